@@ -1,0 +1,147 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { AppConfig } from './config.js';
+import { registerModules } from './modules/index.js';
+import { installGuard, type RegisteredRoute } from './platform/access/guard.js';
+import { RedisSessionStore, SqlSessionStore } from './platform/auth/session-store.js';
+import { TokenService } from './platform/auth/token.js';
+import type { AppContext } from './platform/context.js';
+import { installCrypto } from './platform/crypto/crypto.plugin.js';
+import { openDatabase, type DbHandle } from './platform/db/database.js';
+import { migrateToLatest } from './platform/db/migrate.js';
+import { installErrorHandler } from './platform/http/error-handler.js';
+import './platform/http/fastify-types.js';
+import { RedisKvStore, SqlKvStore } from './platform/kv/kv-store.js';
+import { installOperationLog } from './platform/oplog/oplog.js';
+import { PUBLIC } from './platform/access/access.js';
+import { seedDemo } from './seed/index.js';
+
+export interface BuildOptions {
+  config: AppConfig;
+  /** An already open database (tests); otherwise opened from config. */
+  database?: DbHandle;
+  /** Run migrations and the demo seed (default true). */
+  prepare?: boolean;
+  logger?: boolean;
+}
+
+export type App = FastifyInstance & { routeTable: RegisteredRoute[]; dbHandle: DbHandle };
+
+/** Builds the whole application: infrastructure, platform hooks, then the domain modules. */
+export async function buildApp(opts: BuildOptions): Promise<App> {
+  const { config } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false || config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers["x-access-token"]', 'req.headers.authorization'] },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: 'array' } },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = opts.database ?? openDatabase(config.databaseUrl, config.dataDir);
+  if (opts.prepare !== false) {
+    await migrateToLatest(database.db);
+    if (config.seedDemo) await seedDemo(database.db);
+  }
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    kv: redis ? new RedisKvStore(redis) : new SqlKvStore(database.db),
+    sessions: redis ? new RedisSessionStore(redis) : new SqlSessionStore(database.db),
+    tokens: new TokenService(config.jwtSecret, config.sessionTtlMs),
+    redis,
+    log: app.log,
+    permissions: { has: async () => false },
+  };
+  app.decorate('ctx', ctx);
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.decorate('dbHandle', database);
+
+  installErrorHandler(app, config.basePath);
+  installGuard(app, routeTable);
+  installCrypto(app);
+  installOperationLog(app);
+
+  await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 20 } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: '集团办公与人事后台 API', version: '1.0.0' },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } },
+      },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  // Routes added by third-party plugins (API console, static files) are public by declaration here.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(`${config.basePath}/doc`) && !route.config?.access) {
+      route.config = { ...(route.config ?? {}), access: PUBLIC };
+    }
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${config.basePath}/doc` });
+
+  await app.register(
+    async (api) => {
+      await registerModules(api);
+    },
+    { prefix: config.basePath },
+  );
+
+  serveWebApp(app, config);
+
+  app.addHook('onClose', async () => {
+    await database.close();
+    if (redis) redis.disconnect();
+  });
+  return app as unknown as App;
+}
+
+/** Serves the built single-page app, with the runtime config the client needs injected into index.html. */
+function serveWebApp(app: FastifyInstance, config: AppConfig): void {
+  const indexFile = config.webDist ? path.join(config.webDist, 'index.html') : '';
+  if (!indexFile || !existsSync(indexFile)) return;
+  const runtime = {
+    baseURL: config.basePath,
+    aesKey: config.aesKey,
+    aesIv: config.aesIv,
+    signatureSecret: config.signatureSecret,
+  };
+  const html = readFileSync(indexFile, 'utf8').replace(
+    '<!--runtime-config-->',
+    `<script>window._CONFIG=${JSON.stringify(runtime)}</script>`,
+  );
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(config.basePath) && !route.config?.access) {
+      route.config = { ...(route.config ?? {}), access: PUBLIC };
+    }
+  });
+  app.register(fastifyStatic, { root: config.webDist, prefix: '/', index: false, wildcard: false });
+  const sendIndex = (_req: unknown, reply: import('fastify').FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  app.get('/', { config: { access: PUBLIC } }, sendIndex);
+  app.decorate('webIndex', sendIndex);
+}

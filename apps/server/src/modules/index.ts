@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { healthRoutes } from './health/health.routes.js';
+import { AccountService } from './system/account/account.service.js';
+import { accountRoutes } from './system/account/account.routes.js';
+import { authRoutes } from './system/auth/auth.routes.js';
+import { CaptchaService } from './system/auth/captcha.service.js';
+import { LoginService } from './system/auth/login.service.js';
+import { LoginThrottle } from './system/auth/throttle.js';
+import { dictRoutes } from './system/dict/dict.routes.js';
+import { DictService } from './system/dict/dict.service.js';
+import { permissionRoutes } from './system/permission/permission.routes.js';
+import { PermissionService } from './system/permission/permission.service.js';
+import { userRoutes } from './system/user/user.routes.js';
+import { UserService } from './system/user/user.service.js';
+
+/**
+ * Builds the services of every module and registers their routes under the API prefix.
+ * Services are built here (not inside route files) so modules call each other's services, never
+ * each other's repositories.
+ */
+export async function registerModules(api: FastifyInstance): Promise<void> {
+  const ctx = api.ctx;
+  const permissions = new PermissionService(ctx.db);
+  ctx.permissions = permissions;
+  const dicts = new DictService(ctx.db);
+  const captcha = new CaptchaService(ctx.kv);
+  const logins = new LoginService(ctx, captcha, new LoginThrottle(ctx.kv), dicts);
+  const accounts = new AccountService(ctx);
+  const users = new UserService(ctx);
+
+  await healthRoutes(api);
+  await authRoutes(api, captcha, logins);
+  await permissionRoutes(api, permissions);
+  await accountRoutes(api, accounts);
+  await dictRoutes(api, dicts);
+  await userRoutes(api, users);
+}

@@ -1,0 +1,36 @@
+import { selectDepartRequest, updatePasswordRequest } from '@go/contract';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { LOGIN } from '../../../platform/access/access.js';
+import { ok } from '../../../platform/http/envelope.js';
+import type { AccountService } from './account.service.js';
+
+export async function accountRoutes(app: FastifyInstance, accounts: AccountService): Promise<void> {
+  app.get(
+    '/sys/user/getCurrentUserDeparts',
+    { config: { access: LOGIN }, schema: { tags: ['账号'], summary: '当前用户的部门' } },
+    async (req) => ok(await accounts.currentDeparts(req.user!)),
+  );
+
+  app.route({
+    method: ['POST', 'PUT'],
+    url: '/sys/selectDepart',
+    config: { access: LOGIN, oplog: { content: '切换部门', type: 3 } },
+    schema: { tags: ['账号'], summary: '切换当前部门', body: selectDepartRequest },
+    handler: async (req) => {
+      const body = req.body as z.infer<typeof selectDepartRequest>;
+      return ok(await accounts.selectDepart(req.user!, body.orgCode, body.username));
+    },
+  });
+
+  app.route({
+    method: ['POST', 'PUT'],
+    url: '/sys/user/updatePassword',
+    config: { access: LOGIN, oplog: { content: '修改密码', type: 3 } },
+    schema: { tags: ['账号'], summary: '修改自己的密码', body: updatePasswordRequest },
+    handler: async (req) => {
+      await accounts.updatePassword(req.user!, req.body as z.infer<typeof updatePasswordRequest>);
+      return ok(null, '密码重置成功!');
+    },
+  });
+}

@@ -1,0 +1,90 @@
+import type { UpdatePasswordRequest } from '@go/contract';
+import type { CurrentUser } from '../../../platform/access/access.js';
+import { hashPassword, verifyPassword } from '../../../platform/auth/password.js';
+import type { AppContext } from '../../../platform/context.js';
+import type { Database } from '../../../platform/db/database.js';
+import type { SysUser } from '../../../platform/db/schema.js';
+import { now } from '../../../platform/db/time.js';
+import { businessError } from '../../../platform/http/errors.js';
+
+/** The departments a user belongs to, in tree order. */
+export async function userDeparts(db: Database, userId: string) {
+  return db
+    .selectFrom('sysDepart as d')
+    .innerJoin('sysUserDepart as ud', 'ud.depId', 'd.id')
+    .select([
+      'd.id',
+      'd.parentId',
+      'd.departName',
+      'd.orgCode',
+      'd.orgCategory',
+      'd.orgType',
+      'd.departOrder',
+      'd.status',
+    ])
+    .where('ud.userId', '=', userId)
+    .where('d.delFlag', '=', 0)
+    .orderBy('d.departOrder')
+    .execute();
+}
+
+/** The user as the client sees it: every column but the password and salt, plus orgCodeTxt. */
+export async function presentUser(db: Database, user: SysUser) {
+  const { password: _p, salt: _s, ...rest } = user;
+  const depart = user.orgCode
+    ? await db.selectFrom('sysDepart').select('departName').where('orgCode', '=', user.orgCode).executeTakeFirst()
+    : undefined;
+  return { ...rest, orgCodeTxt: depart?.departName ?? null };
+}
+
+/** Self-service account operations: current departments, switching department, changing password. */
+export class AccountService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async currentDeparts(user: CurrentUser) {
+    return { list: await userDeparts(this.ctx.db, user.id), orgCode: user.orgCode };
+  }
+
+  async selectDepart(user: CurrentUser, orgCode: string, username?: string) {
+    if (username && username !== user.username) throw businessError('只允许切换自己的部门！');
+    const departs = await userDeparts(this.ctx.db, user.id);
+    if (!departs.some((d) => d.orgCode === orgCode)) throw businessError('您不属于该部门！');
+    await this.ctx.db
+      .updateTable('sysUser')
+      .set({ orgCode, updateBy: user.username, updateTime: now() })
+      .where('id', '=', user.id)
+      .execute();
+    const row = await this.ctx.db.selectFrom('sysUser').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    return { userInfo: await presentUser(this.ctx.db, row) };
+  }
+
+  /** Changes the caller's own password; the user's other sessions are revoked. */
+  async updatePassword(user: CurrentUser, input: UpdatePasswordRequest): Promise<void> {
+    if (input.username !== user.username) throw businessError('只允许修改自己的密码！');
+    const row = await this.ctx.db
+      .selectFrom('sysUser')
+      .select(['password', 'salt'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    if (!(await verifyPassword(input.oldpassword, row.salt ?? '', row.password ?? ''))) {
+      throw businessError('旧密码输入错误!');
+    }
+    await this.ctx.db
+      .updateTable('sysUser')
+      .set({ password: await hashPassword(input.password, row.salt ?? ''), updateBy: user.username, updateTime: now() })
+      .where('id', '=', user.id)
+      .execute();
+    await this.ctx.sessions.revokeUser(user.id);
+    // The session that made the change stays signed in; every other one must sign in again.
+    const created = Date.now();
+    await this.ctx.sessions.create({
+      id: user.sessionId,
+      userId: user.id,
+      username: user.username,
+      tenantId: user.tenantId || null,
+      ip: null,
+      createdAt: created,
+      expiresAt: created + this.ctx.config.sessionTtlMs,
+    });
+  }
+}

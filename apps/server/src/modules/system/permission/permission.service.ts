@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import type { AllAuthEntry, AuthEntry, MenuNode, PermissionResult } from '@go/contract';
+import type { CurrentUser } from '../../../platform/access/access.js';
+import type { PermissionChecker } from '../../../platform/context.js';
+import type { Database } from '../../../platform/db/database.js';
+import type { SysPermission } from '../../../platform/db/schema.js';
+import { AppError } from '../../../platform/http/errors.js';
+import { findAllButtons, findHomeMenu, findUserPermissions } from './permission.repo.js';
+
+const isExternal = (url: string) => /^https?:\/\//.test(url) || url.startsWith('{{');
+
+function routeName(p: SysPermission): string {
+  if (p.componentName) return p.componentName;
+  return (p.url ?? '').replace(/^\//, '').replace(/\//g, '-').replace(/:/g, '@');
+}
+
+function toNode(p: SysPermission, topLevel: boolean): MenuNode {
+  const url = p.url ?? '';
+  const external = isExternal(url);
+  const component = p.component ?? '';
+  const node: MenuNode = {
+    id: p.id,
+    route: p.isRoute === 0 ? '0' : '1',
+    path: external ? createHash('md5').update(url).digest('hex') : url,
+    name: routeName(p),
+    component,
+    meta: {
+      keepAlive: p.keepAlive === 1,
+      internalOrExternal: p.internalOrExternal === 1,
+      title: p.name ?? '',
+      componentName: p.componentName || component.slice(component.lastIndexOf('/') + 1),
+    },
+  };
+  if (topLevel) node.redirect = p.redirect ?? null;
+  if (p.hidden === 1) node.hidden = true;
+  if (p.alwaysShow === 1) node.alwaysShow = true;
+  if (p.icon) node.meta.icon = p.icon;
+  if (external) node.meta.url = url;
+  if (p.hideTab === 1) node.meta.hideTab = true;
+  return node;
+}
+
+/** Builds the menu tree from menu rows (types 0 and 1); recursion only enters non-leaf rows. */
+export function buildMenuTree(rows: SysPermission[]): MenuNode[] {
+  const menus = rows.filter((r) => r.menuType === 0 || r.menuType === 1);
+  const byParent = new Map<string, SysPermission[]>();
+  for (const r of menus) {
+    const key = r.parentId ?? '';
+    const list = byParent.get(key) ?? [];
+    list.push(r);
+    byParent.set(key, list);
+  }
+  const build = (p: SysPermission, top: boolean): MenuNode => {
+    const node = toNode(p, top);
+    if (p.isLeaf === 0) {
+      const children = (byParent.get(p.id) ?? []).map((c) => build(c, false));
+      if (children.length) node.children = children;
+    }
+    return node;
+  };
+  const roots = (byParent.get('') ?? []).map((r) => build(r, true));
+  for (const r of roots) {
+    if (r.children?.length && r.children.every((c) => c.hidden)) r.hidden = true;
+  }
+  return roots;
+}
+
+/** Splits a comma-separated perms field into codes. */
+function codes(perms: string | null): string[] {
+  return (perms ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export class PermissionService implements PermissionChecker {
+  constructor(private readonly db: Database) {}
+
+  /** `getUserPermissionByToken`: the menu tree, the user's buttons and every button of the system. */
+  async loadForUser(userId: string): Promise<PermissionResult> {
+    const rows = await findUserPermissions(this.db, userId);
+    const menuRows = rows.filter((r) => r.menuType !== 2);
+    if (menuRows.length === 0) throw new AppError('EMPTY_MENU');
+    if (!menuRows.some((r) => r.name === '首页' && !r.parentId)) {
+      const home = await findHomeMenu(this.db);
+      if (home) menuRows.unshift(home);
+    }
+    const auth: AuthEntry[] = rows
+      .filter((r) => r.menuType === 2 && r.status === '1' && r.perms)
+      .map((r) => ({ action: r.perms!, type: r.permsType ?? '1', describe: r.name ?? '' }));
+    const allAuth: AllAuthEntry[] = (await findAllButtons(this.db))
+      .filter((r) => r.perms)
+      .map((r) => ({ action: r.perms!, status: r.status ?? '1', type: r.permsType ?? '1', describe: r.name ?? '' }));
+    return { menu: buildMenuTree(menuRows), auth, allAuth, sysSafeMode: false };
+  }
+
+  /**
+   * The codes a user holds on the server: the perms of every granted menu and active button, plus every
+   * button whose rule is off (status '0' means nobody is restricted, as the client reads it).
+   */
+  async codesForUser(userId: string): Promise<Set<string>> {
+    const rows = await findUserPermissions(this.db, userId);
+    const set = new Set<string>();
+    for (const r of rows) {
+      if (r.menuType === 2 && r.status !== '1' && r.status !== '0') continue;
+      for (const c of codes(r.perms)) set.add(c);
+    }
+    for (const b of await findAllButtons(this.db)) if (b.status === '0') for (const c of codes(b.perms)) set.add(c);
+    return set;
+  }
+
+  async has(user: CurrentUser, code: string): Promise<boolean> {
+    return (await this.codesForUser(user.id)).has(code);
+  }
+}

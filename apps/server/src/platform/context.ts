@@ -1,0 +1,27 @@
+import type { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config.js';
+import type { CurrentUser } from './access/access.js';
+import type { SessionStore } from './auth/session-store.js';
+import type { TokenService } from './auth/token.js';
+import type { Database, DbKind } from './db/database.js';
+import type { KvStore } from './kv/kv-store.js';
+
+/** Answers "does this user hold this permission code?" for the route guard (given by the system module). */
+export interface PermissionChecker {
+  has(user: CurrentUser, code: string): Promise<boolean>;
+}
+
+/** Services shared by every module, built once in buildApp and reachable as `app.ctx`. */
+export interface AppContext {
+  config: AppConfig;
+  db: Database;
+  dbKind: DbKind;
+  kv: KvStore;
+  sessions: SessionStore;
+  tokens: TokenService;
+  /** Present when REDIS_URL is set. */
+  redis: Redis | null;
+  log: FastifyBaseLogger;
+  permissions: PermissionChecker;
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../http/errors.js';
+import { decryptPayload, isEnvelope, responseSignature } from './envelope.js';
+import { verifyRequestSignature } from './sign.js';
+
+/**
+ * Defence in depth on top of HTTPS: decrypts AES-enveloped bodies, verifies X-Sign on routes marked
+ * `signed`, and signs JSON envelope responses with `zSignVer`.
+ */
+export function installCrypto(app: FastifyInstance): void {
+  const { aesKey, aesIv, signatureSecret, strictEnvelope } = app.ctx.config;
+
+  app.addHook('preValidation', async (req) => {
+    const body = req.body;
+    if (isEnvelope(body)) {
+      try {
+        req.body = decryptPayload(body.encryptData, aesKey, aesIv);
+      } catch {
+        throw new AppError('ENVELOPE_INVALID');
+      }
+    } else if (
+      strictEnvelope &&
+      body !== undefined &&
+      body !== null &&
+      typeof body === 'object' &&
+      !req.isMultipart() &&
+      !req.routeOptions.config?.noEncrypt &&
+      !('public' in (req.routeOptions.config?.access ?? { public: true }))
+    ) {
+      throw new AppError('ENVELOPE_REQUIRED');
+    }
+    if (req.routeOptions.config?.signed) verifyRequestSignature(req, signatureSecret);
+  });
+
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (typeof payload !== 'string' || payload[0] !== '{') return payload;
+    const ct = String(reply.getHeader('content-type') ?? '');
+    if (!ct.includes('json')) return payload;
+    let obj: Record<string, unknown>;
+    try {
+      obj = JSON.parse(payload) as Record<string, unknown>;
+    } catch {
+      return payload;
+    }
+    if (typeof obj.timestamp !== 'number' || !('success' in obj)) return payload;
+    obj.zSignVer = responseSignature(obj.timestamp, obj.result, aesKey);
+    return JSON.stringify(obj);
+  });
+}

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.js';
+
+export type Database = Kysely<DB>;
+export type DbKind = 'sqlite' | 'postgres';
+
+// PostgreSQL returns int8 (count(*), bigint columns) as strings; our bigints are epoch ms and fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export interface DbHandle {
+  db: Database;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database: PostgreSQL when the URL is `postgres://…`, otherwise the SQLite file
+ * (or `:memory:`). The CamelCasePlugin maps snake_case columns to camelCase properties.
+ */
+export function openDatabase(url: string, dataDir: string): DbHandle {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_MAX || 10) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url || path.join(dataDir, 'app.db');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+/** Database server version, for health and monitoring. */
+export async function databaseVersion(handle: DbHandle): Promise<string> {
+  if (handle.kind === 'postgres') {
+    const r = await sql<{ v: string }>`select version() as v`.execute(handle.db);
+    return r.rows[0]?.v ?? 'PostgreSQL';
+  }
+  const r = await sql<{ v: string }>`select sqlite_version() as v`.execute(handle.db);
+  return `SQLite ${r.rows[0]?.v ?? ''}`;
+}

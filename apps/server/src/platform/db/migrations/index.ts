@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely';
+import * as platform from './2026_11_21_0100_platform.js';
+
+/**
+ * Every migration, by name (names sort in the order they run). Add a new file and list it here;
+ * each domain takes its own hundred block (0100 platform, 0200 system admin, 0300 workflow,
+ * 0400 announcements/jobs, 0500 widgets/files).
+ */
+export const migrations: Record<string, Migration> = {
+  '2026_11_21_0100_platform': platform,
+};

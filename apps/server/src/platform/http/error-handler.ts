@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { fail } from './envelope.js';
+import { AppError, ERRORS } from './errors.js';
+
+/**
+ * The one error handler: AppErrors answer with their table entry, validation failures with 400 and the
+ * field messages, anything unexpected with a generic 500 (details only in the log, never in the response).
+ */
+export function installErrorHandler(app: FastifyInstance, basePath: string): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.http).send(fail(err.message, err.code, err.result));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const msg = err.validation
+        .map((v) => {
+          const field = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+          const m = v.message ?? '格式不正确';
+          return field ? `${field}: ${m}` : m;
+        })
+        .join('; ');
+      return reply.status(400).send(fail(msg || ERRORS.BAD_REQUEST.message, 400));
+    }
+    if (err.validation) {
+      return reply.status(400).send(fail(err.message || ERRORS.BAD_REQUEST.message, 400));
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) {
+      return reply.status(400).send(fail(ERRORS.MALFORMED_JSON.message, 400));
+    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
+      return reply.status(413).send(fail(ERRORS.PAYLOAD_TOO_LARGE.message, 413));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      const status = err.statusCode;
+      const message =
+        status === 404 ? ERRORS.NOT_FOUND.message : status === 415 ? '不支持的请求内容类型' : ERRORS.BAD_REQUEST.message;
+      return reply.status(status).send(fail(message, status));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(fail(ERRORS.INTERNAL.message, 500));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    if (url.startsWith(basePath + '/') || url === basePath || req.method !== 'GET') {
+      return reply.status(404).send(fail(ERRORS.NOT_FOUND.message, 404));
+    }
+    // Paths outside the API belong to the single-page app (history mode).
+    if (app.hasDecorator('webIndex')) {
+      const send = (app as unknown as { webIndex: (r: typeof req, p: typeof reply) => unknown }).webIndex;
+      return send(req, reply);
+    }
+    return reply.status(404).send(fail(ERRORS.NOT_FOUND.message, 404));
+  });
+}

@@ -1,0 +1,21 @@
+import type { Access, CurrentUser } from '../access/access.js';
+import type { AppContext } from '../context.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** Operation log: the content line and type (1 query … 6 export); mutating requests are logged by default. */
+    oplog?: { content?: string; type?: number } | false;
+    /** Verify the X-Sign request signature (dictionary endpoints). */
+    signed?: boolean;
+    /** Body may arrive in plain JSON even when the strict envelope setting is on (SPEC §7 exempt list). */
+    noEncrypt?: boolean;
+  }
+  interface FastifyRequest {
+    user: CurrentUser | null;
+    token: string | null;
+  }
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,33 @@
+import type { Database } from '../platform/db/database.js';
+import { now } from '../platform/db/time.js';
+import { seedDicts } from './dicts.seed.js';
+import { seedHomeMenu } from './menus.seed.js';
+import { seedOrg } from './org.seed.js';
+
+export interface SeedPart {
+  /** Unique and sortable; a part runs once per database (recorded in sys_seed_log). */
+  name: string;
+  run(db: Database): Promise<void>;
+}
+
+/**
+ * The demo seed, in order. Each module appends its parts (menus, dictionaries, demo records) here,
+ * in its own hundred block like the migrations.
+ */
+export const seedParts: SeedPart[] = [
+  { name: '0100_org', run: seedOrg },
+  { name: '0101_dicts', run: seedDicts },
+  { name: '0102_home_menu', run: seedHomeMenu },
+];
+
+/** Applies the seed parts not yet applied, each in its own transaction. */
+export async function seedDemo(db: Database): Promise<void> {
+  const done = new Set((await db.selectFrom('sysSeedLog').select('name').execute()).map((r) => r.name));
+  for (const part of [...seedParts].sort((a, b) => a.name.localeCompare(b.name))) {
+    if (done.has(part.name)) continue;
+    await db.transaction().execute(async (trx) => {
+      await part.run(trx);
+      await trx.insertInto('sysSeedLog').values({ name: part.name, appliedAt: now() }).execute();
+    });
+  }
+}
