@@ -3,6 +3,7 @@ import { now } from '../platform/db/time.js';
 import { seedDicts } from './dicts.seed.js';
 import { seedHomeMenu } from './menus.seed.js';
 import { seedOrg } from './org.seed.js';
+import { seedSystemMenus } from './system.seed.js';
 
 export interface SeedPart {
   /** Unique and sortable; a part runs once per database (recorded in sys_seed_log). */
@@ -18,6 +19,7 @@ export const seedParts: SeedPart[] = [
   { name: '0100_org', run: seedOrg },
   { name: '0101_dicts', run: seedDicts },
   { name: '0102_home_menu', run: seedHomeMenu },
+  { name: '0200_system_menus', run: seedSystemMenus },
 ];
 
 /** Applies the seed parts not yet applied, each in its own transaction. */
