@@ -61,7 +61,14 @@ export function installGuard(app: FastifyInstance, routes: RegisteredRoute[]): v
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const m of methods) {
       if (m === 'HEAD') continue;
-      routes.push({ method: m, url: route.url, access: route.config?.access });
+      // Read lazily: later onRoute hooks may still add the declaration (third-party plugin routes).
+      routes.push({
+        method: m,
+        url: route.url,
+        get access() {
+          return route.config?.access;
+        },
+      });
     }
   });
 
