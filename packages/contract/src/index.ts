@@ -1,2 +1,4 @@
 export * from './auth.js';
 export * from './permission.js';
+export * from './auth-decisions.js';
+export * from './constants.js';
