@@ -37,6 +37,10 @@ export function installErrorHandler(app: FastifyInstance, basePath: string): voi
         status === 404 ? ERRORS.NOT_FOUND.message : status === 415 ? '不支持的请求内容类型' : ERRORS.BAD_REQUEST.message;
       return reply.status(status).send(fail(message, status));
     }
+    // Truncated or malformed multipart bodies surface as plain errors from the form parser.
+    if (req.isMultipart() && /multipart|boundary|part header|end of form/i.test(err.message)) {
+      return reply.status(400).send(fail('上传请求格式不正确', 400));
+    }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(fail(ERRORS.INTERNAL.message, 500));
   });
