@@ -2,3 +2,5 @@ export * from './auth.js';
 export * from './permission.js';
 export * from './auth-decisions.js';
 export * from './constants.js';
+export * from './validation.js';
+export * from './query.js';
