@@ -11,6 +11,7 @@ import { DictService } from './system/dict/dict.service.js';
 import { permissionRoutes } from './system/permission/permission.routes.js';
 import { PermissionService } from './system/permission/permission.service.js';
 import { userRoutes } from './system/user/user.routes.js';
+import { registerFileModule } from './system/file/file.routes.js';
 import { UserService } from './system/user/user.service.js';
 
 /**
@@ -34,4 +35,5 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await accountRoutes(api, accounts);
   await dictRoutes(api, dicts);
   await userRoutes(api, users);
+  await registerFileModule(api);
 }

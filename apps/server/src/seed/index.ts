@@ -4,6 +4,7 @@ import { seedDicts } from './dicts.seed.js';
 import { seedHomeMenu } from './menus.seed.js';
 import { seedOrg } from './org.seed.js';
 import { seedSystemMenus } from './system.seed.js';
+import { seedExamplesMenu } from './examples.seed.js';
 
 export interface SeedPart {
   /** Unique and sortable; a part runs once per database (recorded in sys_seed_log). */
@@ -20,6 +21,7 @@ export const seedParts: SeedPart[] = [
   { name: '0101_dicts', run: seedDicts },
   { name: '0102_home_menu', run: seedHomeMenu },
   { name: '0200_system_menus', run: seedSystemMenus },
+  { name: '0500_examples_menu', run: seedExamplesMenu },
 ];
 
 /** Applies the seed parts not yet applied, each in its own transaction. */

@@ -1,0 +1,149 @@
+import { DEFAULT_UPLOAD_BIZ, FILE_MAX_BYTES, STATIC_PREFIX, UPLOAD_TEXTS } from '@go/contract/upload';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { LOGIN, PUBLIC } from '../../../platform/access/access.js';
+import { ok } from '../../../platform/http/envelope.js';
+import { AppError, businessError } from '../../../platform/http/errors.js';
+import { FileService, type IncomingFile, type UploadIntent } from './file.service.js';
+
+/** Reads the multipart body: text fields and the first file part (kept in memory up to the file limit). */
+async function readUpload(req: FastifyRequest): Promise<{ fields: Record<string, string>; file: IncomingFile | null }> {
+  if (!req.isMultipart()) throw new AppError('BAD_REQUEST', UPLOAD_TEXTS.noneUploaded);
+  const fields: Record<string, string> = {};
+  let file: IncomingFile | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 20 } })) {
+      if (part.type === 'file') {
+        if (file) {
+          part.file.resume();
+          continue;
+        }
+        let data: Buffer;
+        let truncated = false;
+        try {
+          data = await part.toBuffer();
+        } catch (err) {
+          if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
+          data = Buffer.alloc(0);
+          truncated = true;
+        }
+        file = { filename: part.filename ?? '', data, truncated: truncated || part.file.truncated };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value.slice(0, 500);
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code ?? '';
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new AppError('BAD_REQUEST');
+    }
+    if (code.startsWith('FST_') || code === 'ERR_STREAM_PREMATURE_CLOSE') throw businessError(UPLOAD_TEXTS.failed);
+    throw err;
+  }
+  return { fields, file };
+}
+
+function uploadHandler(files: FileService, defaultBiz: string) {
+  return async (req: FastifyRequest) => {
+    const { fields, file } = await readUpload(req);
+    if (!file || !file.filename) throw new AppError('BAD_REQUEST', UPLOAD_TEXTS.noneUploaded);
+    const query = req.query as Record<string, unknown>;
+    const biz = fields.biz || (typeof query.biz === 'string' ? query.biz : '') || defaultBiz;
+    const intent: UploadIntent = fields.kind === 'image' ? 'image' : 'file';
+    const { path, result } = await files.upload(req.user!, biz, file, intent);
+    // Stock answer: the stored relative path travels in `message`.
+    return ok(result, path);
+  };
+}
+
+const uploadSchema = (summary: string) => ({
+  tags: ['文件'],
+  summary,
+  consumes: ['multipart/form-data'],
+  description: 'multipart: `file` (one file), `biz` (folder), optional `kind=image` to require a picture',
+});
+
+/** File endpoints: uploads, static files and the pdf preview page (SPEC §7 "Reports, lists, files"). */
+export async function fileRoutes(app: FastifyInstance, files: FileService): Promise<void> {
+  const basePath = app.ctx.config.basePath;
+
+  app.post(
+    '/sys/minio/uploadFile',
+    { config: { access: LOGIN, oplog: { content: '上传文件', type: 2 } }, schema: uploadSchema('上传文件（默认目录 /oa）') },
+    uploadHandler(files, DEFAULT_UPLOAD_BIZ),
+  );
+
+  app.post(
+    '/sys/common/upload',
+    {
+      config: { access: LOGIN, oplog: { content: '上传文件', type: 2 } },
+      schema: uploadSchema('上传文件（isup 参数忽略）'),
+    },
+    uploadHandler(files, 'temp'),
+  );
+
+  app.get(
+    `${STATIC_PREFIX}/*`,
+    { config: { access: PUBLIC, oplog: false }, schema: { tags: ['文件'], summary: '读取已上传的文件' } },
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      const raw = req.raw.url ?? '';
+      const pathPart = raw.split('?')[0];
+      const prefix = `${basePath}${STATIC_PREFIX}/`;
+      const rel = pathPart.startsWith(prefix) ? pathPart.slice(prefix.length) : '';
+      const f = rel ? await files.open(rel) : null;
+      if (!f) throw new AppError('NOT_FOUND');
+      const asciiName = f.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      reply
+        .header('content-type', f.contentType)
+        .header('content-length', String(f.size))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=3600')
+        .header(
+          'content-disposition',
+          `${f.inline ? 'inline' : 'attachment'}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
+        );
+      if (!f.contentType.startsWith('application/pdf')) {
+        reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+      }
+      return reply.send(f.stream);
+    },
+  );
+
+  app.get(
+    '/sys/common/pdf/pdfPreviewIframe',
+    {
+      config: { access: PUBLIC, oplog: false },
+      schema: {
+        tags: ['文件'],
+        summary: 'pdf 预览页',
+        querystring: z.object({ url: z.string().max(1000).optional(), file: z.string().max(1000).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const q = req.query as { url?: string; file?: string };
+      const rel = files.previewPath(q.url ?? q.file ?? '');
+      const body = rel
+        ? `<iframe title="pdf" src="${escapeHtml(`${basePath}${STATIC_PREFIX}/${rel.split('/').map(encodeURIComponent).join('/')}`)}"></iframe>`
+        : `<p class="empty">${escapeHtml(UPLOAD_TEXTS.unknownFile)}</p>`;
+      const html = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>文件预览</title>
+<style>html,body{margin:0;height:100%;background:#525659}iframe{border:0;width:100%;height:100%;display:block}
+.empty{color:#fff;font:16px sans-serif;text-align:center;padding-top:20vh}</style></head><body>${body}</body></html>`;
+      return reply
+        .status(rel ? 200 : 404)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-security-policy', "default-src 'none'; frame-src 'self'; style-src 'unsafe-inline'")
+        .header('x-content-type-options', 'nosniff')
+        .send(html);
+    },
+  );
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** Builds the file service from the config and registers its routes (called from modules/index.ts). */
+export async function registerFileModule(api: FastifyInstance): Promise<void> {
+  await fileRoutes(api, new FileService(api.ctx.config.uploadDir));
+}
