@@ -1,0 +1,526 @@
+import { DeleteOutlined, DownloadOutlined, FilterOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Divider, Popconfirm, Space, Table } from 'antd';
+import type { TableColumnsType, TablePaginationConfig } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { Auth } from './auth';
+import { renderCell } from './CellText';
+import { DetailModal } from './DetailModal';
+import { buildListParams, DEFAULT_SORT, PAGE_SIZES, readRows } from './encoding';
+import { deleteAction, downloadFile, getAction } from './http';
+import { ImportExcelModal } from './ImportExcelModal';
+import { SearchForm } from './SearchForm';
+import { SuperQueryModal } from './SuperQueryModal';
+import type { ListColumn, ListUrls, Row } from './types';
+import { useListState } from './useListState';
+import type { ListDefaults } from './useListState';
+
+/** What toolbar and row-action renderers can do with the list. */
+export interface ListHelpers<T extends Row = Row> {
+  reload: () => void;
+  selectedRowKeys: string[];
+  selectedRows: T[];
+  clearSelection: () => void;
+  openAdd: () => void;
+  openEdit: (record: T) => void;
+  openDetail: (record: T) => void;
+  /** The encoded parameters of the current list call. */
+  params: Record<string, string | number>;
+}
+
+/** The add / edit dialog a page supplies. `onClose(true)` reloads the list. */
+export interface FormModalProps<T extends Row = Row> {
+  open: boolean;
+  mode: 'add' | 'edit';
+  record?: T;
+  onClose: (saved: boolean) => void;
+}
+
+/** Button permission codes; a button without a code is always shown. */
+export interface ListAuth {
+  add?: string;
+  edit?: string;
+  delete?: string;
+  deleteBatch?: string;
+  export?: string;
+  import?: string;
+}
+
+export interface ListPageProps<T extends Row = Row> {
+  columns: ListColumn<T>[];
+  url: ListUrls;
+  rowKey?: string;
+  /** File name of the export (without extension); SPEC: name plus the server's extension. */
+  exportName?: string;
+  defaultSort?: ListDefaults;
+  /** Fixed parameters of every list call (e.g. a parent id, a log type tab). */
+  extraParams?: Record<string, unknown>;
+  auth?: ListAuth;
+  form?: ComponentType<FormModalProps<T>>;
+  rowActions?: (record: T, helpers: ListHelpers<T>) => ReactNode;
+  /** Extra toolbar buttons. */
+  toolbar?: (helpers: ListHelpers<T>) => ReactNode;
+  /** Tree table mode: rows whose `hasChildField` is truthy load their children lazily by parent id. */
+  tree?: { pidField?: string; hasChildField?: string };
+  selection?: 'checkbox' | 'radio' | false;
+  onSelectionChange?: (keys: string[], rows: T[]) => void;
+  /** Keep list state in the URL (pages) or locally (lists inside dialogs). */
+  syncUrl?: boolean;
+  /** Advanced query builder; saved queries keyed by `saveCode` (default: the page path). */
+  superQuery?: { saveCode?: string } | false;
+  showDetail?: boolean;
+  showDelete?: boolean;
+  showExport?: boolean;
+  showImport?: boolean;
+  hideSearch?: boolean;
+  actionWidth?: number;
+  title?: ReactNode;
+  /** Shown above the table (e.g. tabs). */
+  header?: ReactNode;
+  /** Card wrapper off for embedded lists. */
+  bordered?: boolean;
+  size?: 'small' | 'middle' | 'large';
+  /** Called with the helpers once per render so a parent can reload. */
+  helpersRef?: { current: ListHelpers<T> | null };
+}
+
+const LOADING_ROW = '__loading__';
+
+/**
+ * The generic list page (SPEC §2 generic list pages; reference §3 list mixin): one column array
+ * drives the search form, the table, the enums, the detail dialog and the advanced query fields.
+ */
+export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
+  const {
+    columns: typedColumns,
+    url,
+    rowKey = 'id',
+    exportName = '导出文件',
+    defaultSort = DEFAULT_SORT,
+    extraParams,
+    auth = {},
+    form: FormModal,
+    rowActions,
+    toolbar,
+    tree,
+    selection = 'checkbox',
+    onSelectionChange,
+    syncUrl = true,
+    superQuery = {},
+    showDetail = true,
+    showDelete = true,
+    showExport = true,
+    showImport = true,
+    hideSearch = false,
+    actionWidth,
+    title,
+    header,
+    bordered = true,
+    size = 'middle',
+    helpersRef,
+  } = props;
+  const columns = typedColumns as unknown as ListColumn<Row>[];
+  const { message, modal } = App.useApp();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [state, setState] = useListState(columns, defaultSort, syncUrl);
+  const [selectedRowKeys, setSelectedRowKeys] = useState<string[]>([]);
+  const [selectedRows, setSelectedRows] = useState<T[]>([]);
+  const [editing, setEditing] = useState<{ mode: 'add' | 'edit'; record?: T } | undefined>();
+  const [detail, setDetail] = useState<T | undefined>();
+  const [importOpen, setImportOpen] = useState(false);
+  const [sqOpen, setSqOpen] = useState(false);
+  const [children, setChildren] = useState<Record<string, Row[] | undefined>>({});
+  const [expandedKeys, setExpandedKeys] = useState<string[]>([]);
+  const warned = useRef(false);
+
+  const params = useMemo(() => buildListParams(state, columns, extraParams), [state, columns, extraParams]);
+
+  useEffect(() => {
+    if (!url.list && !warned.current) {
+      warned.current = true;
+      message.error('please set url.list attribute');
+    }
+  }, [url.list, message]);
+
+  const query = useQuery({
+    queryKey: ['list', url.list, params],
+    enabled: !!url.list,
+    queryFn: async () => {
+      const res = await getAction(url.list as string, params);
+      if (!res.success) {
+        message.warning(res.message);
+        return { rows: [] as Row[], total: 0 };
+      }
+      const read = readRows(res.result);
+      if (!read) {
+        message.warning('返回数据类型不识别');
+        return { rows: [] as Row[], total: 0 };
+      }
+      return read;
+    },
+  });
+
+  const clearSelection = useCallback(() => {
+    setSelectedRowKeys([]);
+    setSelectedRows([]);
+    onSelectionChange?.([], []);
+  }, [onSelectionChange]);
+
+  const reload = useCallback(() => {
+    setChildren({});
+    setExpandedKeys([]);
+    void queryClient.invalidateQueries({ queryKey: ['list', url.list] });
+  }, [queryClient, url.list]);
+
+  const helpers: ListHelpers<T> = {
+    reload,
+    selectedRowKeys,
+    selectedRows,
+    clearSelection,
+    openAdd: () => setEditing({ mode: 'add' }),
+    openEdit: (record) => setEditing({ mode: 'edit', record }),
+    openDetail: (record) => setDetail(record),
+    params,
+  };
+  if (helpersRef) helpersRef.current = helpers;
+
+  const pidField = tree?.pidField ?? 'parentId';
+  const hasChildField = tree?.hasChildField ?? 'hasChildren';
+  const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
+
+  const loadChildren = async (record: Row) => {
+    const id = String(record[rowKey]);
+    const listUrl = url.childList ?? url.list;
+    if (!listUrl) return;
+    const res = await getAction(listUrl, { [pidField]: id, ...(extraParams ?? {}) } as Record<string, unknown>);
+    if (!res.success) {
+      message.warning(res.message);
+      return;
+    }
+    const read = readRows(res.result);
+    if (!read) {
+      message.warning('返回数据类型不识别');
+      return;
+    }
+    setChildren((c) => ({ ...c, [id]: read.rows }));
+  };
+
+  /** Attach loaded children (or a loading placeholder) to tree rows, recursively. */
+  const withChildren = (rows: Row[]): Row[] =>
+    rows.map((r) => {
+      if (!tree || !truthy(r[hasChildField])) return r;
+      const id = String(r[rowKey]);
+      const kids = children[id];
+      if (kids === undefined) return { ...r, children: [{ [rowKey]: `${LOADING_ROW}${id}`, [LOADING_ROW]: true }] };
+      return kids.length === 0 ? { ...r, children: undefined } : { ...r, children: withChildren(kids) };
+    });
+
+  const rows = tree ? withChildren(query.data?.rows ?? []) : (query.data?.rows ?? []);
+
+  const deleteOne = async (record: T) => {
+    if (!url.delete) {
+      message.error('please set url.delete');
+      return;
+    }
+    const res = await deleteAction(url.delete, { id: record[rowKey] });
+    if (res.success) {
+      message.success(res.message || '操作成功');
+      reload();
+    } else message.warning(res.message);
+  };
+
+  const batchDelete = () => {
+    if (!url.deleteBatch) {
+      message.error('please set url.deleteBatch');
+      return;
+    }
+    if (selectedRowKeys.length === 0) {
+      message.warning('请选择一条记录！');
+      return;
+    }
+    modal.confirm({
+      title: '确认删除',
+      content: `确定要删除这 ${selectedRowKeys.length} 项吗?`,
+      onOk: async () => {
+        const res = await deleteAction(url.deleteBatch as string, { ids: selectedRowKeys.join(',') });
+        if (res.success) {
+          message.success(res.message || '操作成功');
+          clearSelection();
+          const total = (query.data?.total ?? 0) - selectedRowKeys.length;
+          const lastPage = Math.max(1, Math.ceil(total / state.pageSize));
+          if (state.pageNo > lastPage) setState({ ...state, pageNo: lastPage });
+          reload();
+        } else message.warning(res.message);
+      },
+    });
+  };
+
+  const exportXls = async () => {
+    if (!url.exportXls) return;
+    const p: Record<string, unknown> = { ...params };
+    delete p.pageNo;
+    delete p.pageSize;
+    if (selectedRowKeys.length > 0) p.selections = selectedRowKeys.join(',');
+    try {
+      await downloadFile(url.exportXls, exportName, p);
+    } catch {
+      message.warning('下载失败');
+    }
+  };
+
+  const sortOrderOf = (dataIndex: string) =>
+    state.column === dataIndex ? (state.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
+
+  const tableColumns: TableColumnsType<Row> = columns
+    .filter((c) => !c.hideInTable)
+    .map((c) => ({
+      title: c.title,
+      dataIndex: c.dataIndex,
+      key: c.dataIndex,
+      width: c.width,
+      align: c.align ?? 'center',
+      fixed: c.fixed,
+      ellipsis: c.ellipsis,
+      sorter: c.sorter ? true : undefined,
+      sortOrder: c.sorter ? sortOrderOf(c.dataIndex) : undefined,
+      render: (v: unknown, r: Row, i: number) => (r[LOADING_ROW] ? (i === 0 && c === columns.find((x) => !x.hideInTable) ? '加载中...' : '') : renderCell(c, v, r, i)),
+    }));
+
+  const hasRowActions = FormModal || showDetail || (showDelete && url.delete) || rowActions;
+  if (hasRowActions) {
+    tableColumns.push({
+      title: '操作',
+      key: '__action',
+      align: 'center',
+      width: actionWidth ?? 200,
+      fixed: 'right',
+      render: (_: unknown, r: Row) => {
+        if (r[LOADING_ROW]) return null;
+        const record = r as T;
+        const items: ReactNode[] = [];
+        if (FormModal)
+          items.push(
+            <MaybeAuth key="edit" code={auth.edit}>
+              <a onClick={() => setEditing({ mode: 'edit', record })}>编辑</a>
+            </MaybeAuth>,
+          );
+        if (showDetail) items.push(<a key="detail" onClick={() => setDetail(record)}>详情</a>);
+        if (showDelete && url.delete)
+          items.push(
+            <MaybeAuth key="delete" code={auth.delete}>
+              <Popconfirm title="确定删除吗?" onConfirm={() => deleteOne(record)}>
+                <a>删除</a>
+              </Popconfirm>
+            </MaybeAuth>,
+          );
+        if (rowActions) items.push(<Fragment key="extra">{rowActions(record, helpers)}</Fragment>);
+        return <Space size={4} split={<Divider type="vertical" />} wrap>{items}</Space>;
+      },
+    });
+  }
+
+  const onTableChange = (pag: TablePaginationConfig, _f: unknown, sorter: SorterResult<Row> | SorterResult<Row>[]) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    let column = state.column;
+    let order = state.order;
+    if (s && s.field && s.order) {
+      column = String(s.field);
+      order = s.order === 'ascend' ? 'asc' : 'desc';
+    } else if (s && s.field && !s.order) {
+      column = defaultSort.column;
+      order = defaultSort.order;
+    }
+    const sortChanged = column !== state.column || order !== state.order;
+    setState({
+      ...state,
+      column,
+      order,
+      pageNo: sortChanged ? 1 : (pag.current ?? 1),
+      pageSize: pag.pageSize ?? state.pageSize,
+    });
+  };
+
+  const sqFields = columns
+    .filter((c) => !c.hideInSuperQuery && c.dataIndex !== 'action')
+    .map((c) => ({ value: c.dataIndex, text: c.title, type: c.type, dictCode: c.dictCode }));
+  const saveCode = (superQuery && superQuery.saveCode) || location.pathname;
+  const sqActive = !!state.superQuery && state.superQuery.records.length > 0;
+
+  const toolbarNode = (
+    <Space wrap style={{ marginBottom: 12 }}>
+      {FormModal && (
+        <MaybeAuth code={auth.add}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add' })}>
+            新增
+          </Button>
+        </MaybeAuth>
+      )}
+      {showExport && url.exportXls && (
+        <MaybeAuth code={auth.export}>
+          <Button icon={<DownloadOutlined />} onClick={exportXls}>
+            导出
+          </Button>
+        </MaybeAuth>
+      )}
+      {showImport && url.importExcel && (
+        <MaybeAuth code={auth.import}>
+          <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
+            导入
+          </Button>
+        </MaybeAuth>
+      )}
+      {superQuery !== false && (
+        <Button icon={<FilterOutlined />} type={sqActive ? 'primary' : 'default'} ghost={sqActive} onClick={() => setSqOpen(true)}>
+          高级查询
+        </Button>
+      )}
+      {toolbar?.(helpers)}
+      {showDelete && url.deleteBatch && selection === 'checkbox' && (
+        <MaybeAuth code={auth.deleteBatch}>
+          <Button icon={<DeleteOutlined />} danger={selectedRowKeys.length > 0} onClick={batchDelete}>
+            批量删除
+          </Button>
+        </MaybeAuth>
+      )}
+    </Space>
+  );
+
+  const body = (
+    <>
+      {header}
+      {!hideSearch && columns.some((c) => c.search) && (
+        <SearchForm
+          columns={columns}
+          filters={state.filters}
+          onSearch={(filters) => {
+            clearSelection();
+            setState({ ...state, filters, pageNo: 1 });
+          }}
+          onReset={() => {
+            clearSelection();
+            setState({ ...state, filters: {}, pageNo: 1, superQuery: undefined });
+          }}
+        />
+      )}
+      {toolbarNode}
+      {selection && selectedRowKeys.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={
+            <span>
+              已选择 <a style={{ fontWeight: 600 }}>{selectedRowKeys.length}</a> 项 <a onClick={clearSelection} style={{ marginLeft: 16 }}>清空</a>
+            </span>
+          }
+        />
+      )}
+      {sqActive && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={
+            <span>
+              已有高级查询条件生效
+              <a style={{ marginLeft: 16 }} onClick={() => setState({ ...state, superQuery: undefined, pageNo: 1 })}>
+                清空
+              </a>
+            </span>
+          }
+        />
+      )}
+      <Table<Row>
+        rowKey={rowKey}
+        size={size}
+        bordered
+        columns={tableColumns}
+        dataSource={rows}
+        loading={query.isFetching}
+        scroll={{ x: 'max-content' }}
+        onChange={onTableChange as never}
+        rowSelection={
+          selection
+            ? {
+                type: selection,
+                selectedRowKeys,
+                checkStrictly: true,
+                getCheckboxProps: (r) => ({ disabled: !!r[LOADING_ROW] }),
+                onChange: (keys, selected) => {
+                  setSelectedRowKeys(keys.map(String));
+                  setSelectedRows(selected as T[]);
+                  onSelectionChange?.(keys.map(String), selected as T[]);
+                },
+              }
+            : undefined
+        }
+        expandable={
+          tree
+            ? {
+                expandedRowKeys: expandedKeys,
+                onExpand: (expanded, r) => {
+                  const id = String(r[rowKey]);
+                  setExpandedKeys((ks) => (expanded ? [...ks, id] : ks.filter((k) => k !== id)));
+                  if (expanded && children[id] === undefined) void loadChildren(r);
+                },
+              }
+            : undefined
+        }
+        pagination={{
+          current: state.pageNo,
+          pageSize: state.pageSize,
+          total: query.data?.total ?? 0,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showQuickJumper: true,
+          showSizeChanger: true,
+          showTotal: (total, range) => `${range[0]}-${range[1]} 共${total}条`,
+        }}
+      />
+      {FormModal && editing && (
+        <FormModal
+          open
+          mode={editing.mode}
+          record={editing.record}
+          onClose={(saved) => {
+            setEditing(undefined);
+            if (saved) reload();
+          }}
+        />
+      )}
+      <DetailModal open={!!detail} record={detail} columns={columns} onClose={() => setDetail(undefined)} />
+      {url.importExcel && (
+        <ImportExcelModal open={importOpen} url={url.importExcel} onClose={() => setImportOpen(false)} onImported={reload} />
+      )}
+      {superQuery !== false && (
+        <SuperQueryModal
+          open={sqOpen}
+          fields={sqFields}
+          saveCode={saveCode}
+          initial={state.superQuery}
+          onClose={() => setSqOpen(false)}
+          onSearch={(q) => {
+            clearSelection();
+            setState({ ...state, superQuery: q, pageNo: 1 });
+          }}
+        />
+      )}
+    </>
+  );
+
+  return bordered ? (
+    <Card title={title} variant="borderless">
+      {body}
+    </Card>
+  ) : (
+    body
+  );
+}
+
+/** A permission-gated element when a code is given, else the element itself. */
+function MaybeAuth({ code, children }: { code?: string; children: ReactNode }) {
+  return code ? <Auth code={code}>{children}</Auth> : <>{children}</>;
+}
