@@ -25,4 +25,9 @@ export default tseslint.config(
     files: ['bench/**', 'scripts/**', 'e2e/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Tests read loosely typed JSON answers.
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'apps/server/test/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
 );

@@ -26,6 +26,7 @@ import { installErrorHandler } from './platform/http/error-handler.js';
 import './platform/http/fastify-types.js';
 import { RedisKvStore, SqlKvStore } from './platform/kv/kv-store.js';
 import { installOperationLog } from './platform/oplog/oplog.js';
+import { RealtimeHub } from './platform/realtime/hub.js';
 import { PUBLIC } from './platform/access/access.js';
 import { seedDemo } from './seed/index.js';
 
@@ -72,7 +73,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     tokens: new TokenService(config.jwtSecret, config.sessionTtlMs),
     redis,
     log: app.log,
-    permissions: { has: async () => false },
+    permissions: { has: async () => false, invalidate: () => undefined },
+    realtime: new RealtimeHub(redis, app.log),
   };
   app.decorate('ctx', ctx);
   const routeTable: RegisteredRoute[] = [];

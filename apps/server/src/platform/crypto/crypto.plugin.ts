@@ -32,7 +32,20 @@ export function installCrypto(app: FastifyInstance): void {
     if (req.routeOptions.config?.signed) verifyRequestSignature(req, signatureSecret);
   });
 
+  // Envelopes are signed before serialisation when the route serialises with plain JSON (no response
+  // schema), so the body is written once; otherwise the serialised text is signed in onSend.
+  const signed = new WeakSet<object>();
+  app.addHook('preSerialization', async (_req, reply, payload) => {
+    if (reply.routeOptions.schema?.response) return payload;
+    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
+    const obj = payload as Record<string, unknown>;
+    if (typeof obj.timestamp !== 'number' || !('success' in obj)) return payload;
+    signed.add(reply);
+    return { ...obj, zSignVer: responseSignature(obj.timestamp, obj.result, aesKey) };
+  });
+
   app.addHook('onSend', async (_req, reply, payload) => {
+    if (signed.has(reply)) return payload;
     if (typeof payload !== 'string' || payload[0] !== '{') return payload;
     const ct = String(reply.getHeader('content-type') ?? '');
     if (!ct.includes('json')) return payload;

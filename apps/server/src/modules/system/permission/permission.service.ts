@@ -73,11 +73,50 @@ function codes(perms: string | null): string[] {
     .filter(Boolean);
 }
 
+/**
+ * How long a user's resolved permissions are reused. Changes made through this instance invalidate at once
+ * (`invalidate()`); other instances pick them up within this bound.
+ */
+const CACHE_MS = 10_000;
+
+interface Cached<T> {
+  at: number;
+  value: Promise<T>;
+}
+
 export class PermissionService implements PermissionChecker {
+  private readonly results = new Map<string, Cached<PermissionResult>>();
+  private readonly codeSets = new Map<string, Cached<Set<string>>>();
+
   constructor(private readonly db: Database) {}
 
+  /** Forgets cached permissions (all users, or one); call after changing roles, grants or menus. */
+  invalidate(userId?: string): void {
+    if (userId) {
+      this.results.delete(userId);
+      this.codeSets.delete(userId);
+    } else {
+      this.results.clear();
+      this.codeSets.clear();
+    }
+  }
+
+  private cached<T>(map: Map<string, Cached<T>>, key: string, load: () => Promise<T>): Promise<T> {
+    const hit = map.get(key);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+    const value = load();
+    map.set(key, { at: Date.now(), value });
+    value.catch(() => map.delete(key));
+    if (map.size > 10_000) map.delete(map.keys().next().value as string);
+    return value;
+  }
+
   /** `getUserPermissionByToken`: the menu tree, the user's buttons and every button of the system. */
-  async loadForUser(userId: string): Promise<PermissionResult> {
+  loadForUser(userId: string): Promise<PermissionResult> {
+    return this.cached(this.results, userId, () => this.buildForUser(userId));
+  }
+
+  private async buildForUser(userId: string): Promise<PermissionResult> {
     const rows = await findUserPermissions(this.db, userId);
     const menuRows = rows.filter((r) => r.menuType !== 2);
     if (menuRows.length === 0) throw new AppError('EMPTY_MENU');
@@ -98,13 +137,14 @@ export class PermissionService implements PermissionChecker {
    * The codes a user holds on the server: the perms of every granted menu and active button, plus every
    * button whose rule is off (status '0' means nobody is restricted, as the client reads it).
    */
-  async codesForUser(userId: string): Promise<Set<string>> {
+  codesForUser(userId: string): Promise<Set<string>> {
+    return this.cached(this.codeSets, userId, () => this.buildCodes(userId));
+  }
+
+  private async buildCodes(userId: string): Promise<Set<string>> {
     const rows = await findUserPermissions(this.db, userId);
     const set = new Set<string>();
-    for (const r of rows) {
-      if (r.menuType === 2 && r.status !== '1' && r.status !== '0') continue;
-      for (const c of codes(r.perms)) set.add(c);
-    }
+    for (const r of rows) for (const c of codes(r.perms)) set.add(c);
     for (const b of await findAllButtons(this.db)) if (b.status === '0') for (const c of codes(b.perms)) set.add(c);
     return set;
   }

@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function waitFor(url: string, child: ChildProcess, ms = 120_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not answer ${url}`);
+}
+
+/**
+ * Starts the application server from source (tsx) in a child process on a fresh data directory.
+ * `database: 'postgres'` creates a scratch database on BENCH_DATABASE_URL / TEST_DATABASE_URL and drops it on stop.
+ */
+export async function startAppServer(
+  database: 'sqlite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'go-bench-'));
+  let dbUrl = '';
+  let dropDb: (() => Promise<void>) | null = null;
+  if (database === 'postgres') {
+    const admin = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
+    const name = `go_bench_${Date.now().toString(36)}`;
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${name}`);
+    await c.end();
+    const u = new URL(admin);
+    u.pathname = '/' + name;
+    dbUrl = u.toString();
+    dropDb = async () => {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await d.end();
+    };
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: dbUrl,
+      LOGIN_CAPTCHA: 'off',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/jeecg-boot/actuator/health`, child);
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      if (dropDb) await dropDb();
+    },
+  };
+}
+
+/** A bare Fastify server with one JSON route, as the yardstick for framework overhead. */
+export async function startBareServer(): Promise<RunningServer> {
+  const port = await freePort();
+  const code = `
+    const Fastify = require('fastify');
+    const app = Fastify();
+    app.get('/bare', async () => ({ success: true, code: 200, result: { ok: true }, timestamp: Date.now() }));
+    app.listen({ port: ${port}, host: '127.0.0.1' });
+  `;
+  const child = spawn(process.execPath, ['-e', code], {
+    cwd: path.join(root, 'apps/server'),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/bare`, child);
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
