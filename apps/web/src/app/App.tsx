@@ -1,0 +1,87 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { lazy, Suspense, useEffect } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { registerFeedback } from './feedback';
+import { PageLoading, RoutePage } from './layout/RoutePage';
+import { RequireAuth } from './router/RequireAuth';
+import { STATIC_PUBLIC_ROUTES } from './router/static-routes';
+import { useSettings } from './settings/store';
+
+dayjs.locale('zh-cn');
+
+const UserLayout = lazy(() => import('./pages/user/UserLayout'));
+const Login = lazy(() => import('./pages/user/Login'));
+const Register = lazy(() => import('./pages/user/Register'));
+const RegisterResult = lazy(() => import('./pages/user/RegisterResult'));
+const Alteration = lazy(() => import('./pages/user/Alteration'));
+const Exception = lazy(() => import('./pages/Exception'));
+const MainLayout = lazy(() => import('./layout/BasicLayout').then((m) => ({ default: m.BasicLayout })));
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+});
+
+function FeedbackRegistrar() {
+  const { message, notification, modal } = AntApp.useApp();
+  useEffect(() => registerFeedback({ message, notification, modal }), [message, notification, modal]);
+  return null;
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route path="/user" element={<UserLayout />}>
+          <Route index element={<Navigate to="/user/login" replace />} />
+          <Route path="login" element={<Login />} />
+          <Route path="register" element={<Register />} />
+          <Route path="register-result" element={<RegisterResult />} />
+          <Route path="alteration" element={<Alteration />} />
+        </Route>
+        {STATIC_PUBLIC_ROUTES.map((r) => (
+          <Route
+            key={r.path}
+            path={r.path}
+            element={
+              <RoutePage
+                route={{ ...r, name: r.path, keepAlive: false, componentName: '', internalOrExternal: false, hidden: true, parents: [] }}
+              />
+            }
+          />
+        ))}
+        <Route path="/403" element={<Exception type={403} />} />
+        <Route path="/404" element={<Exception type={404} />} />
+        <Route path="/500" element={<Exception type={500} />} />
+        <Route path="/" element={<Navigate to="/zhome" replace />} />
+        <Route
+          path="*"
+          element={
+            <RequireAuth>
+              <MainLayout />
+            </RequireAuth>
+          }
+        />
+      </Routes>
+    </Suspense>
+  );
+}
+
+export function App() {
+  const primary = useSettings((s) => s.primaryColor);
+  return (
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: primary, borderRadius: 4 }, algorithm: antTheme.defaultAlgorithm }}>
+      <AntApp>
+        <FeedbackRegistrar />
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

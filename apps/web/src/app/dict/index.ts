@@ -1,0 +1,1 @@
+export { itemVisibleTo, toOptions, useDictOptions, useDictText, type DictOption } from './useDictOptions';

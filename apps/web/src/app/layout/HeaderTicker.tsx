@@ -1,0 +1,4 @@
+/** Slot for the announcement ticker in the header; renders nothing until that feature mounts here. */
+export default function HeaderTicker() {
+  return null;
+}

@@ -1,0 +1,163 @@
+import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { HOME_PATH } from '@go/contract';
+import { Alert, Button, Checkbox, Col, Form, Input, Modal, Row, Select, Tabs } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { feedback } from '../../feedback';
+import { getAction, postAction } from '../../http/client';
+import { ls, STORAGE_KEYS } from '../../session/storage';
+import { useSession, type DictItem, type UserInfo } from '../../session/store';
+
+interface LoginResult {
+  token: string;
+  userInfo: UserInfo;
+  sysAllDictItems?: Record<string, DictItem[]>;
+  tenantList?: { id: number; name: string }[];
+  multi_depart?: number;
+}
+
+type Values = { username: string; password: string; captcha?: string; remember?: boolean };
+
+/** Where to go after login: the redirect query when it is an in-app path, else home. */
+export function afterLoginPath(redirect: string | null): string {
+  if (redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/user/')) return redirect;
+  return HOME_PATH;
+}
+
+export default function Login() {
+  const token = useSession((s) => s.token);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Values>();
+  const [checkKey, setCheckKey] = useState(() => String(Date.now()));
+  const [captchaImg, setCaptchaImg] = useState<string>('');
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState('');
+  const [tenantChoice, setTenantChoice] = useState<{ res: LoginResult; tenant?: number } | null>(null);
+  const remembered = ls.get<string>(STORAGE_KEYS.rememberedUsername);
+
+  const refreshCaptcha = useCallback(async () => {
+    const key = String(Date.now());
+    setCheckKey(key);
+    form.setFieldValue('captcha', '');
+    try {
+      const res = await getAction<string>(`/sys/randomImage/${key}`, undefined, { silent: true });
+      setCaptchaImg(res.success ? res.result : '');
+    } catch {
+      setCaptchaImg('');
+    }
+  }, [form]);
+
+  useEffect(() => {
+    void refreshCaptcha();
+  }, [refreshCaptcha]);
+
+  if (token && !loading && !tenantChoice) return <Navigate to={HOME_PATH} replace />;
+
+  const finish = (res: LoginResult, tenant?: number) => {
+    if (tenant !== undefined) useSession.getState().setTenant(tenant);
+    useSession.getState().setLogin(res.token, res.userInfo, res.sysAllDictItems);
+    navigate(afterLoginPath(params.get('redirect')), { replace: true });
+  };
+
+  const submit = async (v: Values) => {
+    setLoading(true);
+    setError('');
+    try {
+      const res = await postAction<LoginResult>('/sys/login', {
+        username: v.username.trim(),
+        password: v.password,
+        captcha: v.captcha ?? '',
+        checkKey,
+        remember_me: !!v.remember,
+      });
+      if (res.code !== 200 || !res.success || !res.result?.token) {
+        setError(res.message || '登录失败');
+        void refreshCaptcha();
+        return;
+      }
+      if (v.remember) ls.set(STORAGE_KEYS.rememberedUsername, v.username.trim());
+      else ls.remove(STORAGE_KEYS.rememberedUsername);
+      const tenants = res.result.tenantList ?? [];
+      if (tenants.length > 1) {
+        setTenantChoice({ res: res.result });
+        return;
+      }
+      finish(res.result, tenants[0]?.id);
+    } catch {
+      void refreshCaptcha();
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <div className="login-box" data-testid="login-page">
+      <Tabs centered items={[{ key: 'account', label: '账号密码登录' }]} />
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
+      <Form form={form} onFinish={submit} size="large" initialValues={{ username: remembered ?? '', remember: !!remembered }}>
+        <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
+          <Input prefix={<UserOutlined />} placeholder="请输入用户名" autoComplete="username" data-testid="login-username" />
+        </Form.Item>
+        <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+          <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" data-testid="login-password" />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col span={15}>
+            <Form.Item name="captcha" rules={[{ required: true, message: '请输入验证码' }]}>
+              <Input prefix={<SafetyCertificateOutlined />} placeholder="请输入验证码" maxLength={8} data-testid="login-captcha" />
+            </Form.Item>
+          </Col>
+          <Col span={9}>
+            <div className="login-captcha" title="看不清？点击刷新" onClick={() => void refreshCaptcha()} data-testid="login-captcha-img" role="button">
+              {captchaImg ? <img src={captchaImg} alt="验证码" /> : <span>点击刷新</span>}
+            </div>
+          </Col>
+        </Row>
+        <Form.Item>
+          <Form.Item name="remember" valuePropName="checked" noStyle>
+            <Checkbox data-testid="login-remember">记住用户名</Checkbox>
+          </Form.Item>
+          <Link to="/user/alteration" style={{ float: 'right' }}>
+            忘记密码
+          </Link>
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" block loading={loading} data-testid="login-submit">
+            确 定
+          </Button>
+        </Form.Item>
+        <div style={{ textAlign: 'right' }}>
+          <Link to="/user/register">注册账户</Link>
+        </div>
+      </Form>
+      <Modal
+        title="请选择登录租户"
+        open={!!tenantChoice}
+        closable={false}
+        maskClosable={false}
+        okText="确认"
+        cancelText="取消"
+        width={450}
+        onCancel={() => setTenantChoice(null)}
+        onOk={() => {
+          if (!tenantChoice) return;
+          if (tenantChoice.tenant === undefined) {
+            feedback.message.warning('请选择租户');
+            return;
+          }
+          finish(tenantChoice.res, tenantChoice.tenant);
+        }}
+      >
+        <Select
+          style={{ width: '100%' }}
+          placeholder="请选择租户"
+          value={tenantChoice?.tenant}
+          onChange={(t) => setTenantChoice((c) => (c ? { ...c, tenant: t } : c))}
+          options={(tenantChoice?.res.tenantList ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          data-testid="tenant-select"
+        />
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * Page auto-discovery: a menu component string `<domain>/<Name>` resolves to the default export of
+ * `src/features/<domain>/pages/<Name>.tsx`, loaded lazily (its own chunk).
+ */
+type PageModule = { default: ComponentType };
+const modules = import.meta.glob<PageModule>('../../features/*/pages/*.tsx');
+
+const registry = new Map<string, () => Promise<PageModule>>();
+for (const [file, loader] of Object.entries(modules)) {
+  const m = /features\/([^/]+)\/pages\/([^/]+)\.tsx$/.exec(file);
+  if (m) registry.set(`${m[1]}/${m[2]}`, loader);
+}
+
+/** `/views/system/UserList.vue` → `system/UserList`. */
+export function normalizeComponent(component: string | null | undefined): string {
+  return String(component ?? '')
+    .trim()
+    .replace(/^\/+/, '')
+    .replace(/^(src\/)?views\//, '')
+    .replace(/\.(vue|tsx|jsx|ts|js)$/, '');
+}
+
+export function hasPage(component: string): boolean {
+  return registry.has(normalizeComponent(component));
+}
+
+export function pageNames(): string[] {
+  return [...registry.keys()].sort();
+}
+
+const lazyCache = new Map<string, LazyExoticComponent<ComponentType>>();
+
+/** The lazily loaded page of a component string, or null when no such page exists. */
+export function resolvePage(component: string): LazyExoticComponent<ComponentType> | null {
+  const key = normalizeComponent(component);
+  const loader = registry.get(key);
+  if (!loader) return null;
+  let c = lazyCache.get(key);
+  if (!c) {
+    c = lazy(loader);
+    lazyCache.set(key, c);
+  }
+  return c;
+}
