@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from './health/health.routes.js';
+import { registerAnnouncementModule } from './announcement/register.js';
 import { AccountService } from './system/account/account.service.js';
 import { accountRoutes } from './system/account/account.routes.js';
 import { authRoutes } from './system/auth/auth.routes.js';
@@ -13,6 +14,9 @@ import { PermissionService } from './system/permission/permission.service.js';
 import { userRoutes } from './system/user/user.routes.js';
 import { registerFileModule } from './system/file/file.routes.js';
 import { UserService } from './system/user/user.service.js';
+import { registerSystemAdmin } from './system/system-admin.js';
+import { registerWorkflowModule } from './workflow/workflow.module.js';
+import { registerFormsModule } from './forms/forms.module.js';
 
 /**
  * Builds the services of every module and registers their routes under the API prefix.
@@ -30,10 +34,14 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   const users = new UserService(ctx);
 
   await healthRoutes(api);
+  await registerAnnouncementModule(api, { dicts });
   await authRoutes(api, captcha, logins);
   await permissionRoutes(api, permissions);
   await accountRoutes(api, accounts);
   await dictRoutes(api, dicts);
   await userRoutes(api, users);
+  await registerSystemAdmin(api, { dicts, permissions, users });
   await registerFileModule(api);
+  const workflow = await registerWorkflowModule(api);
+  await registerFormsModule(api, workflow.registry);
 }

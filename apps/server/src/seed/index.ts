@@ -3,8 +3,10 @@ import { now } from '../platform/db/time.js';
 import { seedDicts } from './dicts.seed.js';
 import { seedHomeMenu } from './menus.seed.js';
 import { seedOrg } from './org.seed.js';
-import { seedSystemMenus } from './system.seed.js';
+import { seedShellDemo } from './shell.seed.js';
+import { seedSystemData, seedSystemMenus } from './system.seed.js';
 import { seedExamplesMenu } from './examples.seed.js';
+import { seedWorkflowDefinitions, seedWorkflowDemo, seedWorkflowMenus } from './workflow.seed.js';
 
 export interface SeedPart {
   /** Unique and sortable; a part runs once per database (recorded in sys_seed_log). */
@@ -20,7 +22,12 @@ export const seedParts: SeedPart[] = [
   { name: '0100_org', run: seedOrg },
   { name: '0101_dicts', run: seedDicts },
   { name: '0102_home_menu', run: seedHomeMenu },
+  { name: '0150_shell_demo', run: seedShellDemo },
   { name: '0200_system_menus', run: seedSystemMenus },
+  { name: '0201_system_data', run: seedSystemData },
+  { name: '0300_workflow_menus', run: seedWorkflowMenus },
+  { name: '0301_workflow_definitions', run: seedWorkflowDefinitions },
+  { name: '0302_workflow_demo', run: seedWorkflowDemo },
   { name: '0500_examples_menu', run: seedExamplesMenu },
 ];
 

@@ -1,5 +1,7 @@
 import type { Database } from '../platform/db/database.js';
-import { addMenus, type MenuSeed } from './helpers.js';
+import { newId } from '../platform/db/ids.js';
+import { now } from '../platform/db/time.js';
+import { addDict, addMenus, type MenuSeed } from './helpers.js';
 
 /**
  * Permission codes of the system administration screens. A menu row carries its `list` code (granted
@@ -111,4 +113,88 @@ export const SYSTEM_MENUS: MenuSeed[] = [
 
 export async function seedSystemMenus(db: Database): Promise<void> {
   await addMenus(db, SYSTEM_MENUS);
+}
+
+/** Dictionaries of the system screens and demo records of the 0200 tables. */
+export async function seedSystemData(db: Database): Promise<void> {
+  await addDict(db, 'rule_conditions', '数据规则条件', [
+    ['>', '大于'],
+    ['>=', '大于等于'],
+    ['<', '小于'],
+    ['<=', '小于等于'],
+    ['=', '等于'],
+    ['!=', '不等于'],
+    ['IN', '包含'],
+    ['LIKE', '模糊'],
+    ['LEFT_LIKE', '左模糊'],
+    ['RIGHT_LIKE', '右模糊'],
+  ]);
+  await addDict(db, 'perms_type', '授权策略', [
+    ['1', '显示'],
+    ['2', '禁用'],
+  ]);
+  await addDict(db, 'database_type', '数据库类型', [
+    ['postgres', 'PostgreSQL'],
+    ['sqlite', 'SQLite'],
+  ]);
+  const t = now();
+  const base = { createBy: 'admin', createTime: t, updateBy: null, updateTime: null, sysOrgCode: 'A01' };
+
+  // A two-level category tree (codes A01…, A01A01…).
+  const roots: [string, string, [string, string][]][] = [
+    ['A01', '办公用品', [['A01A01', '文具'], ['A01A02', '耗材']]],
+    ['A02', '电子设备', [['A02A01', '电脑'], ['A02A02', '打印机'], ['A02A03', '手机']]],
+    ['A03', '家具', []],
+  ];
+  for (const [code, name, kids] of roots) {
+    const id = newId();
+    await db.insertInto('sysCategory').values({ id, pid: '0', name, code, hasChild: kids.length ? '1' : '0', ...base }).execute();
+    for (const [kcode, kname] of kids) {
+      await db.insertInto('sysCategory').values({ id: newId(), pid: id, name: kname, code: kcode, hasChild: '0', ...base }).execute();
+    }
+  }
+
+  await db
+    .insertInto('sysGatewayRoute')
+    .values({
+      id: newId(),
+      routerId: 'office-system',
+      name: '系统服务',
+      uri: 'lb://office-system',
+      predicates: JSON.stringify([{ name: 'Path', args: ['/sys/**'] }]),
+      filters: JSON.stringify([]),
+      retryable: 0,
+      stripPrefix: 0,
+      persistable: 1,
+      showApi: 1,
+      status: 1,
+      ...base,
+    })
+    .execute();
+
+  await db
+    .insertInto('sysCheckRule')
+    .values([
+      {
+        id: newId(),
+        ruleName: '工号规则',
+        ruleCode: 'work_no',
+        ruleJson: JSON.stringify([
+          { digits: 2, pattern: '[A-Z]{2}', message: '前2位必须是大写字母' },
+          { digits: '*', pattern: '\\d{4,8}', message: '后面必须是4到8位数字' },
+        ]),
+        ruleDescription: '两位大写字母加4到8位数字',
+        ...base,
+      },
+    ])
+    .execute();
+
+  await db
+    .insertInto('sysFillRule')
+    .values([
+      { id: newId(), ruleName: '机构编码生成', ruleCode: 'org_num_role', ruleClass: 'org_code', ruleParams: '{}', ...base },
+      { id: newId(), ruleName: '分类字典编码生成', ruleCode: 'category_code_rule', ruleClass: 'category_code', ruleParams: '{}', ...base },
+      { id: newId(), ruleName: '订单流水号', ruleCode: 'shop_order_num', ruleClass: 'order_num', ruleParams: '{"prefix":"CN"}', ...base },
+    ])
+    .execute();
 }

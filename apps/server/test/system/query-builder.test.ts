@@ -13,7 +13,6 @@ interface Row {
   createTime: string;
   tags: string;
 }
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 let db: Kysely<any>;
 
 const wl: Whitelist = {

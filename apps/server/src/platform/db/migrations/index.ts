@@ -1,5 +1,8 @@
 import type { Migration } from 'kysely';
 import * as platform from './2026_11_21_0100_platform.js';
+import * as system from './2026_11_21_0200_system.js';
+import * as workflow from './2026_11_21_0300_workflow.js';
+import * as announcement from './2026_11_21_0400_announcement.js';
 
 /**
  * Every migration, by name (names sort in the order they run). Add a new file and list it here;
@@ -8,4 +11,7 @@ import * as platform from './2026_11_21_0100_platform.js';
  */
 export const migrations: Record<string, Migration> = {
   '2026_11_21_0100_platform': platform,
+  '2026_11_21_0200_system': system,
+  '2026_11_21_0300_workflow': workflow,
+  '2026_11_21_0400_announcement': announcement,
 };

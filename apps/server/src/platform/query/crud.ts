@@ -1,0 +1,244 @@
+/**
+ * Standard list/detail/add/edit/delete endpoints for a simple table, built on the list query builder:
+ * `GET <base>/list`, `GET <base>/queryById`, `POST <base>/add`, `PUT|POST <base>/edit`,
+ * `DELETE <base>/delete?id=`, `DELETE <base>/deleteBatch?ids=`. Permission codes are
+ * `<perm>:list|add|edit|delete`; lists and details are company-scoped when the table has an org column.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { GROUP_COMPANY, isGroupLevel, perm, type Access, type CurrentUser } from '../access/access.js';
+import { inCompanyScope, scopeToCompany } from '../access/scope.js';
+import { newId } from '../db/ids.js';
+import { now } from '../db/time.js';
+import { ok } from '../http/envelope.js';
+import { businessError } from '../http/errors.js';
+import { withDictText, type Translator } from './present.js';
+import { applyFilters, applySort, paging, runPage, type Params, type SortDefault, type Whitelist } from './query-builder.js';
+
+export const idQuery = z.object({ id: z.string().min(1).max(64) });
+export const idsQuery = z.object({ ids: z.string().min(1).max(20000) });
+
+/** Splits `a,b,` into ids (the stock client sends a trailing comma). */
+export function splitIds(ids: string): string[] {
+  return ids
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .slice(0, 1000);
+}
+
+type Row = Record<string, unknown>;
+
+export interface CrudSpec {
+  base: string;
+  table: string;
+  tag: string;
+  perm: string;
+  whitelist: Whitelist;
+  /** columns returned by list and detail (never secrets) */
+  columns: string[];
+  defaultSort?: SortDefault;
+  /** org-code column for company scoping (set from the creator on add) */
+  orgColumn?: string;
+  /** rows of the group company (A01) are shared: every company reads them, only A01 writes them */
+  sharedGroupRows?: boolean;
+  dictFields?: Record<string, string>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  addSchema: z.ZodObject<any>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  editSchema: z.ZodObject<any>;
+  /** single-column uniqueness checked before insert/update */
+  unique?: { field: string; message: string }[];
+  /** numeric primary key (tenants) */
+  numericId?: boolean;
+  /** audit columns create_by/create_time/update_by/update_time exist (default true) */
+  audit?: boolean;
+  /** adjusts (or refuses) the values before a write */
+  prepare?: (data: Row, user: CurrentUser, existing: Row | null) => Promise<Row> | Row;
+  /** shapes a row for the client */
+  present?: (row: Row) => Row;
+  listAccess?: Access;
+  translate: Translator;
+  /** which routes to register (default all) */
+  only?: ('list' | 'queryById' | 'add' | 'edit' | 'delete' | 'deleteBatch')[];
+}
+
+export class CrudService {
+  constructor(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    private readonly db: Kysely<any>,
+    readonly spec: CrudSpec,
+  ) {}
+
+  private scoped(user: CurrentUser) {
+    let qb = this.db.selectFrom(this.spec.table);
+    const col = this.spec.orgColumn;
+    if (!col) return qb;
+    if (this.spec.sharedGroupRows && !isGroupLevel(user)) {
+      return qb.where((eb) => eb.or([eb(col, 'like', `${user.company}%`), eb(col, 'like', `${GROUP_COMPANY}%`)]));
+    }
+    qb = scopeToCompany(qb, user, col);
+    return qb;
+  }
+
+  private present(rows: Row[]): Promise<Row[]> {
+    const shaped = this.spec.present ? rows.map(this.spec.present) : rows;
+    return withDictText(shaped, this.spec.dictFields ?? {}, this.spec.translate);
+  }
+
+  async list(user: CurrentUser, params: Params) {
+    const base = applyFilters(this.scoped(user), params, this.spec.whitelist);
+    const p = paging(params);
+    const pg = await runPage<typeof base, Row>(
+      base,
+      (qb) => applySort(qb.select(this.spec.columns), params, this.spec.whitelist, this.spec.defaultSort),
+      p,
+    );
+    return { ...pg, records: await this.present(pg.records) };
+  }
+
+  private key(id: string): string | number {
+    return this.spec.numericId ? Number(id) : id;
+  }
+
+  async find(user: CurrentUser, id: string): Promise<Row | null> {
+    if (this.spec.numericId && !Number.isFinite(Number(id))) return null;
+    const row = (await this.scoped(user).selectAll().where('id', '=', this.key(id)).executeTakeFirst()) as Row | undefined;
+    return row ?? null;
+  }
+
+  async detail(user: CurrentUser, id: string): Promise<Row> {
+    const row = await this.find(user, id);
+    if (!row) throw businessError('未找到对应数据');
+    const picked: Row = {};
+    for (const c of this.spec.columns) picked[c] = row[c];
+    return (await this.present([picked]))[0];
+  }
+
+  private async checkUnique(data: Row, exceptId: string | number | null): Promise<void> {
+    for (const u of this.spec.unique ?? []) {
+      const v = data[u.field];
+      if (v === undefined || v === null || v === '') continue;
+      let qb = this.db.selectFrom(this.spec.table).select('id').where(u.field, '=', v);
+      if (exceptId !== null) qb = qb.where('id', '<>', exceptId);
+      if (await qb.executeTakeFirst()) throw businessError(u.message);
+    }
+  }
+
+  async add(user: CurrentUser, input: Row): Promise<Row> {
+    let data: Row = { ...input };
+    delete data.id;
+    if (this.spec.prepare) data = await this.spec.prepare(data, user, null);
+    await this.checkUnique(data, null);
+    const audit = this.spec.audit !== false;
+    const id = this.spec.numericId ? (input.id as number | undefined) ?? (await this.nextNumericId()) : newId();
+    const row: Row = { ...data, id };
+    if (this.spec.orgColumn && !row[this.spec.orgColumn]) row[this.spec.orgColumn] = user.orgCode;
+    if (audit) Object.assign(row, { createBy: user.username, createTime: now() });
+    await this.db.insertInto(this.spec.table).values(row).execute();
+    return row;
+  }
+
+  private async nextNumericId(): Promise<number> {
+    const r = (await this.db
+      .selectFrom(this.spec.table)
+      .select((eb) => eb.fn.max('id').as('m'))
+      .executeTakeFirst()) as { m: number | null } | undefined;
+    return Number(r?.m ?? 0) + 1;
+  }
+
+  async edit(user: CurrentUser, input: Row): Promise<void> {
+    const id = String(input.id ?? '');
+    const existing = await this.find(user, id);
+    if (!existing || (this.spec.orgColumn && !inCompanyScope(user, existing[this.spec.orgColumn] as string))) {
+      throw businessError('未找到对应数据');
+    }
+    let data: Row = { ...input };
+    delete data.id;
+    if (this.spec.prepare) data = await this.spec.prepare(data, user, existing);
+    await this.checkUnique(data, this.key(id));
+    if (this.spec.orgColumn) delete data[this.spec.orgColumn];
+    if (this.spec.audit !== false) Object.assign(data, { updateBy: user.username, updateTime: now() });
+    if (Object.keys(data).length === 0) return;
+    await this.db.updateTable(this.spec.table).set(data).where('id', '=', this.key(id)).execute();
+  }
+
+  async remove(user: CurrentUser, ids: string[]): Promise<void> {
+    if (ids.length === 0) throw businessError('未找到对应数据');
+    const keys = ids.map((i) => this.key(i));
+    if (this.spec.orgColumn) {
+      const rows = (await this.db
+        .selectFrom(this.spec.table)
+        .select(['id', this.spec.orgColumn])
+        .where('id', 'in', keys)
+        .execute()) as Row[];
+      if (rows.length !== ids.length) throw businessError('未找到对应数据');
+      for (const r of rows) if (!inCompanyScope(user, r[this.spec.orgColumn] as string)) throw businessError('未找到对应数据');
+    }
+    await this.db.deleteFrom(this.spec.table).where('id', 'in', keys).execute();
+  }
+}
+
+/** Registers the standard routes of a CrudService. */
+export async function crudRoutes(app: FastifyInstance, svc: CrudService): Promise<void> {
+  const s = svc.spec;
+  const want = (r: NonNullable<CrudSpec['only']>[number]) => !s.only || s.only.includes(r);
+  const tags = [s.tag];
+  if (want('list')) {
+    app.get(
+      `${s.base}/list`,
+      { config: { access: s.listAccess ?? perm(`${s.perm}:list`) }, schema: { tags, summary: `${s.tag}列表` } },
+      async (req) => ok(await svc.list(req.user!, req.query as Params), '查询成功'),
+    );
+  }
+  if (want('queryById')) {
+    app.get(
+      `${s.base}/queryById`,
+      { config: { access: s.listAccess ?? perm(`${s.perm}:list`) }, schema: { tags, summary: `${s.tag}详情`, querystring: idQuery } },
+      async (req) => ok(await svc.detail(req.user!, (req.query as z.infer<typeof idQuery>).id)),
+    );
+  }
+  if (want('add')) {
+    app.post(
+      `${s.base}/add`,
+      { config: { access: perm(`${s.perm}:add`) }, schema: { tags, summary: `添加${s.tag}`, body: s.addSchema } },
+      async (req) => {
+        await svc.add(req.user!, req.body as Row);
+        return ok(null, '添加成功！');
+      },
+    );
+  }
+  if (want('edit')) {
+    app.route({
+      method: ['PUT', 'POST'],
+      url: `${s.base}/edit`,
+      config: { access: perm(`${s.perm}:edit`) },
+      schema: { tags, summary: `编辑${s.tag}`, body: s.editSchema },
+      handler: async (req) => {
+        await svc.edit(req.user!, req.body as Row);
+        return ok(null, '编辑成功!');
+      },
+    });
+  }
+  if (want('delete')) {
+    app.delete(
+      `${s.base}/delete`,
+      { config: { access: perm(`${s.perm}:delete`) }, schema: { tags, summary: `删除${s.tag}`, querystring: idQuery } },
+      async (req) => {
+        await svc.remove(req.user!, [(req.query as z.infer<typeof idQuery>).id]);
+        return ok(null, '删除成功!');
+      },
+    );
+  }
+  if (want('deleteBatch')) {
+    app.delete(
+      `${s.base}/deleteBatch`,
+      { config: { access: perm(`${s.perm}:delete`) }, schema: { tags, summary: `批量删除${s.tag}`, querystring: idsQuery } },
+      async (req) => {
+        await svc.remove(req.user!, splitIds((req.query as z.infer<typeof idsQuery>).ids));
+        return ok(null, '批量删除成功!');
+      },
+    );
+  }
+}
