@@ -4,6 +4,7 @@ import { seedDicts } from './dicts.seed.js';
 import { seedHomeMenu } from './menus.seed.js';
 import { seedOrg } from './org.seed.js';
 import { seedShellDemo } from './shell.seed.js';
+import { seedShellDemo } from './shell.seed.js';
 import { seedSystemData, seedSystemMenus } from './system.seed.js';
 import { seedExamplesMenu } from './examples.seed.js';
 import { seedWorkflowDefinitions, seedWorkflowDemo, seedWorkflowMenus } from './workflow.seed.js';
@@ -22,6 +23,7 @@ export const seedParts: SeedPart[] = [
   { name: '0100_org', run: seedOrg },
   { name: '0101_dicts', run: seedDicts },
   { name: '0102_home_menu', run: seedHomeMenu },
+  { name: '0150_shell_demo', run: seedShellDemo },
   { name: '0150_shell_demo', run: seedShellDemo },
   { name: '0200_system_menus', run: seedSystemMenus },
   { name: '0201_system_data', run: seedSystemData },

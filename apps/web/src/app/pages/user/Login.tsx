@@ -80,7 +80,7 @@ export default function Login() {
       else ls.remove(STORAGE_KEYS.rememberedUsername);
       const tenants = res.result.tenantList ?? [];
       if (tenants.length > 1) {
-        setTenantChoice({ res: res.result });
+        setTenantChoice({ res: res.result, tenant: tenants[0].id });
         return;
       }
       finish(res.result, tenants[0]?.id);
@@ -139,6 +139,7 @@ export default function Login() {
         okText="确认"
         cancelText="取消"
         width={450}
+        okButtonProps={{ 'data-testid': 'tenant-ok' } as object}
         onCancel={() => setTenantChoice(null)}
         onOk={() => {
           if (!tenantChoice) return;
