@@ -1,6 +1,6 @@
 import { DeleteOutlined, MinusOutlined, PlusOutlined, SaveOutlined, SettingOutlined, ShrinkOutlined, ArrowsAltOutlined } from '@ant-design/icons';
 import { Button, Checkbox, InputNumber, Pagination, Popconfirm, Popover, Space, Spin } from 'antd';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
@@ -240,6 +240,10 @@ export function EditableGrid(props: EditableGridProps) {
     estimateSize: () => rowHeight,
     overscan: 6,
     getItemKey: (i) => rows[i]?.id ?? i,
+    // Before layout (or without one, as in tests) assume the full height so rows still render.
+    initialRect: { width: 1000, height: maxHeight },
+    observeElementRect: (instance, cb) =>
+      observeElementRect(instance, (rect) => cb(rect.height ? rect : { width: rect.width || 1000, height: maxHeight })),
   });
 
   // Report every change of the rows.
