@@ -1,0 +1,269 @@
+/**
+ * A small, safe evaluator for gateway conditions on form data, e.g. `${amount > 5000 && type == 'travel'}`.
+ * Grammar: or/and/not (also `||`, `&&`, `!`), comparisons `== != > >= < <=` (also eq ne gt ge lt le),
+ * parentheses, numbers, quoted strings, true/false/null, `empty x`, and variable paths (`a.b`).
+ * It never calls eval or Function: the text is tokenised and walked by a recursive-descent parser.
+ */
+export type Vars = Record<string, unknown>;
+
+type Tok =
+  | { t: 'num'; v: number }
+  | { t: 'str'; v: string }
+  | { t: 'id'; v: string }
+  | { t: 'op'; v: string }
+  | { t: 'end' };
+
+export class ExpressionError extends Error {}
+
+const WORD_OPS: Record<string, string> = {
+  and: '&&',
+  or: '||',
+  not: '!',
+  eq: '==',
+  ne: '!=',
+  gt: '>',
+  ge: '>=',
+  lt: '<',
+  le: '<=',
+  empty: 'empty',
+};
+
+function tokenize(src: string): Tok[] {
+  const out: Tok[] = [];
+  let i = 0;
+  while (i < src.length) {
+    const c = src[i];
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(src[i + 1] ?? ''))) {
+      const m = /^[0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?/.exec(src.slice(i))!;
+      out.push({ t: 'num', v: Number(m[0]) });
+      i += m[0].length;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      let j = i + 1;
+      let s = '';
+      while (j < src.length && src[j] !== c) {
+        if (src[j] === '\\' && j + 1 < src.length) j++;
+        s += src[j++];
+      }
+      if (j >= src.length) throw new ExpressionError('unterminated string');
+      out.push({ t: 'str', v: s });
+      i = j + 1;
+      continue;
+    }
+    if (/[A-Za-z_$\u4e00-\u9fa5]/.test(c)) {
+      const m = /^[A-Za-z_$\u4e00-\u9fa5][\w$\u4e00-\u9fa5]*(?:\.[A-Za-z_$\u4e00-\u9fa5][\w$\u4e00-\u9fa5]*)*/.exec(src.slice(i))!;
+      const word = m[0];
+      if (WORD_OPS[word]) out.push({ t: 'op', v: WORD_OPS[word] });
+      else out.push({ t: 'id', v: word });
+      i += word.length;
+      continue;
+    }
+    const two = src.slice(i, i + 2);
+    if (['==', '!=', '>=', '<=', '&&', '||'].includes(two)) {
+      out.push({ t: 'op', v: two });
+      i += 2;
+      continue;
+    }
+    if ('<>!()-'.includes(c)) {
+      out.push({ t: 'op', v: c });
+      i++;
+      continue;
+    }
+    throw new ExpressionError(`unexpected character '${c}'`);
+  }
+  out.push({ t: 'end' });
+  return out;
+}
+
+type Node =
+  | { k: 'lit'; v: unknown }
+  | { k: 'var'; path: string[] }
+  | { k: 'not'; e: Node }
+  | { k: 'neg'; e: Node }
+  | { k: 'empty'; e: Node }
+  | { k: 'bin'; op: string; l: Node; r: Node };
+
+function parse(src: string): Node {
+  const toks = tokenize(src);
+  let p = 0;
+  const peek = () => toks[p];
+  const isOp = (v: string) => {
+    const t = toks[p];
+    return t.t === 'op' && t.v === v;
+  };
+  const expect = (v: string) => {
+    if (!isOp(v)) throw new ExpressionError(`expected '${v}'`);
+    p++;
+  };
+  const or = (): Node => {
+    let l = and();
+    while (isOp('||')) {
+      p++;
+      l = { k: 'bin', op: '||', l, r: and() };
+    }
+    return l;
+  };
+  const and = (): Node => {
+    let l = cmp();
+    while (isOp('&&')) {
+      p++;
+      l = { k: 'bin', op: '&&', l, r: cmp() };
+    }
+    return l;
+  };
+  const cmp = (): Node => {
+    const l = unary();
+    const t = peek();
+    if (t.t === 'op' && ['==', '!=', '>', '>=', '<', '<='].includes(t.v)) {
+      p++;
+      return { k: 'bin', op: t.v, l, r: unary() };
+    }
+    return l;
+  };
+  const unary = (): Node => {
+    if (isOp('!')) {
+      p++;
+      return { k: 'not', e: unary() };
+    }
+    if (isOp('-')) {
+      p++;
+      return { k: 'neg', e: unary() };
+    }
+    if (isOp('empty')) {
+      p++;
+      return { k: 'empty', e: unary() };
+    }
+    return primary();
+  };
+  const primary = (): Node => {
+    const t = toks[p++];
+    if (t.t === 'num' || t.t === 'str') return { k: 'lit', v: t.v };
+    if (t.t === 'id') {
+      if (t.v === 'true') return { k: 'lit', v: true };
+      if (t.v === 'false') return { k: 'lit', v: false };
+      if (t.v === 'null') return { k: 'lit', v: null };
+      return { k: 'var', path: t.v.split('.') };
+    }
+    if (t.t === 'op' && t.v === '(') {
+      const e = or();
+      expect(')');
+      return e;
+    }
+    throw new ExpressionError('unexpected end of expression');
+  };
+  const node = or();
+  if (peek().t !== 'end') throw new ExpressionError('unexpected text after expression');
+  return node;
+}
+
+const FORBIDDEN = new Set(['__proto__', 'prototype', 'constructor']);
+
+function lookup(vars: Vars, path: string[]): unknown {
+  let cur: unknown = vars;
+  for (const key of path) {
+    if (FORBIDDEN.has(key)) return undefined;
+    if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, key)) return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}
+
+function toNum(v: unknown): number | null {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) return Number(v);
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return null;
+}
+
+function truthy(v: unknown): boolean {
+  if (typeof v === 'string') return v !== '' && v !== 'false' && v !== '0';
+  return Boolean(v);
+}
+
+function equal(a: unknown, b: unknown): boolean {
+  if (a === undefined) a = null;
+  if (b === undefined) b = null;
+  if (a === null || b === null) return a === b;
+  const na = toNum(a);
+  const nb = toNum(b);
+  if (na !== null && nb !== null && (typeof a === 'number' || typeof b === 'number')) return na === nb;
+  return String(a) === String(b);
+}
+
+function compare(op: string, a: unknown, b: unknown): boolean {
+  const na = toNum(a);
+  const nb = toNum(b);
+  let c: number;
+  if (na !== null && nb !== null) c = na - nb;
+  else if (a === null || a === undefined || b === null || b === undefined) return false;
+  else c = String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
+  switch (op) {
+    case '>':
+      return c > 0;
+    case '>=':
+      return c >= 0;
+    case '<':
+      return c < 0;
+    default:
+      return c <= 0;
+  }
+}
+
+function evalNode(n: Node, vars: Vars): unknown {
+  switch (n.k) {
+    case 'lit':
+      return n.v;
+    case 'var':
+      return lookup(vars, n.path);
+    case 'not':
+      return !truthy(evalNode(n.e, vars));
+    case 'neg': {
+      const v = toNum(evalNode(n.e, vars));
+      return v === null ? null : -v;
+    }
+    case 'empty': {
+      const v = evalNode(n.e, vars);
+      return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+    }
+    case 'bin': {
+      if (n.op === '&&') return truthy(evalNode(n.l, vars)) && truthy(evalNode(n.r, vars));
+      if (n.op === '||') return truthy(evalNode(n.l, vars)) || truthy(evalNode(n.r, vars));
+      const a = evalNode(n.l, vars);
+      const b = evalNode(n.r, vars);
+      if (n.op === '==') return equal(a, b);
+      if (n.op === '!=') return !equal(a, b);
+      return compare(n.op, a, b);
+    }
+  }
+}
+
+/** Strips the `${…}` / `#{…}` wrapper BPMN tools put around conditions. */
+export function unwrap(expr: string): string {
+  const s = expr.trim();
+  const m = /^[$#]\{([\s\S]*)\}$/.exec(s);
+  return m ? m[1] : s;
+}
+
+const cache = new Map<string, Node>();
+
+/** Checks the syntax; throws ExpressionError with the reason. */
+export function compileCondition(expr: string): void {
+  parse(unwrap(expr));
+}
+
+/** Evaluates a condition against the variables; a blank condition is true. */
+export function evaluateCondition(expr: string | null | undefined, vars: Vars): boolean {
+  if (!expr || !expr.trim()) return true;
+  let node = cache.get(expr);
+  if (!node) {
+    node = parse(unwrap(expr));
+    if (cache.size > 500) cache.clear();
+    cache.set(expr, node);
+  }
+  return truthy(evalNode(node, vars));
+}

@@ -1,0 +1,613 @@
+import { companyOf, GROUP_COMPANY } from '../../platform/access/access.js';
+import type { Database } from '../../platform/db/database.js';
+import { parseDateTime } from '../../platform/db/time.js';
+import { page, type Page } from '../../platform/http/envelope.js';
+import { businessError } from '../../platform/http/errors.js';
+import type { FlowNode } from './bpmn.js';
+import type { UserBrief } from './directory.js';
+import type { WorkflowEngine } from './engine.js';
+import type { FormRegistry } from './form-registry.js';
+
+/** Assignee on the wire (SPEC §3). */
+export interface AssigneeDto {
+  id: string;
+  username: string;
+  realname: string;
+  z_realname: string;
+}
+
+/** Task on the wire (SPEC §3) plus a few fields the task form needs. */
+export interface TaskDto {
+  id: string;
+  procInstId: string;
+  procDefId: string;
+  key: string;
+  name: string;
+  processName: string;
+  applyer: string;
+  applyerUsername: string;
+  priority: number;
+  isSuspended: boolean;
+  createTime: string;
+  tableId: string;
+  routeName: string;
+  tableName: string;
+  businessKey: string;
+  title: string;
+  owner: string | null;
+  category: string | null;
+  executionId: string | null;
+  /** `pass` or `jxpass`: which endpoint approves this task */
+  passPath: string;
+  commentRequired: boolean;
+  fullScreen: boolean;
+  assignees: AssigneeDto[];
+}
+
+export const ACTION_TEXT: Record<string, string> = {
+  apply: '提交申请',
+  pass: '审批通过',
+  back: '审批驳回',
+  return: '退回',
+  delegate: '委托',
+  cancel: '撤回',
+  auto: '自动通过',
+  skip: '自动跳过',
+  end: '流程结束',
+};
+
+export const OUTCOME_TEXT: Record<string, string> = {
+  pass: '审批通过',
+  auto: '自动通过',
+  back: '审批驳回',
+  return: '退回',
+  returned: '已退回',
+  rejected: '审批驳回',
+  canceled: '发起人撤回',
+};
+
+export const STATUS_TEXT: Record<number, string> = { 0: '草稿', 1: '处理中', 2: '已结束', 3: '已撤回' };
+export const RESULT_TEXT: Record<number, string> = { 0: '未提交', 1: '处理中', 2: '通过', 3: '驳回', 4: '撤回', 5: '删除' };
+
+export interface NextNodeInput {
+  procDefId?: string;
+  currActId?: string;
+  procInstId?: string;
+  claimOrgCodeValue?: string;
+  /** form row id, to evaluate gateway conditions before the process starts */
+  tableId?: string;
+}
+
+export interface NextUser {
+  id: string;
+  username: string;
+  realname: string;
+  mainOrgCode: string;
+}
+
+export interface NextNodeResult {
+  id: string | null;
+  type: number;
+  title: string;
+  users: NextUser[];
+  chooseMark: number;
+  usersMark: number;
+  z_type: string;
+  /** for a parallel gateway: the user tasks of every branch */
+  branches?: { id: string; title: string; users: NextUser[] }[];
+}
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function toNextUser(u: UserBrief): NextUser {
+  return { id: u.id, username: u.username, realname: u.realname, mainOrgCode: u.orgCode };
+}
+
+/** Read side of the workflow: to-do, done, history, my applications, next node, back list. */
+export class WorkflowQueries {
+  constructor(
+    private readonly db: Database,
+    private readonly engine: WorkflowEngine,
+    private readonly forms: FormRegistry,
+  ) {}
+
+  /** The SQL of the to-do query for a user (the bench prints it beside the timings). */
+  todoQuery(username: string, name?: string) {
+    const mine = this.db
+      .selectFrom('wfTaskCandidate')
+      .select('wfTaskCandidate.taskId')
+      .where('wfTaskCandidate.username', '=', username)
+      .where('wfTaskCandidate.open', '=', 1)
+      .union(
+        this.db.selectFrom('wfTask').select('wfTask.id as taskId').where('wfTask.assignee', '=', username).where('wfTask.status', '=', 0),
+      );
+    let q = this.db
+      .selectFrom('wfTask as t')
+      .innerJoin('wfInstance as i', 'i.id', 't.instId')
+      .innerJoin('wfDefinition as d', 'd.id', 't.procDefId')
+      .innerJoin('wfBusiness as b', 'b.id', 'i.businessId')
+      .where('t.status', '=', 0)
+      .where('t.id', 'in', mine);
+    if (name?.trim()) {
+      const n = like(name.trim());
+      q = q.where((eb) => eb.or([eb('d.name', 'like', n), eb('t.name', 'like', n), eb('b.title', 'like', n)]));
+    }
+    return q;
+  }
+
+  todoPageQuery(username: string, name: string | undefined, pageNo: number, pageSize: number) {
+    return this.todoQuery(username, name)
+      .select([
+        't.id',
+        't.instId',
+        't.procDefId',
+        't.nodeId',
+        't.name',
+        't.priority',
+        't.createTime',
+        't.owner',
+        't.assignee',
+        't.tokenId',
+        'i.starter',
+        'i.starterName',
+        'd.name as processName',
+        'd.status as defStatus',
+        'd.routeName',
+        'd.categoryId',
+        'b.id as businessId',
+        'b.tableId',
+        'b.tableName',
+        'b.title',
+      ])
+      .orderBy('t.priority', 'desc')
+      .orderBy('t.createTime', 'desc')
+      .orderBy('t.id', 'desc')
+      .limit(pageSize)
+      .offset((pageNo - 1) * pageSize);
+  }
+
+  /** `/actTask/todoList`: open tasks the user may act on, priority first, newest first. */
+  async todoList(username: string, input: { name?: string; pageIndex?: number; pageSize?: number }): Promise<Page<TaskDto>> {
+    const pageNo = Math.max(1, Math.floor(input.pageIndex ?? 1));
+    const pageSize = Math.min(500, Math.max(1, Math.floor(input.pageSize ?? 10)));
+    const [rows, count] = await Promise.all([
+      this.todoPageQuery(username, input.name, pageNo, pageSize).execute(),
+      this.todoQuery(username, input.name)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst(),
+    ]);
+    const taskIds = rows.map((r) => r.id);
+    const cands = taskIds.length
+      ? await this.db
+          .selectFrom('wfTaskCandidate as c')
+          .innerJoin('sysUser as u', 'u.username', 'c.username')
+          .select(['c.taskId', 'u.id', 'u.username', 'u.realname'])
+          .where('c.taskId', 'in', taskIds)
+          .where('c.open', '=', 1)
+          .execute()
+      : [];
+    const owners = await this.engine.dir.realnames(rows.flatMap((r) => [r.owner ?? '', r.assignee ?? '']));
+    const records: TaskDto[] = rows.map((r) => {
+      const form = this.forms.get(r.tableName);
+      let assignees: AssigneeDto[] = cands
+        .filter((c) => c.taskId === r.id)
+        .map((c) => ({ id: c.id, username: c.username, realname: c.realname ?? c.username, z_realname: c.realname ?? c.username }));
+      if (r.assignee) {
+        const rn = owners.get(r.assignee) ?? r.assignee;
+        assignees = [{ id: '', username: r.assignee, realname: rn, z_realname: rn }];
+      }
+      return {
+        id: r.id,
+        procInstId: r.instId,
+        procDefId: r.procDefId,
+        key: r.nodeId,
+        name: r.name ?? r.nodeId,
+        processName: r.processName,
+        applyer: r.starterName ?? r.starter,
+        applyerUsername: r.starter,
+        priority: r.priority,
+        isSuspended: r.defStatus !== 1,
+        createTime: r.createTime ?? '',
+        tableId: r.tableId,
+        routeName: r.routeName ?? form?.routeName ?? '',
+        tableName: r.tableName,
+        businessKey: r.businessId,
+        title: r.title ?? '',
+        owner: r.owner ? (owners.get(r.owner) ?? r.owner) : null,
+        category: r.categoryId,
+        executionId: r.tokenId,
+        passPath: form?.passPath ?? 'pass',
+        commentRequired: form?.commentRequired ?? false,
+        fullScreen: form?.fullScreen ?? false,
+        assignees,
+      };
+    });
+    return page(records, Number(count?.n ?? 0), pageNo, pageSize);
+  }
+
+  /** `/actTask/doneList`: tasks the user actually handled, newest first. */
+  async doneList(username: string, input: { name?: string; pageNo?: number; pageSize?: number }) {
+    const pageNo = Math.max(1, Math.floor(input.pageNo ?? 1));
+    const pageSize = Math.min(500, Math.max(1, Math.floor(input.pageSize ?? 10)));
+    let q = this.db
+      .selectFrom('wfTask as t')
+      .innerJoin('wfInstance as i', 'i.id', 't.instId')
+      .innerJoin('wfDefinition as d', 'd.id', 't.procDefId')
+      .innerJoin('wfBusiness as b', 'b.id', 'i.businessId')
+      .where('t.executor', '=', username)
+      .where('t.status', '=', 1);
+    if (input.name?.trim()) {
+      const n = like(input.name.trim());
+      q = q.where((eb) => eb.or([eb('d.name', 'like', n), eb('t.name', 'like', n), eb('b.title', 'like', n)]));
+    }
+    const [rows, count] = await Promise.all([
+      q
+        .select([
+          't.id',
+          't.instId',
+          't.procDefId',
+          't.nodeId',
+          't.name',
+          't.priority',
+          't.createTime',
+          't.endTime',
+          't.outcome',
+          't.comment',
+          'i.starter',
+          'i.starterName',
+          'i.state',
+          'd.name as processName',
+          'd.routeName',
+          'b.id as businessId',
+          'b.tableId',
+          'b.tableName',
+          'b.title',
+          'b.status',
+          'b.result',
+        ])
+        .orderBy('t.endTime', 'desc')
+        .orderBy('t.id', 'desc')
+        .limit(pageSize)
+        .offset((pageNo - 1) * pageSize)
+        .execute(),
+      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ]);
+    const records = rows.map((r) => ({
+      id: r.id,
+      procInstId: r.instId,
+      procDefId: r.procDefId,
+      key: r.nodeId,
+      name: r.name ?? r.nodeId,
+      processName: r.processName,
+      applyer: r.starterName ?? r.starter,
+      priority: r.priority,
+      createTime: r.createTime,
+      endTime: r.endTime,
+      comment: r.comment,
+      outcome: r.outcome,
+      deleteReason: OUTCOME_TEXT[r.outcome ?? ''] ?? r.outcome,
+      tableId: r.tableId,
+      tableName: r.tableName,
+      routeName: r.routeName ?? this.forms.get(r.tableName)?.routeName ?? '',
+      businessKey: r.businessId,
+      title: r.title,
+      status: r.status,
+      result: r.result,
+      status_dictText: STATUS_TEXT[r.status],
+      result_dictText: RESULT_TEXT[r.result],
+    }));
+    return page(records, Number(count?.n ?? 0), pageNo, pageSize);
+  }
+
+  /** My applications (`/actBusiness/listData`): the caller's applications with status, result and current step. */
+  async myApplications(
+    username: string,
+    input: { title?: string; status?: number; result?: number; tableName?: string; pageNo?: number; pageSize?: number },
+  ) {
+    const pageNo = Math.max(1, Math.floor(input.pageNo ?? 1));
+    const pageSize = Math.min(500, Math.max(1, Math.floor(input.pageSize ?? 10)));
+    let q = this.db
+      .selectFrom('wfBusiness as b')
+      .leftJoin('wfDefinition as d', 'd.id', 'b.procDefId')
+      .where('b.userId', '=', username)
+      .where('b.delFlag', '=', 0);
+    if (input.title?.trim()) q = q.where('b.title', 'like', like(input.title.trim()));
+    if (input.status !== undefined) q = q.where('b.status', '=', input.status);
+    if (input.result !== undefined) q = q.where('b.result', '=', input.result);
+    if (input.tableName) q = q.where('b.tableName', '=', input.tableName);
+    const [rows, count] = await Promise.all([
+      q
+        .select([
+          'b.id',
+          'b.title',
+          'b.tableName',
+          'b.tableId',
+          'b.procDefId',
+          'b.procInstId',
+          'b.status',
+          'b.result',
+          'b.applyTime',
+          'b.createTime',
+          'd.name as processName',
+          'd.routeName',
+        ])
+        .orderBy('b.createTime', 'desc')
+        .orderBy('b.id', 'desc')
+        .limit(pageSize)
+        .offset((pageNo - 1) * pageSize)
+        .execute(),
+      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ]);
+    const running = rows.filter((r) => r.status === 1 && r.procInstId).map((r) => r.procInstId!);
+    const open = running.length
+      ? await this.db.selectFrom('wfTask').select(['instId', 'name']).where('instId', 'in', running).where('status', '=', 0).execute()
+      : [];
+    const acted = running.length
+      ? await this.db
+          .selectFrom('wfAction')
+          .select('instId')
+          .where('instId', 'in', running)
+          .where('action', 'in', ['pass', 'return', 'delegate', 'back'])
+          .execute()
+      : [];
+    const actedSet = new Set(acted.map((a) => a.instId));
+    const records = rows.map((r) => {
+      const form = this.forms.get(r.tableName);
+      return {
+        ...r,
+        processName: r.processName ?? form?.label ?? '',
+        routeName: r.routeName ?? form?.routeName ?? '',
+        formLabel: form?.label ?? r.tableName,
+        currTaskName: [...new Set(open.filter((o) => o.instId === r.procInstId).map((o) => o.name))].join('、'),
+        canWithdraw: r.status === 1 && !!r.procInstId && !actedSet.has(r.procInstId),
+        status_dictText: STATUS_TEXT[r.status],
+        result_dictText: RESULT_TEXT[r.result],
+      };
+    });
+    return page(records, Number(count?.n ?? 0), pageNo, pageSize);
+  }
+
+  /** Whether the user took part in the instance (applicant, candidate, assignee, owner or executor). */
+  async participates(procInstId: string, username: string): Promise<boolean> {
+    const inst = await this.db.selectFrom('wfInstance').select('starter').where('id', '=', procInstId).executeTakeFirst();
+    if (!inst) return false;
+    if (inst.starter === username) return true;
+    const cand = await this.db
+      .selectFrom('wfTaskCandidate')
+      .select('id')
+      .where('instId', '=', procInstId)
+      .where('username', '=', username)
+      .executeTakeFirst();
+    if (cand) return true;
+    const t = await this.db
+      .selectFrom('wfTask')
+      .select('id')
+      .where('instId', '=', procInstId)
+      .where((eb) => eb.or([eb('executor', '=', username), eb('owner', '=', username), eb('assignee', '=', username)]))
+      .executeTakeFirst();
+    return !!t;
+  }
+
+  /** `/actTask/historicFlow/{procInstId}`: the timeline, the tasks, the node states and the BPMN XML. */
+  async historicFlow(procInstId: string) {
+    const inst = await this.db.selectFrom('wfInstance').selectAll().where('id', '=', procInstId).executeTakeFirst();
+    if (!inst) throw businessError('流程实例不存在');
+    const def = await this.engine.definition(this.db, inst.procDefId);
+    const model = await this.engine.model(def);
+    const business = await this.db.selectFrom('wfBusiness').selectAll().where('id', '=', inst.businessId).executeTakeFirst();
+    const actions = await this.db.selectFrom('wfAction').selectAll().where('instId', '=', procInstId).orderBy('createTime').orderBy('id').execute();
+    const tasks = await this.db.selectFrom('wfTask').selectAll().where('instId', '=', procInstId).orderBy('createTime').orderBy('id').execute();
+    const cands = tasks.length
+      ? await this.db.selectFrom('wfTaskCandidate').select(['taskId', 'username']).where('instId', '=', procInstId).execute()
+      : [];
+    const names = await this.engine.dir.realnames([
+      ...cands.map((c) => c.username),
+      ...tasks.flatMap((t) => [t.executor ?? '', t.owner ?? '', t.assignee ?? '']),
+    ]);
+    const rn = (u: string | null) => (u ? (names.get(u) ?? u) : null);
+    const signs = await this.db.selectFrom('wfNodeSign').selectAll().where('instId', '=', procInstId).orderBy('signTime').orderBy('id').execute();
+
+    const done = new Set<string>([model.startId]);
+    for (const t of tasks) if (t.status === 1 && ['pass', 'auto'].includes(t.outcome ?? '')) done.add(t.nodeId);
+    const current = [...new Set(tasks.filter((t) => t.status === 0).map((t) => t.nodeId))];
+    if (inst.state === 'passed') for (const n of model.nodes.values()) if (n.kind === 'end') done.add(n.id);
+    const flowsDone: string[] = [];
+    for (const n of model.nodes.values()) for (const f of n.outgoing) if (done.has(f.source) && (done.has(f.target) || current.includes(f.target))) flowsDone.push(f.id);
+
+    const duration = (a: string | null, b: string | null) => {
+      if (!a || !b) return null;
+      const ms = parseDateTime(b) - parseDateTime(a);
+      return Number.isFinite(ms) ? ms : null;
+    };
+    return {
+      procInstId: inst.id,
+      procDefId: inst.procDefId,
+      processName: def.name,
+      title: inst.title,
+      applyer: inst.starterName ?? inst.starter,
+      state: inst.state,
+      status: business?.status ?? null,
+      result: business?.result ?? null,
+      startTime: inst.startTime,
+      endTime: inst.endTime,
+      xml: def.xml,
+      doneNodes: [...done],
+      currentNodes: current,
+      doneFlows: flowsDone,
+      list: actions.map((a) => {
+        const detail = a.detail ? (JSON.parse(a.detail) as Record<string, unknown>) : null;
+        let typeText = ACTION_TEXT[a.action] ?? a.action;
+        if (a.action === 'return' && detail?.targetName) typeText = `退回至「${String(detail.targetName)}」`;
+        if (a.action === 'delegate' && detail?.toName) typeText = `委托给 ${String(detail.toName)}`;
+        return {
+          id: a.id,
+          key: a.nodeId,
+          name: a.nodeName,
+          type: a.action,
+          typeText,
+          username: a.username,
+          realname: a.realname ?? (a.username ? rn(a.username) : '系统'),
+          comment: a.comment,
+          detail,
+          createTime: a.createTime,
+        };
+      }),
+      tasks: tasks.map((t) => {
+        const list = cands.filter((c) => c.taskId === t.id).map((c) => c.username);
+        const people = [...new Set([...(t.assignee ? [t.assignee] : []), ...list])];
+        return {
+          id: t.id,
+          key: t.nodeId,
+          name: t.name,
+          status: t.status,
+          outcome: t.outcome,
+          deleteReason: t.status === 0 ? '待审批' : (OUTCOME_TEXT[t.outcome ?? ''] ?? t.outcome),
+          executor: t.executor,
+          executorName: rn(t.executor),
+          owner: rn(t.owner),
+          comment: t.comment,
+          createTime: t.createTime,
+          endTime: t.endTime,
+          duration: duration(t.createTime, t.endTime),
+          assignees: people.map((u) => ({ username: u, realname: rn(u), isExecutor: u === t.executor })),
+        };
+      }),
+      signs: signs.map((s) => ({ key: s.nodeId, name: s.nodeName, username: s.username, realname: s.realname, signTime: s.signTime, value: s.value })),
+    };
+  }
+
+  private filterCompany(users: UserBrief[], claimOrgCodeValue?: string): UserBrief[] {
+    const company = companyOf(claimOrgCodeValue);
+    if (!company || company === GROUP_COMPANY) return users;
+    return users.filter((u) => u.orgCode.startsWith(company));
+  }
+
+  /**
+   * `/activiti_process/getNextNode`: what follows `currActId` (the start when blank), following gateway
+   * conditions on the form data; users filtered by company via `claimOrgCodeValue` (A01: no filter).
+   */
+  async nextNode(username: string, input: NextNodeInput): Promise<NextNodeResult> {
+    let procDefId = input.procDefId ?? '';
+    let starter = username;
+    let vars: Record<string, unknown> = {};
+    let tableName = '';
+    if (input.procInstId) {
+      const inst = await this.db.selectFrom('wfInstance').selectAll().where('id', '=', input.procInstId).executeTakeFirst();
+      if (!inst) throw businessError('流程实例不存在');
+      procDefId = inst.procDefId;
+      starter = inst.starter;
+      const v = await this.db.selectFrom('wfVariable').select('value').where('instId', '=', inst.id).where('name', '=', 'form').executeTakeFirst();
+      vars = v?.value ? (JSON.parse(v.value) as Record<string, unknown>) : {};
+      const b = await this.db.selectFrom('wfBusiness').select(['tableName', 'tableId']).where('id', '=', inst.businessId).executeTakeFirst();
+      tableName = b?.tableName ?? '';
+      const form = this.forms.get(tableName);
+      const fresh = b && form ? await form.load(this.db, b.tableId) : undefined;
+      if (fresh) vars = { ...vars, ...fresh };
+    }
+    if (!procDefId) throw businessError('流程定义不存在');
+    const def = await this.engine.definition(this.db, procDefId);
+    tableName = tableName || def.businessTable || '';
+    const form = this.forms.get(tableName);
+    if (!input.procInstId && input.tableId && form) {
+      const business = await this.db.selectFrom('wfBusiness').select(['userId']).where('tableId', '=', input.tableId).executeTakeFirst();
+      if (business) starter = business.userId;
+      vars = { ...((await form.load(this.db, input.tableId)) ?? {}), tableId: input.tableId, initiator: starter };
+    }
+    const model = await this.engine.model(def);
+    const from = model.nodes.get(input.currActId || model.startId);
+    if (!from) throw businessError('流程节点不存在');
+    const endUser: NextUser = { id: '', username: '', realname: form?.endLabel ?? '流程结束', mainOrgCode: '' };
+    const z_type = tableName;
+
+    const usersOf = async (n: FlowNode) =>
+      this.filterCompany(await this.engine.nodeCandidates(this.db, def.id, n.id, starter, vars), input.claimOrgCodeValue).map(toNextUser);
+    const chooseOf = async (n: FlowNode) => (await this.engine.nodeSettings(this.db, def.id, n.id)).chooseMark;
+
+    let flows: { target: string }[];
+    try {
+      flows = this.engine.selectFlows(from, vars);
+    } catch {
+      flows = from.outgoing.slice(0, 1);
+    }
+    if (!flows.length) throw businessError('当前节点没有后续节点');
+    const first = model.nodes.get(flows[0].target)!;
+    if (first.kind === 'user') {
+      const users = await usersOf(first);
+      return { id: first.id, type: 1, title: first.name, users, chooseMark: await chooseOf(first), usersMark: users.length ? 1 : 0, z_type };
+    }
+    if (first.kind === 'end') return { id: first.id, type: 2, title: first.name, users: [endUser], chooseMark: 0, usersMark: 0, z_type };
+    if (first.kind === 'parallel') {
+      const branches = [];
+      for (const f of first.outgoing) {
+        const n = model.nodes.get(f.target)!;
+        if (n.kind === 'user') branches.push({ id: n.id, title: n.name, users: await usersOf(n) });
+      }
+      return { id: first.id, type: 4, title: first.name, users: [], chooseMark: 0, usersMark: 0, z_type, branches };
+    }
+    // Exclusive gateway (and pass-through elements): follow the conditions to the node that is reached.
+    let cur: FlowNode = first;
+    for (let i = 0; i < 50 && cur.kind !== 'user' && cur.kind !== 'end' && cur.kind !== 'parallel'; i++) {
+      let next: { target: string }[];
+      try {
+        next = this.engine.selectFlows(cur, vars);
+      } catch {
+        next = [];
+      }
+      if (!next.length) return { id: first.id, type: 3, title: first.name, users: [], chooseMark: 0, usersMark: 0, z_type };
+      cur = model.nodes.get(next[0].target)!;
+    }
+    if (cur.kind === 'end') return { id: cur.id, type: 3, title: cur.name, users: [endUser], chooseMark: 0, usersMark: 0, z_type };
+    if (cur.kind === 'user') {
+      const users = await usersOf(cur);
+      return { id: cur.id, type: 3, title: cur.name, users, chooseMark: await chooseOf(cur), usersMark: users.length ? 1 : 0, z_type };
+    }
+    return { id: cur.id, type: 3, title: cur.name, users: [], chooseMark: 0, usersMark: 0, z_type };
+  }
+
+  /** `/activiti_process/getNode/{nodeId}`: a node's configured approvers. */
+  async nodeUsers(username: string, nodeId: string, input: { procDefId?: string; procInstId?: string; claimOrgCodeValue?: string }) {
+    let procDefId = input.procDefId ?? '';
+    let starter = username;
+    let vars: Record<string, unknown> = {};
+    if (input.procInstId) {
+      const inst = await this.db.selectFrom('wfInstance').selectAll().where('id', '=', input.procInstId).executeTakeFirst();
+      if (inst) {
+        procDefId = inst.procDefId;
+        starter = inst.starter;
+        const v = await this.db.selectFrom('wfVariable').select('value').where('instId', '=', inst.id).where('name', '=', 'form').executeTakeFirst();
+        vars = v?.value ? (JSON.parse(v.value) as Record<string, unknown>) : {};
+      }
+    }
+    if (!procDefId) {
+      const hit = await this.db
+        .selectFrom('wfNode')
+        .innerJoin('wfDefinition', 'wfDefinition.id', 'wfNode.procDefId')
+        .select('wfNode.procDefId')
+        .where('wfNode.nodeId', '=', nodeId)
+        .where('wfDefinition.latest', '=', 1)
+        .executeTakeFirst();
+      procDefId = hit?.procDefId ?? '';
+    }
+    if (!procDefId) throw businessError('流程节点不存在');
+    const def = await this.engine.definition(this.db, procDefId);
+    const node = (await this.engine.model(def)).nodes.get(nodeId);
+    if (!node) throw businessError('流程节点不存在');
+    const users = this.filterCompany(await this.engine.nodeCandidates(this.db, def.id, nodeId, starter, vars), input.claimOrgCodeValue);
+    return { id: node.id, title: node.name, type: node.type, users: users.map(toNextUser) };
+  }
+
+  /** Who approved a node of an instance before (pre-filled approvers when returning to it). */
+  async backNodeUsers(procInstId: string, nodeId: string) {
+    const rows = await this.db
+      .selectFrom('wfTask')
+      .select('executor')
+      .where('instId', '=', procInstId)
+      .where('nodeId', '=', nodeId)
+      .where('status', '=', 1)
+      .where('outcome', 'in', ['pass', 'auto'])
+      .orderBy('endTime', 'desc')
+      .execute();
+    const names = [...new Set(rows.map((r) => r.executor).filter((x): x is string => !!x))];
+    return (await this.engine.dir.byUsernames(names)).map(toNextUser);
+  }
+}

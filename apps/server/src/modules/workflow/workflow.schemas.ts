@@ -1,0 +1,159 @@
+import { z } from 'zod';
+
+const id = z.string().trim().min(1, '缺少id').max(100);
+const optStr = (max = 2000) => z.string().max(max).optional().nullable().transform((v) => v ?? undefined);
+const intish = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string().regex(/^-?\d+$/)])
+    .transform((v) => Number(v))
+    .pipe(z.number().int().min(min).max(max));
+const optInt = (min: number, max: number) =>
+  z
+    .union([intish(min, max), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v === '' || v === null ? undefined : v));
+
+export const todoListQuery = z.looseObject({
+  name: optStr(100),
+  pageIndex: optInt(0, 100000),
+  pageSize: optInt(1, 500),
+});
+
+export const doneListQuery = z.looseObject({
+  name: optStr(100),
+  pageNo: optInt(1, 100000),
+  pageIndex: optInt(0, 100000),
+  pageSize: optInt(1, 500),
+});
+
+/** The approval payload of SPEC §3; fields the server does not need are accepted and ignored. */
+export const approvalPayload = z.looseObject({
+  id,
+  type: optInt(0, 2),
+  comment: optStr(2000),
+  assignees: z
+    .union([z.string().max(4000), z.array(z.string().max(100)).max(200)])
+    .optional()
+    .nullable()
+    .transform((v) => (Array.isArray(v) ? v.join(',') : (v ?? undefined))),
+  backTaskKey: optStr(100),
+  userId: optStr(100),
+  procInstId: optStr(100),
+  procDefId: optStr(100),
+  currActId: optStr(100),
+  priority: optInt(0, 2),
+  score: z
+    .union([z.number(), z.string().regex(/^\d+(\.\d+)?$/), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v === '' || v === null || v === undefined ? undefined : Number(v)))
+    .pipe(z.number().min(0).max(100).optional()),
+});
+
+export const backPayload = z.looseObject({ id, comment: optStr(2000), procInstId: optStr(100) });
+export const backToTaskPayload = z.looseObject({
+  id,
+  backTaskKey: z.string().trim().min(1, '请选择退回节点').max(100),
+  assignees: approvalPayload.shape.assignees,
+  priority: optInt(0, 2),
+  comment: optStr(2000),
+  procInstId: optStr(100),
+  procDefId: optStr(100),
+});
+export const delegatePayload = z.looseObject({ id, userId: z.string().trim().max(100).optional().default(''), comment: optStr(2000), procInstId: optStr(100) });
+
+export const idsParam = z.object({ ids: z.string().min(1).max(20000) });
+export const procInstIdsParam = z.object({ procInstIds: z.string().min(1).max(20000) });
+export const procInstIdParam = z.object({ procInstId: id });
+export const nodeIdParam = z.object({ nodeId: id });
+
+export const nextNodeQuery = z.looseObject({
+  procDefId: optStr(100),
+  currActId: optStr(100),
+  procInstId: optStr(100),
+  claimOrgCodeValue: optStr(64),
+  tableId: optStr(100),
+});
+
+export const nodeQuery = z.looseObject({ procDefId: optStr(100), procInstId: optStr(100), claimOrgCodeValue: optStr(64) });
+export const backNodeUserQuery = z.looseObject({ nodeId: id, procInstId: id, processName: optStr(200) });
+
+export const chooseMarkBody = z.looseObject({
+  chooseMarkName: optStr(200),
+  formDataJson: z.union([z.string().max(100000), z.record(z.string(), z.unknown())]).optional().nullable(),
+  processName: optStr(200),
+  applyer: optStr(100),
+  procInstId: optStr(100),
+  currTaskName: optStr(200),
+  priority: optInt(0, 2),
+  status: z.union([z.string().max(32), z.number()]).optional().nullable(),
+  tableId: optStr(100),
+  routeName: optStr(200),
+});
+
+export const businessAddBody = z.looseObject({
+  tableName: z.string().trim().min(1, '缺少表单类型').max(100),
+  procDefId: optStr(100),
+});
+export const businessEditBody = z.looseObject({ id });
+export const businessGetQuery = z.looseObject({ id: optStr(100), tableId: optStr(100), tableName: optStr(100) });
+export const businessIdsQuery = z.looseObject({ ids: z.string().min(1).max(20000) });
+export const applyBody = z.looseObject({
+  id,
+  procDefId: optStr(100),
+  assignees: approvalPayload.shape.assignees,
+  priority: optInt(0, 2),
+});
+export const cancelBody = z.looseObject({ id: z.string().max(100).optional().default(''), procInstId: optStr(100), reason: optStr(500) });
+export const myApplicationsQuery = z.looseObject({
+  title: optStr(200),
+  status: optInt(0, 3),
+  result: optInt(0, 5),
+  tableName: optStr(100),
+  pageNo: optInt(1, 100000),
+  pageSize: optInt(1, 500),
+});
+
+export const definitionListQuery = z.looseObject({
+  lcmc: optStr(200),
+  lckey: optStr(100),
+  zx: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
+    .optional()
+    .transform((v) => v === true || v === 'true' || v === '1'),
+  status: optInt(0, 1),
+  pageNo: optInt(1, 100000),
+  pageSize: optInt(1, 500),
+});
+export const deployBody = z.object({
+  xml: z.string().min(1, '流程定义XML不能为空').max(1_000_000),
+  name: optStr(200),
+  description: optStr(500),
+  categoryId: optStr(100),
+  businessTable: optStr(100),
+  routeName: optStr(200),
+  roles: optStr(1000),
+});
+export const updateInfoBody = z.object({
+  id,
+  name: optStr(200),
+  description: optStr(500),
+  categoryId: optStr(100),
+  businessTable: optStr(100),
+  routeName: optStr(200),
+  roles: optStr(1000),
+});
+export const updateStatusBody = z.object({ id, status: intish(0, 1) });
+export const editNodeBody = z.object({
+  procDefId: id,
+  nodeId: id,
+  rules: z
+    .array(z.object({ type: intish(0, 6), relateId: z.string().max(255).optional().nullable() }))
+    .max(50),
+  emptyPolicy: z.enum(['admin', 'skip', 'cancel', 'error']).optional(),
+  repeatPolicy: z.enum(['again', 'auto']).optional(),
+  chooseMark: optInt(0, 1),
+  commentRequired: optInt(0, 1),
+});
+export const keyParam = z.object({ key: id });
+export const idParam = z.object({ id });
+export const startableQuery = z.looseObject({ tableName: optStr(100) });
