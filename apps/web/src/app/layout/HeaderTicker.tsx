@@ -1,4 +1,6 @@
-/** Slot for the announcement ticker in the header; renders nothing until that feature mounts here. */
+import { NewsTicker } from '../../features/announcement/components/NewsTicker';
+
+/** The announcement ticker of the header. */
 export default function HeaderTicker() {
-  return null;
+  return <NewsTicker />;
 }

@@ -1,0 +1,73 @@
+import { getAction, postAction, putAction } from '../../app/http/client';
+
+/** A notice in the bell / detail modal (SPEC §3 bell/detail announcement). */
+export interface BellNotice {
+  id: string;
+  titile: string | null;
+  msgContent?: string | null;
+  sender?: string | null;
+  senderRealname?: string | null;
+  sendTime?: string | null;
+  createTime?: string | null;
+  priority?: string | null;
+  msgCategory?: string;
+  openType?: string | null;
+  openPage?: string | null;
+  busId?: string | null;
+  busType?: string | null;
+  msgAbstract?: string | null;
+}
+
+/** listByUser: unread notices and system messages with their counts. */
+export interface NoticeLists {
+  anntMsgList: BellNotice[];
+  anntMsgTotal: number;
+  sysMsgList: BellNotice[];
+  sysMsgTotal: number;
+}
+
+export const EMPTY_NOTICES: NoticeLists = { anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 };
+
+export async function fetchNoticeLists(pageSize: number): Promise<NoticeLists> {
+  const res = await getAction<NoticeLists>('/sys/annountCement/listByUser', { pageSize }, { silent: true });
+  if (!res.success || !res.result) throw new Error(res.message || 'listByUser failed');
+  const r = res.result;
+  return {
+    anntMsgList: r.anntMsgList ?? [],
+    anntMsgTotal: Number(r.anntMsgTotal ?? 0),
+    sysMsgList: r.sysMsgList ?? [],
+    sysMsgTotal: Number(r.sysMsgTotal ?? 0),
+  };
+}
+
+/** Marks a notice read for the current user. */
+export function markNoticeRead(anntId: string) {
+  return putAction('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId });
+}
+
+export function fetchAnnouncement(id: string) {
+  return getAction<BellNotice>('/sys/annountCement/queryById', { id });
+}
+
+/** A ticker / notice-page news item (SPEC §3 announcementNews). */
+export interface NewsItem {
+  id: string;
+  noticeType?: string | null;
+  noticeType_dictText?: string | null;
+  noticeTitle: string;
+  noticePerson?: string | null;
+  noticeDescribe?: string | null;
+  noticeContent?: string | null;
+  createTime?: string | null;
+}
+
+/** POST /announcementNews/list as SPEC §7 gives it: newest first. */
+export async function fetchNews(pageNo: number, pageSize: number, extra: Record<string, unknown> = {}) {
+  const res = await postAction<{ records: NewsItem[]; total: number }>(
+    '/announcementNews/list',
+    { column: 'createTime', field: 'id,noticeType,noticeTitle,noticePerson,noticeDescribe,createTime', order: 'desc', pageNo, pageSize, ...extra },
+    { silent: true },
+  );
+  if (!res.success || !res.result) throw new Error(res.message || 'news list failed');
+  return { records: res.result.records ?? [], total: Number(res.result.total ?? 0) };
+}
