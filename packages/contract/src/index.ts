@@ -4,3 +4,4 @@ export * from './auth-decisions.js';
 export * from './constants.js';
 export * from './validation.js';
 export * from './query.js';
+export * from './cron.js';

@@ -3,7 +3,7 @@ import { now } from '../platform/db/time.js';
 import { seedDicts } from './dicts.seed.js';
 import { seedHomeMenu } from './menus.seed.js';
 import { seedOrg } from './org.seed.js';
-import { seedShellDemo } from './shell.seed.js';
+import { seedAnnouncementDemo, seedAnnouncementDicts, seedAnnouncementMenus } from './announcement.seed.js';
 import { seedShellDemo } from './shell.seed.js';
 import { seedSystemData, seedSystemMenus } from './system.seed.js';
 import { seedExamplesMenu } from './examples.seed.js';
@@ -24,12 +24,14 @@ export const seedParts: SeedPart[] = [
   { name: '0101_dicts', run: seedDicts },
   { name: '0102_home_menu', run: seedHomeMenu },
   { name: '0150_shell_demo', run: seedShellDemo },
-  { name: '0150_shell_demo', run: seedShellDemo },
   { name: '0200_system_menus', run: seedSystemMenus },
   { name: '0201_system_data', run: seedSystemData },
   { name: '0300_workflow_menus', run: seedWorkflowMenus },
   { name: '0301_workflow_definitions', run: seedWorkflowDefinitions },
   { name: '0302_workflow_demo', run: seedWorkflowDemo },
+  { name: '0400_announcement_dicts', run: seedAnnouncementDicts },
+  { name: '0401_announcement_menus', run: seedAnnouncementMenus },
+  { name: '0402_announcement_demo', run: seedAnnouncementDemo },
   { name: '0500_examples_menu', run: seedExamplesMenu },
 ];
 

@@ -1,0 +1,241 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { LOGIN, perm } from '../../platform/access/access.js';
+import { ok, okMessage } from '../../platform/http/envelope.js';
+import { TEXTS, type AnnouncementService } from './announcement.service.js';
+import { idList, pageParams } from './list-params.js';
+import type { NewsService } from './news.service.js';
+
+export const ANNOUNCEMENT_PERMS = {
+  list: 'system:announcement:list',
+  add: 'system:announcement:add',
+  edit: 'system:announcement:edit',
+  delete: 'system:announcement:delete',
+  release: 'system:announcement:release',
+} as const;
+
+export const NEWS_PERMS = {
+  add: 'office:news:add',
+  edit: 'office:news:edit',
+  delete: 'office:news:delete',
+} as const;
+
+const dateTime = z
+  .string()
+  .max(19)
+  .regex(/^(\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?)?$/, '时间格式应为 yyyy-MM-dd HH:mm:ss')
+  .nullish();
+const optText = (max: number) => z.string().max(max).nullish();
+
+const announcementBody = z.object({
+  titile: z.string().trim().min(1, '标题不能为空').max(500),
+  msgContent: z.string().max(500_000).nullish(),
+  startTime: dateTime,
+  endTime: dateTime,
+  priority: z.enum(['L', 'M', 'H']).nullish(),
+  msgCategory: z.coerce.string().pipe(z.enum(['1', '2'])).nullish(),
+  msgType: z.enum(['ALL', 'USER']).nullish(),
+  userIds: optText(20_000),
+  busType: optText(20),
+  busId: optText(50),
+  openType: z.enum(['component', 'url', '']).nullish(),
+  openPage: optText(255),
+  msgAbstract: optText(2000),
+});
+const editBody = announcementBody.extend({ id: z.string().min(1).max(32) });
+const idQuery = z.object({ id: z.string().min(1).max(32), _t: z.any().optional() });
+const idsQuery = z.object({ ids: z.string().min(1).max(20_000), _t: z.any().optional() });
+const listQuery = pageParams.extend({
+  titile: z.string().max(100).optional(),
+  msgCategory: z.string().max(2).optional(),
+  msgType: z.string().max(10).optional(),
+  sendStatus: z.string().max(2).optional(),
+  priority: z.string().max(2).optional(),
+  sender: z.string().max(100).optional(),
+});
+const listByUserQuery = z.object({ pageSize: z.coerce.number().int().min(1).max(100).optional(), _t: z.any().optional() });
+const anntIdBody = z.object({ anntId: z.string().min(1).max(32) });
+const mySendQuery = pageParams.extend({
+  titile: z.string().max(100).optional(),
+  sender: z.string().max(100).optional(),
+  readFlag: z.enum(['0', '1', '']).optional(),
+  msgCategory: z.enum(['1', '2', '']).optional(),
+});
+
+const newsBody = z.object({
+  noticeType: z.coerce.string().max(32).nullish(),
+  noticeTitle: z.string().trim().min(1, '标题不能为空').max(500),
+  noticePerson: optText(100),
+  noticeDescribe: optText(2000),
+  noticeContent: z.string().max(500_000).nullish(),
+});
+const newsEditBody = newsBody.extend({ id: z.string().min(1).max(32) });
+const newsListQuery = pageParams.extend({
+  noticeTitle: z.string().max(100).optional(),
+  noticeType: z.string().max(32).optional(),
+  noticePerson: z.string().max(100).optional(),
+});
+
+const tags = ['通知公告'];
+
+export async function announcementRoutes(app: FastifyInstance, annts: AnnouncementService, news: NewsService): Promise<void> {
+  const A = '/sys/annountCement';
+
+  app.get(
+    `${A}/list`,
+    { config: { access: perm(ANNOUNCEMENT_PERMS.list) }, schema: { tags, summary: '通知公告列表', querystring: listQuery } },
+    async (req) => ok(await annts.list(req.query as z.infer<typeof listQuery>)),
+  );
+
+  app.post(
+    `${A}/add`,
+    { config: { access: perm(ANNOUNCEMENT_PERMS.add), oplog: { content: '通知公告-添加', type: 2 } }, schema: { tags, summary: '添加通知公告', body: announcementBody } },
+    async (req) => {
+      await annts.add(req.user!, req.body as z.infer<typeof announcementBody>);
+      return okMessage(TEXTS.added);
+    },
+  );
+
+  const edit = {
+    config: { access: perm(ANNOUNCEMENT_PERMS.edit), oplog: { content: '通知公告-编辑', type: 3 } },
+    schema: { tags, summary: '编辑通知公告', body: editBody },
+  };
+  const editHandler = async (req: { user: import('../../platform/access/access.js').CurrentUser | null; body: unknown }) => {
+    const body = req.body as z.infer<typeof editBody>;
+    await annts.edit(req.user!, body.id, body);
+    return okMessage(TEXTS.edited);
+  };
+  app.put(`${A}/edit`, edit, editHandler);
+  app.post(`${A}/edit`, edit, editHandler);
+
+  app.delete(
+    `${A}/delete`,
+    { config: { access: perm(ANNOUNCEMENT_PERMS.delete), oplog: { content: '通知公告-删除', type: 4 } }, schema: { tags, summary: '删除通知公告', querystring: idQuery } },
+    async (req) => {
+      await annts.remove(req.user!, [(req.query as z.infer<typeof idQuery>).id]);
+      return okMessage(TEXTS.deleted);
+    },
+  );
+
+  app.delete(
+    `${A}/deleteBatch`,
+    { config: { access: perm(ANNOUNCEMENT_PERMS.delete), oplog: { content: '通知公告-批量删除', type: 4 } }, schema: { tags, summary: '批量删除通知公告', querystring: idsQuery } },
+    async (req) => {
+      await annts.remove(req.user!, idList((req.query as z.infer<typeof idsQuery>).ids));
+      return okMessage(TEXTS.batchDeleted);
+    },
+  );
+
+  app.get(
+    `${A}/queryById`,
+    { config: { access: LOGIN }, schema: { tags, summary: '通知公告详情', querystring: idQuery } },
+    async (req) => {
+      const { id } = req.query as z.infer<typeof idQuery>;
+      const canMaintain = await app.ctx.permissions.has(req.user!, ANNOUNCEMENT_PERMS.list);
+      return ok(canMaintain ? await annts.get(id) : await annts.getForReader(req.user!, id));
+    },
+  );
+
+  app.get(
+    `${A}/doReleaseData`,
+    { config: { access: perm(ANNOUNCEMENT_PERMS.release), oplog: { content: '通知公告-发布', type: 3 } }, schema: { tags, summary: '发布', querystring: idQuery } },
+    async (req) => {
+      await annts.release(req.user!, (req.query as z.infer<typeof idQuery>).id);
+      return okMessage(TEXTS.released);
+    },
+  );
+
+  app.get(
+    `${A}/doReovkeData`,
+    { config: { access: perm(ANNOUNCEMENT_PERMS.release), oplog: { content: '通知公告-撤销', type: 3 } }, schema: { tags, summary: '撤销', querystring: idQuery } },
+    async (req) => {
+      await annts.revoke(req.user!, (req.query as z.infer<typeof idQuery>).id);
+      return okMessage(TEXTS.revoked);
+    },
+  );
+
+  app.get(
+    `${A}/listByUser`,
+    { config: { access: LOGIN }, schema: { tags, summary: '当前用户未读的通知与系统消息', querystring: listByUserQuery } },
+    async (req) => ok(await annts.listByUser(req.user!, (req.query as z.infer<typeof listByUserQuery>).pageSize ?? 5)),
+  );
+
+  const S = '/sys/sysAnnouncementSend';
+  const markRead = {
+    config: { access: LOGIN, oplog: false as const },
+    schema: { tags, summary: '标记已读', body: anntIdBody },
+  };
+  const markReadHandler = async (req: { user: import('../../platform/access/access.js').CurrentUser | null; body: unknown }) => {
+    await annts.markRead(req.user!, (req.body as z.infer<typeof anntIdBody>).anntId);
+    return ok(null, '操作成功!');
+  };
+  app.put(`${S}/editByAnntIdAndUserId`, markRead, markReadHandler);
+  app.post(`${S}/editByAnntIdAndUserId`, markRead, markReadHandler);
+
+  const readAll = { config: { access: LOGIN, oplog: false as const }, schema: { tags, summary: '全部标记已读' } };
+  const readAllHandler = async (req: { user: import('../../platform/access/access.js').CurrentUser | null }) => {
+    await annts.readAll(req.user!);
+    return okMessage('全部已读');
+  };
+  app.put(`${S}/readAll`, readAll, readAllHandler);
+  app.post(`${S}/readAll`, readAll, readAllHandler);
+
+  app.get(
+    `${S}/getMyAnnouncementSend`,
+    { config: { access: LOGIN }, schema: { tags, summary: '我的消息', querystring: mySendQuery } },
+    async (req) => ok(await annts.mySends(req.user!, req.query as z.infer<typeof mySendQuery>)),
+  );
+
+  // News for the header ticker and the /notice page.
+  const N = '/announcementNews';
+  const newsTags = ['新闻'];
+  const listNews = async (q: unknown) => ok(await news.list(q as z.infer<typeof newsListQuery>));
+  app.get(`${N}/list`, { config: { access: LOGIN }, schema: { tags: newsTags, summary: '新闻列表', querystring: newsListQuery } }, async (req) =>
+    listNews(req.query),
+  );
+  app.post(
+    `${N}/list`,
+    { config: { access: LOGIN, oplog: false }, schema: { tags: newsTags, summary: '新闻列表（POST）', body: newsListQuery.nullish() } },
+    async (req) => listNews({ ...(req.query as object), ...((req.body as object | null) ?? {}) }),
+  );
+  app.post(
+    `${N}/add`,
+    { config: { access: perm(NEWS_PERMS.add), oplog: { content: '新闻-添加', type: 2 } }, schema: { tags: newsTags, summary: '添加新闻', body: newsBody } },
+    async (req) => {
+      await news.add(req.user!, req.body as z.infer<typeof newsBody>);
+      return okMessage(TEXTS.added);
+    },
+  );
+  const newsEdit = {
+    config: { access: perm(NEWS_PERMS.edit), oplog: { content: '新闻-编辑', type: 3 } },
+    schema: { tags: newsTags, summary: '编辑新闻', body: newsEditBody },
+  };
+  const newsEditHandler = async (req: { user: import('../../platform/access/access.js').CurrentUser | null; body: unknown }) => {
+    const body = req.body as z.infer<typeof newsEditBody>;
+    await news.edit(req.user!, body.id, body);
+    return okMessage(TEXTS.edited);
+  };
+  app.put(`${N}/edit`, newsEdit, newsEditHandler);
+  app.post(`${N}/edit`, newsEdit, newsEditHandler);
+  app.delete(
+    `${N}/delete`,
+    { config: { access: perm(NEWS_PERMS.delete), oplog: { content: '新闻-删除', type: 4 } }, schema: { tags: newsTags, summary: '删除新闻', querystring: idQuery } },
+    async (req) => {
+      await news.remove(req.user!, [(req.query as z.infer<typeof idQuery>).id]);
+      return okMessage(TEXTS.deleted);
+    },
+  );
+  app.delete(
+    `${N}/deleteBatch`,
+    { config: { access: perm(NEWS_PERMS.delete), oplog: { content: '新闻-批量删除', type: 4 } }, schema: { tags: newsTags, summary: '批量删除新闻', querystring: idsQuery } },
+    async (req) => {
+      await news.remove(req.user!, idList((req.query as z.infer<typeof idsQuery>).ids));
+      return okMessage(TEXTS.batchDeleted);
+    },
+  );
+  app.get(
+    `${N}/queryById`,
+    { config: { access: LOGIN }, schema: { tags: newsTags, summary: '新闻详情', querystring: idQuery } },
+    async (req) => ok(await news.get((req.query as z.infer<typeof idQuery>).id)),
+  );
+}

@@ -1,0 +1,247 @@
+import type { CurrentUser } from '../../platform/access/access.js';
+import type { AppContext } from '../../platform/context.js';
+import { newId } from '../../platform/db/ids.js';
+import { now } from '../../platform/db/time.js';
+import { page, type Page } from '../../platform/http/envelope.js';
+import { AppError, businessError } from '../../platform/http/errors.js';
+import type { DictService } from '../system/dict/dict.service.js';
+import * as repo from './announcement.repo.js';
+import type { SysAnnouncement } from './announcement.tables.js';
+import { idList, paging, sortOf } from './list-params.js';
+import { plainText, sanitizeRichText } from './sanitize.js';
+
+export interface AnnouncementInput {
+  titile: string;
+  msgContent?: string | null;
+  startTime?: string | null;
+  endTime?: string | null;
+  priority?: string | null;
+  msgCategory?: string | null;
+  msgType?: string | null;
+  userIds?: string | null;
+  busType?: string | null;
+  busId?: string | null;
+  openType?: string | null;
+  openPage?: string | null;
+  msgAbstract?: string | null;
+}
+
+export interface ListQuery extends repo.AnnouncementFilter {
+  pageNo?: number;
+  pageSize?: number;
+  column?: string;
+  order?: string;
+}
+
+export const TEXTS = {
+  released: '该系统通知发布成功',
+  revoked: '该系统通知撤销成功',
+  added: '添加成功！',
+  edited: '编辑成功!',
+  deleted: '删除成功!',
+  batchDeleted: '批量删除成功!',
+  notFound: '未找到对应实体',
+  usersRequired: '请选择指定用户',
+} as const;
+
+type WithDictText = SysAnnouncement & Record<string, unknown>;
+
+/**
+ * Announcements: maintenance, publish and revoke with WebSocket pushes, and each user's read state.
+ * Titles are stored as plain text and bodies as sanitised HTML, whoever wrote them.
+ */
+export class AnnouncementService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly dicts: DictService,
+  ) {}
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  async list(q: ListQuery): Promise<Page<WithDictText>> {
+    const p = paging(q);
+    const { rows, total } = await repo.listAnnouncements(this.db, q, p, sortOf(q, repo.ANNOUNCEMENT_SORT, 'createTime'));
+    const out: WithDictText[] = [];
+    for (const r of rows) out.push(await this.withDictText(r));
+    return page(out, total, p.pageNo, p.pageSize);
+  }
+
+  private async withDictText(r: SysAnnouncement): Promise<WithDictText> {
+    return {
+      ...r,
+      priority_dictText: await this.dicts.translate('priority', r.priority),
+      msgCategory_dictText: await this.dicts.translate('msg_category', r.msgCategory),
+      msgType_dictText: await this.dicts.translate('msg_type', r.msgType),
+      sendStatus_dictText: await this.dicts.translate('send_status', r.sendStatus),
+    };
+  }
+
+  /** The addressed users of a USER announcement (existing ones only), or [] for ALL. */
+  private async targetUsers(input: AnnouncementInput): Promise<string[]> {
+    if ((input.msgType ?? 'ALL') !== 'USER') return [];
+    const ids = await repo.existingUserIds(this.db, idList(input.userIds ?? ''));
+    if (ids.length === 0) throw new AppError('BAD_REQUEST', TEXTS.usersRequired);
+    return ids;
+  }
+
+  private clean(input: AnnouncementInput) {
+    return {
+      titile: plainText(input.titile).slice(0, 100),
+      msgContent: sanitizeRichText(input.msgContent),
+      msgAbstract: input.msgAbstract ? plainText(input.msgAbstract).slice(0, 500) : null,
+      startTime: input.startTime || null,
+      endTime: input.endTime || null,
+      priority: input.priority || 'L',
+      msgCategory: input.msgCategory || '1',
+      msgType: input.msgType || 'ALL',
+      busType: input.busType ? plainText(input.busType) : null,
+      busId: input.busId ? plainText(input.busId) : null,
+      openType: input.openType || null,
+      openPage: input.openPage ? plainText(input.openPage) : null,
+    };
+  }
+
+  async add(user: CurrentUser, input: AnnouncementInput): Promise<SysAnnouncement> {
+    const users = await this.targetUsers(input);
+    const at = now();
+    const row: SysAnnouncement = {
+      id: newId(),
+      ...this.clean(input),
+      sender: user.username,
+      sendStatus: '0',
+      sendTime: null,
+      cancelTime: null,
+      delFlag: 0,
+      userIds: users.length ? users.join(',') + ',' : null,
+      createBy: user.username,
+      createTime: at,
+      updateBy: null,
+      updateTime: null,
+    };
+    await this.db.transaction().execute(async (trx) => {
+      await repo.insertAnnouncement(trx, row);
+      if (users.length) await repo.syncSendRows(trx, row.id, users, user.username, at);
+    });
+    return row;
+  }
+
+  async edit(user: CurrentUser, id: string, input: AnnouncementInput): Promise<void> {
+    const existing = await repo.findAnnouncement(this.db, id);
+    if (!existing) throw businessError(TEXTS.notFound);
+    const users = await this.targetUsers(input);
+    const at = now();
+    await this.db.transaction().execute(async (trx) => {
+      await repo.updateAnnouncement(trx, id, {
+        ...this.clean(input),
+        userIds: users.length ? users.join(',') + ',' : null,
+        updateBy: user.username,
+        updateTime: at,
+      });
+      if (users.length) await repo.syncSendRows(trx, id, users, user.username, at);
+      else if (existing.msgType === 'USER') await repo.deleteSendRows(trx, [id]);
+    });
+    if (existing.sendStatus === '1') this.push(await repo.findAnnouncement(this.db, id));
+  }
+
+  async remove(user: CurrentUser, ids: string[]): Promise<number> {
+    const rows = await Promise.all(ids.map((id) => repo.findAnnouncement(this.db, id)));
+    const n = await repo.softDeleteAnnouncements(this.db, ids, user.username, now());
+    for (const r of rows) if (r && r.sendStatus === '1') this.push(r);
+    return n;
+  }
+
+  async get(id: string): Promise<WithDictText> {
+    const r = await repo.findAnnouncement(this.db, id);
+    if (!r) throw businessError(TEXTS.notFound);
+    const names = await repo.realnames(this.db, [r.sender ?? '']);
+    return { ...(await this.withDictText(r)), senderRealname: names.get(r.sender ?? '') ?? r.sender };
+  }
+
+  /** queryById for someone without the maintenance permission: only what is addressed to them. */
+  async getForReader(user: CurrentUser, id: string): Promise<WithDictText> {
+    const r = await repo.findAnnouncement(this.db, id);
+    if (!r || !repo.addressedTo(r, user.id)) throw businessError(TEXTS.notFound);
+    return this.get(id);
+  }
+
+  /** doReleaseData: published now by the current user, then pushed to its audience. */
+  async release(user: CurrentUser, id: string): Promise<void> {
+    const r = await repo.findAnnouncement(this.db, id);
+    if (!r) throw businessError(TEXTS.notFound);
+    const at = now();
+    await repo.updateAnnouncement(this.db, id, { sendStatus: '1', sendTime: at, sender: user.username, cancelTime: null, updateBy: user.username, updateTime: at });
+    this.push({ ...r, sendStatus: '1' });
+  }
+
+  /** doReovkeData: revoked; the audience is told to reload so the notice leaves their bell. */
+  async revoke(user: CurrentUser, id: string): Promise<void> {
+    const r = await repo.findAnnouncement(this.db, id);
+    if (!r) throw businessError(TEXTS.notFound);
+    const at = now();
+    await repo.updateAnnouncement(this.db, id, { sendStatus: '2', cancelTime: at, updateBy: user.username, updateTime: at });
+    this.push(r);
+  }
+
+  /** Publishes in one step (jobs, message channels): add then release, as `sender`. */
+  async publish(sender: CurrentUser, input: AnnouncementInput): Promise<SysAnnouncement> {
+    const row = await this.add(sender, input);
+    await this.release(sender, row.id);
+    return row;
+  }
+
+  /** `{cmd:'topic'}` to everyone for ALL, `{cmd:'user'}` to each addressed user otherwise. */
+  private push(r: SysAnnouncement | undefined): void {
+    if (!r) return;
+    const msg = { msgId: r.id, msgTxt: r.titile ?? '' };
+    if (r.msgType === 'USER') {
+      this.ctx.realtime.sendToUsers(idList(r.userIds ?? ''), { cmd: 'user', ...msg });
+    } else {
+      this.ctx.realtime.broadcast({ cmd: 'topic', ...msg });
+    }
+  }
+
+  private async userCreateTime(userId: string): Promise<string | null> {
+    const u = await this.db.selectFrom('sysUser').select('createTime').where('id', '=', userId).executeTakeFirst();
+    return u?.createTime ?? null;
+  }
+
+  /** listByUser: the unread notices (category 1) and system messages (category 2) with their counts. */
+  async listByUser(user: CurrentUser, pageSize = 5) {
+    await repo.materialiseAllForUser(this.db, user.id, await this.userCreateTime(user.id), now());
+    const annt = await repo.unreadForUser(this.db, user.id, '1', pageSize);
+    const sys = await repo.unreadForUser(this.db, user.id, '2', pageSize);
+    return { anntMsgList: annt.rows, anntMsgTotal: annt.total, sysMsgList: sys.rows, sysMsgTotal: sys.total };
+  }
+
+  async markRead(user: CurrentUser, anntId: string): Promise<void> {
+    const r = await repo.findAnnouncement(this.db, anntId);
+    if (!r || !repo.addressedTo(r, user.id)) throw businessError(TEXTS.notFound);
+    await repo.markRead(this.db, anntId, user.id, now());
+  }
+
+  async readAll(user: CurrentUser): Promise<void> {
+    await repo.materialiseAllForUser(this.db, user.id, await this.userCreateTime(user.id), now());
+    await repo.markAllRead(this.db, user.id, now());
+    this.ctx.realtime.sendToUser(user.id, { cmd: 'topic', msgTxt: '' });
+  }
+
+  async mySends(user: CurrentUser, q: repo.MySendFilter & { pageNo?: number; pageSize?: number }) {
+    await repo.materialiseAllForUser(this.db, user.id, await this.userCreateTime(user.id), now());
+    const p = paging(q);
+    const { rows, total } = await repo.mySends(this.db, user.id, q, p);
+    const names = await repo.realnames(this.db, rows.map((r) => r.sender ?? ''));
+    const out = [];
+    for (const r of rows) {
+      out.push({
+        ...r,
+        senderRealname: names.get(r.sender ?? '') ?? r.sender,
+        priority_dictText: await this.dicts.translate('priority', r.priority),
+        msgCategory_dictText: await this.dicts.translate('msg_category', r.msgCategory),
+        readFlag_dictText: r.readFlag === '1' ? '已读' : '未读',
+      });
+    }
+    return page(out, total, p.pageNo, p.pageSize);
+  }
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** Page parameters as the clients send them (strings in a query, numbers in a body). */
+export const pageParams = z.object({
+  pageNo: z.coerce.number().int().min(1).max(100000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(10000).optional(),
+  column: z.string().max(64).optional(),
+  order: z.string().max(10).optional(),
+  field: z.string().max(2000).optional(),
+  _t: z.union([z.string(), z.number()]).optional(),
+});
+
+export interface Paging {
+  pageNo: number;
+  pageSize: number;
+  offset: number;
+}
+
+export function paging(q: { pageNo?: number; pageSize?: number }, defSize = 10): Paging {
+  const pageNo = q.pageNo ?? 1;
+  const pageSize = q.pageSize ?? defSize;
+  return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
+}
+
+/** A whitelisted sort: the column named by the client when it is in `allowed`, else the default. */
+export function sortOf<T extends string>(
+  q: { column?: string; order?: string },
+  allowed: readonly T[],
+  def: T,
+): { column: T; dir: 'asc' | 'desc' } {
+  const col = (q.column ?? '').replace(/_dictText$/, '') as T;
+  const column = allowed.includes(col) ? col : def;
+  const dir = (q.order ?? '').toLowerCase() === 'asc' ? 'asc' : 'desc';
+  return { column, dir };
+}
+
+/** A filter value as a LIKE pattern: `*v*` / `v` → `%v%`, with `%` and `_` escaped. */
+export function likePattern(v: string): string {
+  const core = v.replace(/^\*|\*$/g, '').replace(/[\\%_]/g, (c) => `\\${c}`);
+  return `%${core}%`;
+}
+
+/** Splits a comma-separated id list. */
+export function idList(ids: string): string[] {
+  return [...new Set(ids.split(',').map((s) => s.trim()).filter(Boolean))];
+}

@@ -1,0 +1,111 @@
+import type { CurrentUser } from '../../platform/access/access.js';
+import type { Database } from '../../platform/db/database.js';
+import { newId } from '../../platform/db/ids.js';
+import { now } from '../../platform/db/time.js';
+import { page } from '../../platform/http/envelope.js';
+import { businessError } from '../../platform/http/errors.js';
+import type { DictService } from '../system/dict/dict.service.js';
+import type { AnnouncementNews } from './announcement.tables.js';
+import { likePattern, paging, sortOf } from './list-params.js';
+import { plainText, sanitizeRichText } from './sanitize.js';
+
+export interface NewsInput {
+  noticeType?: string | null;
+  noticeTitle: string;
+  noticePerson?: string | null;
+  noticeDescribe?: string | null;
+  noticeContent?: string | null;
+}
+
+export interface NewsQuery {
+  pageNo?: number;
+  pageSize?: number;
+  column?: string;
+  order?: string;
+  noticeTitle?: string;
+  noticeType?: string;
+  noticePerson?: string;
+}
+
+const SORT = ['createTime', 'noticeTitle', 'noticeType', 'noticePerson'] as const;
+
+/** News for the header ticker and the /notice page (announcementNews). */
+export class NewsService {
+  constructor(
+    private readonly db: Database,
+    private readonly dicts: DictService,
+  ) {}
+
+  async list(q: NewsQuery) {
+    const p = paging(q);
+    let base = this.db.selectFrom('announcementNews').where('delFlag', '=', 0);
+    if (q.noticeTitle) base = base.where('noticeTitle', 'like', likePattern(q.noticeTitle));
+    if (q.noticePerson) base = base.where('noticePerson', 'like', likePattern(q.noticePerson));
+    if (q.noticeType) base = base.where('noticeType', '=', q.noticeType);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const sort = sortOf(q, SORT, 'createTime');
+    const rows = await base
+      .selectAll()
+      .orderBy(sort.column, sort.dir)
+      .orderBy('id', 'desc')
+      .limit(p.pageSize)
+      .offset(p.offset)
+      .execute();
+    const out = [];
+    for (const r of rows) out.push({ ...r, noticeType_dictText: await this.dicts.translate('notice_type', r.noticeType) });
+    return page(out, Number(total?.n ?? 0), p.pageNo, p.pageSize);
+  }
+
+  private clean(input: NewsInput) {
+    return {
+      noticeType: input.noticeType || null,
+      noticeTitle: plainText(input.noticeTitle).slice(0, 200),
+      noticePerson: input.noticePerson ? plainText(input.noticePerson).slice(0, 100) : null,
+      noticeDescribe: input.noticeDescribe ? plainText(input.noticeDescribe).slice(0, 500) : null,
+      noticeContent: sanitizeRichText(input.noticeContent),
+    };
+  }
+
+  async add(user: CurrentUser, input: NewsInput): Promise<AnnouncementNews> {
+    const row: AnnouncementNews = {
+      id: newId(),
+      ...this.clean(input),
+      noticePerson: input.noticePerson ? plainText(input.noticePerson).slice(0, 100) : user.realname,
+      sysOrgCode: user.orgCode,
+      delFlag: 0,
+      createBy: user.username,
+      createTime: now(),
+      updateBy: null,
+      updateTime: null,
+    };
+    await this.db.insertInto('announcementNews').values(row).execute();
+    return row;
+  }
+
+  async edit(user: CurrentUser, id: string, input: NewsInput): Promise<void> {
+    const r = await this.db
+      .updateTable('announcementNews')
+      .set({ ...this.clean(input), updateBy: user.username, updateTime: now() })
+      .where('id', '=', id)
+      .where('delFlag', '=', 0)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) throw businessError('未找到对应数据');
+  }
+
+  async remove(user: CurrentUser, ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const r = await this.db
+      .updateTable('announcementNews')
+      .set({ delFlag: 1, updateBy: user.username, updateTime: now() })
+      .where('id', 'in', ids)
+      .where('delFlag', '=', 0)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  async get(id: string) {
+    const r = await this.db.selectFrom('announcementNews').selectAll().where('id', '=', id).where('delFlag', '=', 0).executeTakeFirst();
+    if (!r) throw businessError('未找到对应数据');
+    return { ...r, noticeType_dictText: await this.dicts.translate('notice_type', r.noticeType) };
+  }
+}

@@ -1,0 +1,131 @@
+import { cronPreview, validateCronExpression } from '@go/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { LOGIN, perm } from '../../platform/access/access.js';
+import { fail, ok, okMessage } from '../../platform/http/envelope.js';
+import { idList, pageParams } from '../announcement/list-params.js';
+import { JOB_TEXTS, type JobService } from './jobs.service.js';
+
+export const JOB_PERMS = {
+  list: 'system:quartzJob:list',
+  add: 'system:quartzJob:add',
+  edit: 'system:quartzJob:edit',
+  delete: 'system:quartzJob:delete',
+  pause: 'system:quartzJob:pause',
+  execute: 'system:quartzJob:execute',
+} as const;
+
+const jobBody = z.object({
+  jobClassName: z.string().trim().min(1, '任务类名不能为空').max(255),
+  cronExpression: z.string().trim().min(1, 'Cron表达式不能为空').max(255),
+  parameter: z.string().max(5000).nullish(),
+  description: z.string().max(255).nullish(),
+  status: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(-1)])).nullish(),
+});
+const jobEditBody = jobBody.extend({ id: z.string().min(1).max(32) });
+const idQuery = z.object({ id: z.string().min(1).max(32), _t: z.any().optional() });
+const idsQuery = z.object({ ids: z.string().min(1).max(20_000), _t: z.any().optional() });
+const listQuery = pageParams.extend({
+  jobClassName: z.string().max(255).optional(),
+  description: z.string().max(255).optional(),
+  status: z.coerce.number().int().optional(),
+});
+const logQuery = pageParams.extend({ jobId: z.string().max(32).optional(), status: z.enum(['success', 'fail', '']).optional() });
+const cronQuery = z.object({ cronExpression: z.string().min(1).max(255), _t: z.any().optional() });
+
+const tags = ['定时任务'];
+
+export async function jobRoutes(app: FastifyInstance, jobs: JobService): Promise<void> {
+  const J = '/sys/quartzJob';
+  jobs.scheduler.start();
+  app.addHook('onClose', async () => jobs.scheduler.stop());
+
+  app.get(`${J}/list`, { config: { access: perm(JOB_PERMS.list) }, schema: { tags, summary: '定时任务列表', querystring: listQuery } }, async (req) =>
+    ok(await jobs.list(req.query as z.infer<typeof listQuery>)),
+  );
+
+  app.get(`${J}/queryById`, { config: { access: perm(JOB_PERMS.list) }, schema: { tags, summary: '定时任务详情', querystring: idQuery } }, async (req) =>
+    ok(await jobs.get((req.query as z.infer<typeof idQuery>).id)),
+  );
+
+  app.post(
+    `${J}/add`,
+    { config: { access: perm(JOB_PERMS.add), oplog: { content: '定时任务-添加', type: 2 } }, schema: { tags, summary: '添加定时任务', body: jobBody } },
+    async (req) => {
+      await jobs.add(req.user!, req.body as z.infer<typeof jobBody>);
+      return okMessage(JOB_TEXTS.added);
+    },
+  );
+
+  const edit = {
+    config: { access: perm(JOB_PERMS.edit), oplog: { content: '定时任务-编辑', type: 3 } },
+    schema: { tags, summary: '编辑定时任务', body: jobEditBody },
+  };
+  const editHandler = async (req: FastifyRequest) => {
+    const body = req.body as z.infer<typeof jobEditBody>;
+    await jobs.edit(req.user!, body.id, body);
+    return okMessage(JOB_TEXTS.edited);
+  };
+  app.put(`${J}/edit`, edit, editHandler);
+  app.post(`${J}/edit`, edit, editHandler);
+
+  app.get(
+    `${J}/pause`,
+    { config: { access: perm(JOB_PERMS.pause), oplog: { content: '定时任务-暂停', type: 3 } }, schema: { tags, summary: '暂停', querystring: idQuery } },
+    async (req) => {
+      await jobs.setStatus(req.user!, (req.query as z.infer<typeof idQuery>).id, -1);
+      return okMessage(JOB_TEXTS.paused);
+    },
+  );
+
+  app.get(
+    `${J}/resume`,
+    { config: { access: perm(JOB_PERMS.pause), oplog: { content: '定时任务-恢复', type: 3 } }, schema: { tags, summary: '恢复', querystring: idQuery } },
+    async (req) => {
+      await jobs.setStatus(req.user!, (req.query as z.infer<typeof idQuery>).id, 0);
+      return okMessage(JOB_TEXTS.resumed);
+    },
+  );
+
+  app.get(
+    `${J}/execute`,
+    { config: { access: perm(JOB_PERMS.execute), oplog: { content: '定时任务-立即执行', type: 3 } }, schema: { tags, summary: '立即执行一次', querystring: idQuery } },
+    async (req) => {
+      await jobs.executeOnce((req.query as z.infer<typeof idQuery>).id);
+      return okMessage(JOB_TEXTS.executed);
+    },
+  );
+
+  app.delete(
+    `${J}/delete`,
+    { config: { access: perm(JOB_PERMS.delete), oplog: { content: '定时任务-删除', type: 4 } }, schema: { tags, summary: '删除定时任务', querystring: idQuery } },
+    async (req) => {
+      await jobs.remove([(req.query as z.infer<typeof idQuery>).id]);
+      return okMessage(JOB_TEXTS.deleted);
+    },
+  );
+
+  app.delete(
+    `${J}/deleteBatch`,
+    { config: { access: perm(JOB_PERMS.delete), oplog: { content: '定时任务-批量删除', type: 4 } }, schema: { tags, summary: '批量删除定时任务', querystring: idsQuery } },
+    async (req) => {
+      await jobs.remove(idList((req.query as z.infer<typeof idsQuery>).ids));
+      return okMessage(JOB_TEXTS.batchDeleted);
+    },
+  );
+
+  app.get(`${J}/handlers`, { config: { access: perm(JOB_PERMS.list) }, schema: { tags, summary: '可用的任务类名' } }, async () =>
+    ok(jobs.registry.list()),
+  );
+
+  app.get(`${J}/logs`, { config: { access: perm(JOB_PERMS.list) }, schema: { tags, summary: '运行记录', querystring: logQuery } }, async (req) =>
+    ok(await jobs.history(req.query as z.infer<typeof logQuery>)),
+  );
+
+  app.get(`${J}/nextRuns`, { config: { access: LOGIN }, schema: { tags, summary: 'Cron表达式最近10次运行时间', querystring: cronQuery } }, async (req) => {
+    const { cronExpression } = req.query as z.infer<typeof cronQuery>;
+    const problem = validateCronExpression(cronExpression);
+    if (problem) return fail(problem);
+    return ok(cronPreview(cronExpression));
+  });
+}

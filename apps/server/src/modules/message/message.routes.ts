@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { LOGIN, perm } from '../../platform/access/access.js';
+import { ok, okMessage } from '../../platform/http/envelope.js';
+import { AppError } from '../../platform/http/errors.js';
+import { idList, pageParams } from '../announcement/list-params.js';
+import { MESSAGE_TEXTS, type MessageService } from './message.service.js';
+
+export const MESSAGE_PERMS = {
+  list: 'system:messageTemplate:list',
+  add: 'system:messageTemplate:add',
+  edit: 'system:messageTemplate:edit',
+  delete: 'system:messageTemplate:delete',
+  send: 'system:messageTemplate:send',
+} as const;
+
+const templateBody = z.object({
+  templateName: z.string().trim().min(1, '模板标题不能为空').max(50),
+  templateCode: z
+    .string()
+    .trim()
+    .min(1, '模板CODE不能为空')
+    .max(32)
+    .regex(/^[A-Za-z0-9_]+$/, '只允许字母、数字、下划线'),
+  templateType: z.coerce.string().pipe(z.enum(['1', '2', '3', '4'])),
+  templateContent: z.string().min(1, '模板内容不能为空').max(100_000),
+  templateTestJson: z.string().max(10_000).nullish(),
+});
+const templateEditBody = templateBody.extend({ id: z.string().min(1).max(32) });
+const idQuery = z.object({ id: z.string().min(1).max(32), _t: z.any().optional() });
+const idsQuery = z.object({ ids: z.string().min(1).max(20_000), _t: z.any().optional() });
+const listQuery = pageParams.extend({
+  templateName: z.string().max(50).optional(),
+  templateCode: z.string().max(32).optional(),
+  templateType: z.string().max(1).optional(),
+});
+const sendMsgBody = z.object({
+  templateCode: z.string().min(1).max(32),
+  testData: z.string().max(10_000).nullish(),
+  receiver: z.string().min(1, MESSAGE_TEXTS.noReceiver).max(5000),
+  msgType: z.string().max(30).nullish(),
+});
+const boolish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])]).transform((v) => v === true || v === 'true' || v === '1');
+const sendTestParams = z.object({
+  app: z.string().max(30).optional(),
+  title: z.string().max(200).optional(),
+  content: z.string().min(1, '消息内容不能为空').max(20_000),
+  receiver: z.string().max(5000).optional(),
+  sendAll: boolish.optional(),
+  _t: z.any().optional(),
+});
+const wxBody = z.object({
+  userName: z.string().min(1).max(100),
+  csUserName: z.string().max(1000).nullish(),
+  nodeName: z.string().max(200).nullish(),
+  processName: z.string().max(200).nullish(),
+  applyer: z.string().max(100).nullish(),
+  createTime: z.string().max(30).nullish(),
+});
+
+const tags = ['消息模板'];
+
+export async function messageRoutes(app: FastifyInstance, messages: MessageService): Promise<void> {
+  const T = '/sys/message/sysMessageTemplate';
+
+  app.get(`${T}/list`, { config: { access: perm(MESSAGE_PERMS.list) }, schema: { tags, summary: '消息模板列表', querystring: listQuery } }, async (req) =>
+    ok(await messages.listTemplates(req.query as z.infer<typeof listQuery>)),
+  );
+  app.get(`${T}/queryById`, { config: { access: perm(MESSAGE_PERMS.list) }, schema: { tags, summary: '消息模板详情', querystring: idQuery } }, async (req) =>
+    ok(await messages.getTemplate((req.query as z.infer<typeof idQuery>).id)),
+  );
+  app.post(
+    `${T}/add`,
+    { config: { access: perm(MESSAGE_PERMS.add), oplog: { content: '消息模板-添加', type: 2 } }, schema: { tags, summary: '添加消息模板', body: templateBody } },
+    async (req) => {
+      await messages.addTemplate(req.user!, req.body as z.infer<typeof templateBody>);
+      return okMessage(MESSAGE_TEXTS.added);
+    },
+  );
+  const edit = {
+    config: { access: perm(MESSAGE_PERMS.edit), oplog: { content: '消息模板-编辑', type: 3 } },
+    schema: { tags, summary: '编辑消息模板', body: templateEditBody },
+  };
+  const editHandler = async (req: FastifyRequest) => {
+    const body = req.body as z.infer<typeof templateEditBody>;
+    await messages.editTemplate(req.user!, body.id, body);
+    return okMessage(MESSAGE_TEXTS.edited);
+  };
+  app.put(`${T}/edit`, edit, editHandler);
+  app.post(`${T}/edit`, edit, editHandler);
+  app.delete(
+    `${T}/delete`,
+    { config: { access: perm(MESSAGE_PERMS.delete), oplog: { content: '消息模板-删除', type: 4 } }, schema: { tags, summary: '删除消息模板', querystring: idQuery } },
+    async (req) => {
+      await messages.removeTemplates([(req.query as z.infer<typeof idQuery>).id]);
+      return okMessage(MESSAGE_TEXTS.deleted);
+    },
+  );
+  app.delete(
+    `${T}/deleteBatch`,
+    { config: { access: perm(MESSAGE_PERMS.delete), oplog: { content: '消息模板-批量删除', type: 4 } }, schema: { tags, summary: '批量删除消息模板', querystring: idsQuery } },
+    async (req) => {
+      await messages.removeTemplates(idList((req.query as z.infer<typeof idsQuery>).ids));
+      return okMessage(MESSAGE_TEXTS.batchDeleted);
+    },
+  );
+  app.post(
+    `${T}/sendMsg`,
+    { config: { access: perm(MESSAGE_PERMS.send), oplog: { content: '消息模板-发送测试', type: 2 } }, schema: { tags, summary: '按模板发送', body: sendMsgBody } },
+    async (req) => {
+      await messages.sendByTemplate(req.user!, req.body as z.infer<typeof sendMsgBody>);
+      return okMessage(MESSAGE_TEXTS.sent);
+    },
+  );
+  app.get(`${T}/channels`, { config: { access: perm(MESSAGE_PERMS.list) }, schema: { tags, summary: '已配置的消息通道' } }, async () =>
+    ok(messages.channelNames()),
+  );
+
+  // Third-app sending (SPEC §7 workflow calls)
+  const sendTest = {
+    config: { access: perm(MESSAGE_PERMS.send), oplog: { content: '消息-发送测试', type: 2 } },
+    schema: { tags, summary: '发送测试消息 {app, content, receiver, sendAll}' },
+  };
+  const sendTestHandler = async (req: FastifyRequest) => {
+    const raw = { ...((req.query as object) ?? {}), ...((req.body as object | null) ?? {}) };
+    const parsed = sendTestParams.safeParse(raw);
+    if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues.map((i) => i.message).join('; '));
+    const p = parsed.data;
+    const n = await messages.sendTest(req.user!, p);
+    return ok(n, MESSAGE_TEXTS.sent);
+  };
+  app.get('/sys/thirdApp/sendMessageTest', sendTest, sendTestHandler);
+  app.post('/sys/thirdApp/sendMessageTest', sendTest, sendTestHandler);
+
+  app.post(
+    '/sys/thirdApp/sendWXMessage',
+    { config: { access: LOGIN, oplog: { content: '待办提醒消息', type: 2 } }, schema: { tags, summary: '待办提醒（站内 + 企业消息）', body: wxBody } },
+    async (req) => {
+      const n = await messages.sendTaskNotice(req.user!, req.body as z.infer<typeof wxBody>);
+      return ok(n, MESSAGE_TEXTS.sent);
+    },
+  );
+}

@@ -1,0 +1,251 @@
+import type { CurrentUser } from '../../platform/access/access.js';
+import type { AppContext } from '../../platform/context.js';
+import { newId } from '../../platform/db/ids.js';
+import { now } from '../../platform/db/time.js';
+import { page } from '../../platform/http/envelope.js';
+import { businessError } from '../../platform/http/errors.js';
+import { likePattern, paging, sortOf } from '../announcement/list-params.js';
+import { plainText, sanitizeRichText } from '../announcement/sanitize.js';
+import type { DictService } from '../system/dict/dict.service.js';
+import type { MessageChannel, OutgoingMessage } from './channels.js';
+import type { SysSmsTemplate } from './message.tables.js';
+import './message.tables.js';
+
+export interface TemplateInput {
+  templateName: string;
+  templateCode: string;
+  templateType: string;
+  templateContent: string;
+  templateTestJson?: string | null;
+}
+
+export const MESSAGE_TEXTS = {
+  added: '添加成功！',
+  edited: '编辑成功!',
+  deleted: '删除成功!',
+  batchDeleted: '批量删除成功!',
+  notFound: '未找到对应数据',
+  codeTaken: '模板CODE已存在',
+  sent: '发送成功',
+  noChannel: (name: string) => `消息通道未配置：${name}`,
+  noReceiver: '接收人不能为空',
+  badJson: '测试数据不是合法的JSON',
+} as const;
+
+/** Stock app names of sendMessageTest mapped to our channels. */
+const APP_CHANNEL: Record<string, string> = {
+  wechat_enterprise: 'messenger',
+  dingtalk: 'messenger',
+  messenger: 'messenger',
+  email: 'email',
+  system: 'system',
+};
+
+/** Template type → channel: 1 SMS (not offered: sent in-app), 2 e-mail, 3 messenger, 4 in-app. */
+const TYPE_CHANNEL: Record<string, string> = { '1': 'system', '2': 'email', '3': 'messenger', '4': 'system' };
+
+const SORT = ['createTime', 'templateCode', 'templateName', 'templateType'] as const;
+
+/** Fills `${name}` placeholders from the values; unknown names stay empty. */
+export function renderTemplate(content: string, values: Record<string, unknown>): string {
+  return content.replace(/\$\{\s*([\w.]+)\s*\}/g, (_m, k: string) => {
+    const v = values[k];
+    return v === undefined || v === null ? '' : String(v);
+  });
+}
+
+/** Message templates and sending through channels, with an outbox row per message. */
+export class MessageService {
+  private readonly channels = new Map<string, MessageChannel>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly dicts: DictService,
+    channels: MessageChannel[],
+  ) {
+    for (const c of channels) this.channels.set(c.name, c);
+  }
+
+  /** Adds or replaces a channel (configuration, tests). */
+  setChannel(c: MessageChannel): void {
+    this.channels.set(c.name, c);
+  }
+
+  channelNames(): { name: string; label: string }[] {
+    return [...this.channels.values()].map((c) => ({ name: c.name, label: c.label }));
+  }
+
+  /** Sends through one channel and writes the outbox row; failures are recorded and rethrown as a business error. */
+  async send(channelName: string, msg: OutgoingMessage, by: string): Promise<number> {
+    const channel = this.channels.get(channelName);
+    if (!channel) throw businessError(MESSAGE_TEXTS.noChannel(channelName));
+    const id = newId();
+    const at = now();
+    await this.ctx.db
+      .insertInto('sysMessage')
+      .values({
+        id,
+        esTitle: msg.title.slice(0, 200),
+        esType: channelName,
+        esReceiver: msg.receivers.join(',').slice(0, 1000),
+        esParam: null,
+        esContent: msg.content,
+        esSendTime: null,
+        esSendStatus: '0',
+        esSendNum: 0,
+        esResult: null,
+        remark: null,
+        createBy: by,
+        createTime: at,
+        updateBy: null,
+        updateTime: null,
+      })
+      .execute();
+    try {
+      const r = await channel.send(msg);
+      await this.ctx.db
+        .updateTable('sysMessage')
+        .set({ esSendStatus: '1', esSendNum: 1, esSendTime: now(), esResult: `送达 ${r.delivered}${r.detail ? `，${r.detail}` : ''}` })
+        .where('id', '=', id)
+        .execute();
+      return r.delivered;
+    } catch (err) {
+      const text = err instanceof Error ? err.message : String(err);
+      await this.ctx.db
+        .updateTable('sysMessage')
+        .set({ esSendStatus: '2', esSendNum: 1, esSendTime: now(), esResult: text.slice(0, 500) })
+        .where('id', '=', id)
+        .execute();
+      this.ctx.log.warn({ err, channel: channelName }, 'message send failed');
+      throw businessError(`发送失败：${text}`);
+    }
+  }
+
+  private async usernames(receiver: string | undefined, sendAll: boolean): Promise<string[]> {
+    if (sendAll) {
+      const rows = await this.ctx.db.selectFrom('sysUser').select('username').where('delFlag', '=', 0).where('status', '=', 1).execute();
+      return rows.map((r) => r.username);
+    }
+    const names = [...new Set((receiver ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+    if (names.length === 0) throw businessError(MESSAGE_TEXTS.noReceiver);
+    return names;
+  }
+
+  /** sendMessageTest: `{app, content, receiver, sendAll}` through the app's channel. */
+  async sendTest(user: CurrentUser, p: { app?: string; content: string; receiver?: string; sendAll?: boolean; title?: string }): Promise<number> {
+    const channel = APP_CHANNEL[p.app ?? 'system'] ?? p.app ?? 'system';
+    const receivers = await this.usernames(p.receiver, !!p.sendAll);
+    return this.send(channel, { title: p.title ? plainText(p.title) : '测试消息', content: sanitizeRichText(p.content), receivers, sender: user.username }, user.username);
+  }
+
+  /** sendWXMessage: tells the next approver (and a copied user) that a task waits; in-app always, messenger when configured. */
+  async sendTaskNotice(
+    user: CurrentUser,
+    p: { userName: string; csUserName?: string | null; nodeName?: string | null; processName?: string | null; applyer?: string | null; createTime?: string | null },
+  ): Promise<number> {
+    const receivers = [p.userName, ...(p.csUserName ?? '').split(',')].map((s) => s.trim()).filter(Boolean);
+    if (receivers.length === 0) throw businessError(MESSAGE_TEXTS.noReceiver);
+    const t = (s: string | null | undefined) => plainText(s ?? '');
+    const title = `待办提醒：${t(p.processName) || '审批流程'}`;
+    const content = `<p>${t(p.applyer)}${p.createTime ? `于${t(p.createTime)}` : ''}提交的「${t(p.processName)}」已到达「${t(p.nodeName)}」环节，请及时处理。</p>`;
+    const msg: OutgoingMessage = { title, content, receivers, sender: user.username, priority: 'M', openType: 'url', openPage: '/activiti/todoManage' };
+    let n = await this.send('system', msg, user.username);
+    if (this.channels.has('messenger')) {
+      try {
+        n += await this.send('messenger', msg, user.username);
+      } catch {
+        // the in-app notice went out; the messenger failure is in the outbox
+      }
+    }
+    return n;
+  }
+
+  // Templates (sys_sms_template)
+
+  async listTemplates(q: { pageNo?: number; pageSize?: number; column?: string; order?: string; templateName?: string; templateCode?: string; templateType?: string }) {
+    const p = paging(q);
+    let base = this.ctx.db.selectFrom('sysSmsTemplate');
+    if (q.templateName) base = base.where('templateName', 'like', likePattern(q.templateName));
+    if (q.templateCode) base = base.where('templateCode', 'like', likePattern(q.templateCode));
+    if (q.templateType) base = base.where('templateType', '=', q.templateType);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const sort = sortOf(q, SORT, 'createTime');
+    const rows = await base.selectAll().orderBy(sort.column, sort.dir).orderBy('id', 'desc').limit(p.pageSize).offset(p.offset).execute();
+    const out = [];
+    for (const r of rows) out.push({ ...r, templateType_dictText: await this.dicts.translate('msgType', r.templateType) });
+    return page(out, Number(total?.n ?? 0), p.pageNo, p.pageSize);
+  }
+
+  private clean(input: TemplateInput) {
+    if (input.templateTestJson) {
+      try {
+        JSON.parse(input.templateTestJson);
+      } catch {
+        throw businessError(MESSAGE_TEXTS.badJson);
+      }
+    }
+    return {
+      templateName: plainText(input.templateName).slice(0, 50),
+      templateCode: input.templateCode.trim(),
+      templateType: input.templateType,
+      templateContent: input.templateType === '2' || input.templateType === '4' ? sanitizeRichText(input.templateContent) : plainText(input.templateContent),
+      templateTestJson: input.templateTestJson ?? null,
+    };
+  }
+
+  private async codeTaken(code: string, exceptId?: string): Promise<boolean> {
+    let q = this.ctx.db.selectFrom('sysSmsTemplate').select('id').where('templateCode', '=', code);
+    if (exceptId) q = q.where('id', '!=', exceptId);
+    return !!(await q.executeTakeFirst());
+  }
+
+  async addTemplate(user: CurrentUser, input: TemplateInput): Promise<SysSmsTemplate> {
+    const v = this.clean(input);
+    if (await this.codeTaken(v.templateCode)) throw businessError(MESSAGE_TEXTS.codeTaken);
+    const row: SysSmsTemplate = { id: newId(), ...v, createBy: user.username, createTime: now(), updateBy: null, updateTime: null };
+    await this.ctx.db.insertInto('sysSmsTemplate').values(row).execute();
+    return row;
+  }
+
+  async editTemplate(user: CurrentUser, id: string, input: TemplateInput): Promise<void> {
+    const v = this.clean(input);
+    if (await this.codeTaken(v.templateCode, id)) throw businessError(MESSAGE_TEXTS.codeTaken);
+    const r = await this.ctx.db
+      .updateTable('sysSmsTemplate')
+      .set({ ...v, updateBy: user.username, updateTime: now() })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) throw businessError(MESSAGE_TEXTS.notFound);
+  }
+
+  async removeTemplates(ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const r = await this.ctx.db.deleteFrom('sysSmsTemplate').where('id', 'in', ids).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  async getTemplate(id: string) {
+    const r = await this.ctx.db.selectFrom('sysSmsTemplate').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!r) throw businessError(MESSAGE_TEXTS.notFound);
+    return { ...r, templateType_dictText: await this.dicts.translate('msgType', r.templateType) };
+  }
+
+  /** sendMsg: renders a template with JSON values and sends it through the template type's channel. */
+  async sendByTemplate(user: CurrentUser, p: { templateCode: string; testData?: string | null; receiver: string; msgType?: string | null }): Promise<number> {
+    const t = await this.ctx.db.selectFrom('sysSmsTemplate').selectAll().where('templateCode', '=', p.templateCode).executeTakeFirst();
+    if (!t) throw businessError(MESSAGE_TEXTS.notFound);
+    let values: Record<string, unknown> = {};
+    const json = p.testData ?? t.templateTestJson;
+    if (json) {
+      try {
+        values = JSON.parse(json) as Record<string, unknown>;
+      } catch {
+        throw businessError(MESSAGE_TEXTS.badJson);
+      }
+    }
+    const receivers = await this.usernames(p.receiver, false);
+    const channel = p.msgType ? (APP_CHANNEL[p.msgType] ?? TYPE_CHANNEL[p.msgType] ?? p.msgType) : (TYPE_CHANNEL[t.templateType] ?? 'system');
+    const content = renderTemplate(t.templateContent, values);
+    return this.send(channel, { title: t.templateName, content: t.templateType === '2' || t.templateType === '4' ? sanitizeRichText(content) : plainText(content), receivers, sender: user.username }, user.username);
+  }
+}

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { WebSocket } from 'ws';
+
+/** A push on the user socket: `{cmd:'topic'|'user'|…, msgId?, msgTxt?}` (reference §5.3). */
+export interface UserMessage {
+  cmd: string;
+  msgId?: string;
+  msgTxt?: string;
+  [k: string]: unknown;
+}
+
+/** A message on the table socket: `{type, data}` (reference §5.4). */
+export interface TableMessage {
+  type: string;
+  data: unknown;
+}
+
+/** What other modules use: push to one user, to several, to everyone, or to every table socket. */
+export interface Realtime {
+  sendToUser(userId: string, msg: UserMessage): void;
+  sendToUsers(userIds: string[], msg: UserMessage): void;
+  broadcast(msg: UserMessage): void;
+  broadcastTable(msg: TableMessage): void;
+  /** Instance-to-instance notifications (e.g. "dictionary cache changed"); handlers run on every instance. */
+  publishInternal(topic: string, data?: unknown): void;
+  onInternal(topic: string, handler: (data: unknown) => void): void;
+}
+
+/** The Redis pub/sub channel every instance listens on (stock uses the same name). */
+export const REDIS_CHANNEL = 'socketHandler';
+
+type Envelope =
+  | { origin: string; kind: 'user'; userIds: string[]; payload: string }
+  | { origin: string; kind: 'all'; payload: string }
+  | { origin: string; kind: 'table'; payload: string; exceptSocket?: string }
+  | { origin: string; kind: 'internal'; topic: string; data: unknown };
+
+interface Tracked {
+  ws: WebSocket;
+  alive: boolean;
+  id: string;
+}
+
+/**
+ * The WebSocket hub of one instance: the open user and table sockets, fan-out in process, and — when a
+ * Redis connection is given — fan-out to every other instance through Redis pub/sub. Each message is
+ * delivered locally at once and published with this instance's id, which the other instances use to
+ * ignore their own echo.
+ */
+export class RealtimeHub implements Realtime {
+  readonly instanceId = randomUUID();
+  private readonly users = new Map<string, Set<Tracked>>();
+  private readonly tables = new Set<Tracked>();
+  private readonly internal = new Map<string, ((data: unknown) => void)[]>();
+  private subscriber: Redis | null = null;
+  private pinger: NodeJS.Timeout | null = null;
+  private started = false;
+
+  constructor(
+    private readonly redis: Redis | null,
+    private readonly log: FastifyBaseLogger,
+    private readonly pingIntervalMs = 30_000,
+  ) {}
+
+  /** Subscribes to Redis (when configured) and starts the keep-alive pings. Idempotent. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    if (this.redis) {
+      const sub = this.redis.duplicate();
+      this.subscriber = sub;
+      sub.on('message', (_channel: string, raw: string) => this.onRedisMessage(raw));
+      sub.on('error', (err: Error) => this.log.warn({ err }, 'realtime subscriber error'));
+      await sub.subscribe(REDIS_CHANNEL);
+    }
+    this.pinger = setInterval(() => this.pingAll(), this.pingIntervalMs);
+    this.pinger.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.pinger) clearInterval(this.pinger);
+    this.pinger = null;
+    for (const set of this.users.values()) for (const t of set) t.ws.terminate();
+    for (const t of this.tables) t.ws.terminate();
+    this.users.clear();
+    this.tables.clear();
+    if (this.subscriber) {
+      this.subscriber.disconnect();
+      this.subscriber = null;
+    }
+    this.started = false;
+  }
+
+  /** Counts of open sockets on this instance (monitoring, bench). */
+  stats(): { users: number; userSockets: number; tableSockets: number } {
+    let userSockets = 0;
+    for (const s of this.users.values()) userSockets += s.size;
+    return { users: this.users.size, userSockets, tableSockets: this.tables.size };
+  }
+
+  /** Registers a user socket; returns its connection id. A user may hold several (one per tab). */
+  addUserSocket(userId: string, ws: WebSocket): string {
+    const t = this.track(ws);
+    let set = this.users.get(userId);
+    if (!set) this.users.set(userId, (set = new Set()));
+    set.add(t);
+    ws.on('close', () => {
+      const s = this.users.get(userId);
+      if (!s) return;
+      s.delete(t);
+      if (s.size === 0) this.users.delete(userId);
+    });
+    return t.id;
+  }
+
+  addTableSocket(ws: WebSocket): string {
+    const t = this.track(ws);
+    this.tables.add(t);
+    ws.on('close', () => this.tables.delete(t));
+    return t.id;
+  }
+
+  sendToUser(userId: string, msg: UserMessage): void {
+    this.sendToUsers([userId], msg);
+  }
+
+  sendToUsers(userIds: string[], msg: UserMessage): void {
+    const ids = [...new Set(userIds.filter(Boolean))];
+    if (ids.length === 0) return;
+    const payload = JSON.stringify(msg);
+    this.deliverUsers(ids, payload);
+    this.publish({ origin: this.instanceId, kind: 'user', userIds: ids, payload });
+  }
+
+  broadcast(msg: UserMessage): void {
+    const payload = JSON.stringify(msg);
+    this.deliverAll(payload);
+    this.publish({ origin: this.instanceId, kind: 'all', payload });
+  }
+
+  broadcastTable(msg: TableMessage, exceptSocket?: string): void {
+    const payload = JSON.stringify(msg);
+    this.deliverTables(payload, exceptSocket);
+    this.publish({ origin: this.instanceId, kind: 'table', payload, exceptSocket });
+  }
+
+  publishInternal(topic: string, data: unknown = null): void {
+    this.runInternal(topic, data);
+    this.publish({ origin: this.instanceId, kind: 'internal', topic, data });
+  }
+
+  onInternal(topic: string, handler: (data: unknown) => void): void {
+    const list = this.internal.get(topic) ?? [];
+    list.push(handler);
+    this.internal.set(topic, list);
+  }
+
+  private track(ws: WebSocket): Tracked {
+    const t: Tracked = { ws, alive: true, id: randomUUID() };
+    ws.on('pong', () => {
+      t.alive = true;
+    });
+    return t;
+  }
+
+  private pingAll(): void {
+    const check = (t: Tracked) => {
+      if (!t.alive) {
+        t.ws.terminate();
+        return;
+      }
+      t.alive = false;
+      try {
+        t.ws.ping();
+      } catch {
+        t.ws.terminate();
+      }
+    };
+    for (const set of this.users.values()) for (const t of set) check(t);
+    for (const t of this.tables) check(t);
+  }
+
+  private send(t: Tracked, payload: string): void {
+    if (t.ws.readyState !== 1) return;
+    t.ws.send(payload, (err) => {
+      if (err) this.log.debug({ err }, 'socket send failed');
+    });
+  }
+
+  private deliverUsers(userIds: string[], payload: string): void {
+    for (const id of userIds) {
+      const set = this.users.get(id);
+      if (set) for (const t of set) this.send(t, payload);
+    }
+  }
+
+  private deliverAll(payload: string): void {
+    for (const set of this.users.values()) for (const t of set) this.send(t, payload);
+  }
+
+  private deliverTables(payload: string, exceptSocket?: string): void {
+    for (const t of this.tables) if (t.id !== exceptSocket) this.send(t, payload);
+  }
+
+  private runInternal(topic: string, data: unknown): void {
+    for (const h of this.internal.get(topic) ?? []) {
+      try {
+        h(data);
+      } catch (err) {
+        this.log.warn({ err, topic }, 'realtime internal handler failed');
+      }
+    }
+  }
+
+  private publish(env: Envelope): void {
+    if (!this.redis) return;
+    this.redis.publish(REDIS_CHANNEL, JSON.stringify(env)).catch((err: unknown) => {
+      this.log.warn({ err }, 'realtime publish failed');
+    });
+  }
+
+  private onRedisMessage(raw: string): void {
+    let env: Envelope;
+    try {
+      env = JSON.parse(raw) as Envelope;
+    } catch {
+      return;
+    }
+    if (!env || env.origin === this.instanceId) return;
+    switch (env.kind) {
+      case 'user':
+        if (Array.isArray(env.userIds)) this.deliverUsers(env.userIds.map(String), String(env.payload));
+        break;
+      case 'all':
+        this.deliverAll(String(env.payload));
+        break;
+      case 'table':
+        this.deliverTables(String(env.payload), env.exceptSocket);
+        break;
+      case 'internal':
+        this.runInternal(String(env.topic), env.data);
+        break;
+    }
+  }
+}

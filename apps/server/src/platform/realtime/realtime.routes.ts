@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { PUBLIC, type CurrentUser } from '../access/access.js';
+import { authenticate, readToken } from '../access/guard.js';
+import { AppError } from '../http/errors.js';
+import type { RealtimeHub } from './hub.js';
+
+const userParams = z.object({ userId: z.string().min(1).max(64) });
+const tableParams = z.object({ userId: z.string().min(1).max(64), pageId: z.string().min(1).max(100) });
+
+/** Longest text a client may send on a socket; longer frames are ignored. */
+const MAX_INCOMING = 4096;
+
+/**
+ * The token of a socket handshake: `?token=` / `X-Access-Token`, or the `Sec-WebSocket-Protocol` header,
+ * where the stock client puts it (`new WebSocket(url, [token])`; the server echoes the protocol back).
+ */
+export function socketToken(req: FastifyRequest): string | null {
+  const fromQuery = readToken(req);
+  if (fromQuery) return fromQuery;
+  const proto = req.headers['sec-websocket-protocol'];
+  const first = (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim();
+  return first || null;
+}
+
+/** Authenticates the handshake and refuses a socket opened for another user's id (by id or username). */
+async function authorise(app: FastifyInstance, req: FastifyRequest): Promise<CurrentUser> {
+  const token = socketToken(req);
+  if (!token) throw new AppError('TOKEN_INVALID');
+  const user = await authenticate(app, token, req.headers['tenant-id']);
+  const { userId } = req.params as { userId: string };
+  if (userId !== user.id && userId !== user.username) throw new AppError('NO_PERMISSION');
+  req.user = user;
+  req.token = token;
+  return user;
+}
+
+function text(raw: unknown): string | null {
+  const s = Buffer.isBuffer(raw) ? raw.toString('utf8') : Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : String(raw);
+  return s.length > MAX_INCOMING ? null : s;
+}
+
+/**
+ * `/websocket/{userId}`: notices and to-do refreshes for one user; any text the client sends (the
+ * `HeartBeat` ping) is echoed to that socket only.
+ * `/vxeSocket/{userId}/{pageId}`: grid row sync; `heart_beat` is answered, `update_vxe_table` goes to
+ * every other table socket on every instance.
+ */
+export async function realtimeRoutes(app: FastifyInstance, hub: RealtimeHub): Promise<void> {
+  await hub.start();
+  app.addHook('onClose', async () => hub.close());
+
+  app.get(
+    '/websocket/:userId',
+    {
+      websocket: true,
+      config: { access: PUBLIC, oplog: false },
+      schema: { tags: ['实时消息'], summary: '用户消息通道（WebSocket）', params: userParams, hide: true },
+      preValidation: async (req) => {
+        await authorise(app, req);
+      },
+    },
+    (socket: WebSocket, req) => {
+      const user = req.user!;
+      hub.addUserSocket(user.id, socket);
+      socket.on('message', (raw, isBinary) => {
+        if (isBinary) return;
+        const msg = text(raw);
+        if (msg === null) return;
+        if (socket.readyState === 1) socket.send(msg);
+      });
+      socket.on('error', () => socket.terminate());
+    },
+  );
+
+  app.get(
+    '/vxeSocket/:userId/:pageId',
+    {
+      websocket: true,
+      config: { access: PUBLIC, oplog: false },
+      schema: { tags: ['实时消息'], summary: '表格同步通道（WebSocket）', params: tableParams, hide: true },
+      preValidation: async (req) => {
+        await authorise(app, req);
+      },
+    },
+    (socket: WebSocket) => {
+      const socketId = hub.addTableSocket(socket);
+      socket.on('message', (raw, isBinary) => {
+        if (isBinary) return;
+        const msg = text(raw);
+        if (msg === null) return;
+        let parsed: { type?: unknown; data?: unknown };
+        try {
+          parsed = JSON.parse(msg) as { type?: unknown; data?: unknown };
+        } catch {
+          return; // unparsable messages are ignored
+        }
+        if (!parsed || typeof parsed !== 'object') return;
+        if (parsed.type === 'heart_beat') {
+          if (socket.readyState === 1) socket.send(JSON.stringify({ type: 'heart_beat', data: true }));
+        } else if (parsed.type === 'update_vxe_table') {
+          hub.broadcastTable({ type: 'update_vxe_table', data: parsed.data ?? null }, socketId);
+        }
+      });
+      socket.on('error', () => socket.terminate());
+    },
+  );
+}
