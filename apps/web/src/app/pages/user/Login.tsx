@@ -52,7 +52,8 @@ export default function Login() {
     void refreshCaptcha();
   }, [refreshCaptcha]);
 
-  if (token && !loading && !tenantChoice) return <Navigate to={HOME_PATH} replace />;
+  // A signed-in user on the login path goes home (or to the redirect just logged in for).
+  if (token && !tenantChoice) return <Navigate to={afterLoginPath(params.get('redirect'))} replace />;
 
   const finish = (res: LoginResult, tenant?: number) => {
     if (tenant !== undefined) useSession.getState().setTenant(tenant);

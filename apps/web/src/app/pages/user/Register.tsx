@@ -54,7 +54,7 @@ export default function Register() {
           <Input addonBefore="+86" placeholder={MESSAGES.mobileRequired} />
         </Form.Item>
         <Form.Item>
-          <Button type="primary" htmlType="submit" loading={loading} style={{ width: '50%' }}>
+          <Button type="primary" htmlType="submit" loading={loading} style={{ width: "50%" }} data-testid="register-submit">
             注册
           </Button>
           <Link to="/user/login" style={{ float: 'right', lineHeight: '40px' }}>
