@@ -1,0 +1,192 @@
+import { App, Col, DatePicker, Form, Input, Modal, Radio, Row as GridRow } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { postAction, putAction } from '../../../app/http/client';
+import { UserByDepPicker, type PickedUser } from '../../../components/pickers/UserByDepPicker';
+import { CATEGORY_OPTIONS, MSG_TYPE_OPTIONS, PRIORITY_OPTIONS } from '../constants';
+import { RichContentInput } from './RichContentInput';
+
+const FMT = 'YYYY-MM-DD HH:mm:ss';
+
+export interface AnnouncementRecord {
+  id: string;
+  titile?: string | null;
+  msgContent?: string | null;
+  startTime?: string | null;
+  endTime?: string | null;
+  priority?: string | null;
+  msgCategory?: string | null;
+  msgType?: string | null;
+  userIds?: string | null;
+  sendStatus?: string | null;
+  openType?: string | null;
+  openPage?: string | null;
+  [key: string]: unknown;
+}
+
+interface FormValues {
+  titile: string;
+  msgCategory: string;
+  startTime?: Dayjs | null;
+  endTime?: Dayjs | null;
+  priority: string;
+  msgType: string;
+  msgContent?: string;
+  msgAbstract?: string;
+}
+
+/**
+ * 新增/编辑 通告 (stock SysAnnouncementModal): title, category, period, priority, to everyone or to the
+ * users chosen with the department user picker, content. The server stores the title as plain text and
+ * sanitises the content.
+ */
+export function AnnouncementFormModal({
+  open,
+  record,
+  onClose,
+}: {
+  open: boolean;
+  record?: AnnouncementRecord;
+  onClose: (saved: boolean) => void;
+}) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const [saving, setSaving] = useState(false);
+  const [users, setUsers] = useState<PickedUser[]>([]);
+  const [usernames, setUsernames] = useState<string | undefined>();
+  const [keptIds, setKeptIds] = useState<string[]>([]);
+  const msgType = Form.useWatch('msgType', form);
+  const mode = record ? 'edit' : 'add';
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    setUsers([]);
+    setUsernames(undefined);
+    const ids = (record?.userIds ?? '').split(',').filter(Boolean);
+    setKeptIds(ids);
+    if (record) {
+      form.setFieldsValue({
+        titile: record.titile ?? '',
+        msgCategory: record.msgCategory ?? '1',
+        startTime: record.startTime ? dayjs(record.startTime) : null,
+        endTime: record.endTime ? dayjs(record.endTime) : null,
+        priority: record.priority ?? 'L',
+        msgType: record.msgType ?? 'ALL',
+        msgContent: record.msgContent ?? '',
+      });
+    }
+  }, [open, record, form]);
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    const userIds = users.length ? users.map((u) => u.id) : keptIds;
+    if (v.msgType === 'USER' && userIds.length === 0) {
+      message.warning('请选择指定用户');
+      return;
+    }
+    const body = {
+      titile: v.titile,
+      msgCategory: v.msgCategory,
+      startTime: v.startTime ? v.startTime.format(FMT) : null,
+      endTime: v.endTime ? v.endTime.format(FMT) : null,
+      priority: v.priority,
+      msgType: v.msgType,
+      msgContent: v.msgContent ?? '',
+      userIds: v.msgType === 'USER' ? `${userIds.join(',')},` : null,
+    };
+    setSaving(true);
+    try {
+      const res = record ? await putAction('/sys/annountCement/edit', { ...body, id: record.id }) : await postAction('/sys/annountCement/add', body);
+      if (res.success) {
+        message.success(res.message || '操作成功');
+        onClose(true);
+      } else message.warning(res.message);
+    } catch {
+      /* shown by the client */
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={mode === 'add' ? '新增' : '编辑'}
+      open={open}
+      width={900}
+      onCancel={() => onClose(false)}
+      onOk={submit}
+      confirmLoading={saving}
+      destroyOnHidden
+      data-testid="announcement-form"
+    >
+      <Form form={form} layout="vertical" initialValues={{ msgCategory: '1', priority: 'L', msgType: 'ALL' }}>
+        <GridRow gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="titile" label="标题" rules={[{ required: true, message: '请输入标题!' }, { max: 100, message: '标题不能超过100个字符' }]}>
+              <Input placeholder="请输入标题" data-testid="annt-title" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="msgCategory" label="消息类型" rules={[{ required: true, message: '请选择消息类型' }]}>
+              <Radio.Group options={CATEGORY_OPTIONS.map((o) => ({ value: o.value, label: o.text }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="startTime" label="开始时间">
+              <DatePicker showTime format={FMT} style={{ width: '100%' }} placeholder="请选择开始时间" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="endTime"
+              label="结束时间"
+              dependencies={['startTime']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_, value: Dayjs | null) => {
+                    const start = getFieldValue('startTime') as Dayjs | null;
+                    if (value && start && value.isBefore(start)) return Promise.reject(new Error('结束时间不能早于开始时间'));
+                    return Promise.resolve();
+                  },
+                }),
+              ]}
+            >
+              <DatePicker showTime format={FMT} style={{ width: '100%' }} placeholder="请选择结束时间" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="priority" label="优先级" rules={[{ required: true }]}>
+              <Radio.Group options={PRIORITY_OPTIONS.map((o) => ({ value: o.value, label: o.text }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="msgType" label="通告对象类型" rules={[{ required: true, message: '请选择通告对象类型' }]}>
+              <Radio.Group options={MSG_TYPE_OPTIONS.map((o) => ({ value: o.value, label: o.text }))} data-testid="annt-msgtype" />
+            </Form.Item>
+          </Col>
+          {msgType === 'USER' && (
+            <Col span={24}>
+              <Form.Item label="指定用户" required>
+                <UserByDepPicker
+                  allDeparts
+                  value={usernames}
+                  placeholder={keptIds.length && !users.length ? `已选择${keptIds.length}位用户，可重新选择` : '请选择用户'}
+                  onChange={(names, picked) => {
+                    setUsernames(names);
+                    setUsers(picked);
+                  }}
+                />
+              </Form.Item>
+            </Col>
+          )}
+          <Col span={24}>
+            <Form.Item name="msgContent" label="内容">
+              <RichContentInput />
+            </Form.Item>
+          </Col>
+        </GridRow>
+      </Form>
+    </Modal>
+  );
+}
