@@ -1,0 +1,177 @@
+import { expect } from 'vitest';
+import type { TestApp } from '../helpers.js';
+
+type Kind = 'start' | 'user' | 'end' | 'xor' | 'and';
+
+const TAG: Record<Kind, string> = {
+  start: 'startEvent',
+  user: 'userTask',
+  end: 'endEvent',
+  xor: 'exclusiveGateway',
+  and: 'parallelGateway',
+};
+
+/** Builds a BPMN 2.0 document from node and flow lists (flow: [id, from, to, condition?]). */
+export function bpmn(
+  key: string,
+  nodes: [string, Kind, string?][],
+  flows: [string, string, string, string?][],
+  defaults: Record<string, string> = {},
+): string {
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const n = nodes
+    .map(([id, kind, name]) => `<${TAG[kind]} id="${id}" name="${name ?? id}"${defaults[id] ? ` default="${defaults[id]}"` : ''}/>`)
+    .join('');
+  const f = flows
+    .map(([id, from, to, cond]) =>
+      cond
+        ? `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><conditionExpression xsi:type="tFormalExpression">${esc(cond)}</conditionExpression></sequenceFlow>`
+        : `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"/>`,
+    )
+    .join('');
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" ' +
+    'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" targetNamespace="t">' +
+    `<process id="${key}" name="${key}" isExecutable="true">${n}${f}</process></definitions>`
+  );
+}
+
+export interface NodeRule {
+  type: number;
+  relateId?: string;
+}
+
+/** Deploys a process for the expense form and sets each user task's rules; returns the procDefId. */
+export async function deploy(
+  t: TestApp,
+  adminToken: string,
+  xml: string,
+  rules: Record<string, { rules: NodeRule[]; emptyPolicy?: string; repeatPolicy?: string; commentRequired?: number }>,
+  businessTable = 'fm_expense',
+): Promise<string> {
+  const r = await t.call(adminToken, 'POST', '/activiti_process/deploy', { xml, businessTable });
+  expect(r.body.success, r.body.message).toBe(true);
+  const procDefId = r.body.result.id as string;
+  for (const [nodeId, cfg] of Object.entries(rules)) {
+    const e = await t.call(adminToken, 'POST', '/activiti_process/editNodeUser', { procDefId, nodeId, ...cfg });
+    expect(e.body.success, e.body.message).toBe(true);
+  }
+  return procDefId;
+}
+
+export class Flow {
+  private logins = new Map<string, string>();
+  constructor(private readonly t: TestApp) {}
+
+  async token(username: string): Promise<string> {
+    let tok = this.logins.get(username);
+    if (!tok) {
+      tok = await this.t.login(username);
+      this.logins.set(username, tok);
+    }
+    return tok;
+  }
+
+  async call(username: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) {
+    return this.t.call(await this.token(username), method, url, body);
+  }
+
+  /** Saves an expense draft; returns the business id. */
+  async draft(username: string, amount: number, procDefId?: string): Promise<string> {
+    const r = await this.call(username, 'POST', '/actBusiness/add', {
+      tableName: 'fm_expense',
+      procDefId,
+      reason: '测试报销',
+      items: [{ name: '费用', amount }],
+    });
+    expect(r.body.success, r.body.message).toBe(true);
+    return r.body.result.id as string;
+  }
+
+  /** Saves and submits an expense; returns business id and process instance id. */
+  async start(username: string, amount: number, procDefId: string, assignees?: string) {
+    const id = await this.draft(username, amount, procDefId);
+    const r = await this.call(username, 'POST', '/actBusiness/apply', { id, procDefId, assignees });
+    expect(r.body.success, r.body.message).toBe(true);
+    return { id, procInstId: r.body.result.procInstId as string };
+  }
+
+  async state(businessId: string): Promise<[number, number]> {
+    const b = await this.t.app.ctx.db.selectFrom('wfBusiness').select(['status', 'result']).where('id', '=', businessId).executeTakeFirstOrThrow();
+    return [b.status, b.result];
+  }
+
+  /** Open tasks of an instance as `nodeId:candidate|candidate` strings, sorted. */
+  async open(procInstId: string): Promise<string[]> {
+    const db = this.t.app.ctx.db;
+    const tasks = await db.selectFrom('wfTask').selectAll().where('instId', '=', procInstId).where('status', '=', 0).execute();
+    const out: string[] = [];
+    for (const task of tasks) {
+      const c = task.assignee
+        ? [task.assignee]
+        : (await db.selectFrom('wfTaskCandidate').select('username').where('taskId', '=', task.id).where('open', '=', 1).execute()).map((x) => x.username).sort();
+      out.push(`${task.nodeId}:${c.join('|')}`);
+    }
+    return out.sort();
+  }
+
+  async tokens(procInstId: string): Promise<string[]> {
+    const rows = await this.t.app.ctx.db.selectFrom('wfToken').select(['nodeId', 'state']).where('instId', '=', procInstId).execute();
+    return rows.map((r) => `${r.state}@${r.nodeId}`).sort();
+  }
+
+  async taskId(procInstId: string, nodeId: string): Promise<string> {
+    const row = await this.t.app.ctx.db
+      .selectFrom('wfTask')
+      .select('id')
+      .where('instId', '=', procInstId)
+      .where('nodeId', '=', nodeId)
+      .where('status', '=', 0)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async pass(username: string, procInstId: string, nodeId: string, extra: Record<string, unknown> = {}) {
+    const id = await this.taskId(procInstId, nodeId);
+    return this.call(username, 'POST', '/actTask/pass', { id, comment: '同意', type: 0, ...extra });
+  }
+
+  async passOk(username: string, procInstId: string, nodeId: string, extra: Record<string, unknown> = {}) {
+    const r = await this.pass(username, procInstId, nodeId, extra);
+    expect(r.body.success, r.body.message).toBe(true);
+  }
+}
+
+/**
+ * Consistency of every instance: a running instance has at least one active token, each active token has
+ * exactly one open task, open tasks belong to running instances and have someone to act; business status
+ * matches the instance state.
+ */
+export async function assertConsistent(t: TestApp | { app: TestApp['app'] }): Promise<void> {
+  const db = t.app.ctx.db;
+  const insts = await db.selectFrom('wfInstance').selectAll().execute();
+  for (const inst of insts) {
+    const tokens = await db.selectFrom('wfToken').selectAll().where('instId', '=', inst.id).execute();
+    const open = await db.selectFrom('wfTask').selectAll().where('instId', '=', inst.id).where('status', '=', 0).execute();
+    const b = await db.selectFrom('wfBusiness').selectAll().where('id', '=', inst.businessId).executeTakeFirstOrThrow();
+    if (inst.state === 'running') {
+      const active = tokens.filter((x) => x.state === 'active');
+      expect(active.length, `instance ${inst.id} has no active token`).toBeGreaterThan(0);
+      for (const tok of active) expect(open.filter((o) => o.tokenId === tok.id), `token ${tok.id}`).toHaveLength(1);
+      expect(open.length).toBe(active.length);
+      for (const o of open) {
+        if (o.assignee) continue;
+        const c = await db.selectFrom('wfTaskCandidate').select('id').where('taskId', '=', o.id).where('open', '=', 1).execute();
+        expect(c.length, `task ${o.id} without candidates`).toBeGreaterThan(0);
+      }
+      if (b.procInstId === inst.id) expect([b.status, b.result]).toEqual([1, 1]);
+    } else {
+      expect(tokens, `ended instance ${inst.id} keeps tokens`).toHaveLength(0);
+      expect(open, `ended instance ${inst.id} keeps open tasks`).toHaveLength(0);
+      if (b.procInstId === inst.id) {
+        const expected = inst.state === 'passed' ? [2, 2] : inst.state === 'rejected' ? [2, 3] : [3, 0];
+        expect([b.status, b.result]).toEqual(expected);
+      }
+    }
+  }
+}
