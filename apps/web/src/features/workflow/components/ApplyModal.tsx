@@ -1,0 +1,148 @@
+import { ORG_GROUP_CODE } from '@go/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Form, Modal, Select, Spin, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useSession } from '../../../app/session/store';
+import type { NextNode } from '../api';
+import { wfApi } from '../api';
+import { choosableUsers, claimOrgCode, endLabels } from '../approval';
+import { WF_TEXTS } from '../texts';
+
+export interface ApplyTarget {
+  /** business id */
+  id: string;
+  tableId: string;
+  procDefId?: string | null;
+  title?: string;
+}
+
+/**
+ * Submitting an application (starts the process). Shows who the first step goes to; when the first
+ * node asks the applicant to choose (chooseMark), at least one approver must be picked.
+ */
+export function ApplyModal({ target, onClose }: { target: ApplyTarget | null; onClose: (submitted: boolean) => void }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const orgCode = useSession((s) => s.userInfo?.orgCode);
+  const [node, setNode] = useState<NextNode | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [assignees, setAssignees] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    if (!target) return;
+    setNode(null);
+    setAssignees([]);
+    setError(null);
+    let live = true;
+    const claim = claimOrgCode(orgCode);
+    const load = async () => {
+      const ask = (c: string) => wfApi.nextNode({ procDefId: target.procDefId ?? undefined, tableId: target.tableId, claimOrgCodeValue: c });
+      let res = await ask(claim);
+      if (res.success && res.result?.type === 1 && choosableUsers(res.result).length === 0 && claim !== ORG_GROUP_CODE) res = await ask(ORG_GROUP_CODE);
+      if (!live) return;
+      if (res.success) setNode(res.result);
+      else setError(res.message);
+    };
+    setLoading(true);
+    load()
+      .catch(() => undefined)
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [target, orgCode]);
+
+  const users = choosableUsers(node);
+  const mustChoose = node?.type === 1 && node.chooseMark === 1 && users.length > 0;
+
+  const submit = async () => {
+    if (!target) return;
+    if (mustChoose && assignees.length === 0) {
+      setError(WF_TEXTS.needApprover);
+      message.error(WF_TEXTS.needApprover);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const res = await wfApi.apply({ id: target.id, procDefId: target.procDefId ?? undefined, assignees: mustChoose ? assignees.join(',') : undefined });
+      if (res.success) {
+        message.success(res.message || WF_TEXTS.success);
+        void queryClient.invalidateQueries({ queryKey: ['todoBadge'] });
+        onClose(true);
+      } else {
+        message.error(res.message);
+      }
+    } catch {
+      /* shown by the client */
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="提交申请"
+      open={!!target}
+      width={520}
+      maskClosable={false}
+      destroyOnHidden
+      okText="提交"
+      okButtonProps={{ loading: submitting, disabled: loading, ...({ 'data-testid': 'apply-submit' } as object) }}
+      onOk={submit}
+      onCancel={() => onClose(false)}
+    >
+      <Spin spinning={loading}>
+        {target?.title && <Typography.Paragraph type="secondary">{target.title}</Typography.Paragraph>}
+        {error && error !== WF_TEXTS.needApprover && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
+        {node && (
+          <Form layout="vertical">
+            <Form.Item
+              label={`第一步：${node.title}`}
+              required={mustChoose}
+              validateStatus={error === WF_TEXTS.needApprover ? 'error' : undefined}
+              help={error === WF_TEXTS.needApprover ? error : undefined}
+            >
+              {mustChoose ? (
+                <Select
+                  mode="multiple"
+                  allowClear
+                  placeholder="请选择审批人"
+                  value={assignees}
+                  onChange={setAssignees}
+                  options={users.map((u) => ({ value: u.username, label: u.realname }))}
+                  optionFilterProp="label"
+                  data-testid="apply-assignees"
+                />
+              ) : users.length ? (
+                <div>
+                  {users.map((u) => (
+                    <Tag key={u.username}>{u.realname}</Tag>
+                  ))}
+                </div>
+              ) : node.type === 4 ? (
+                (node.branches ?? []).map((b) => (
+                  <div key={b.id}>
+                    <Typography.Text strong>{b.title}：</Typography.Text>
+                    {b.users.map((u) => (
+                      <Tag key={u.username}>{u.realname}</Tag>
+                    ))}
+                  </div>
+                ))
+              ) : endLabels(node).length ? (
+                endLabels(node).map((l) => (
+                  <Tag key={l} color="blue">
+                    {l}
+                  </Tag>
+                ))
+              ) : (
+                <Typography.Text type="secondary">将按节点设定分配审批人</Typography.Text>
+              )}
+            </Form.Item>
+          </Form>
+        )}
+      </Spin>
+    </Modal>
+  );
+}

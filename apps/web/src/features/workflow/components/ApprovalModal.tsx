@@ -1,0 +1,354 @@
+import { ORG_GROUP_CODE } from '@go/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Spin, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useSession } from '../../../app/session/store';
+import { UserByDepPicker } from '../../../components/pickers/UserByDepPicker';
+import type { BackNode, NextNode, NextUser, Task } from '../api';
+import { wfApi } from '../api';
+import {
+  buildPayload,
+  choosableUsers,
+  claimOrgCode,
+  endLabels,
+  validateApproval,
+  type ApprovalType,
+} from '../approval';
+import type { WebFormType } from '../formTypes';
+import { WF_TEXTS } from '../texts';
+
+/** How an approval dialog ended: done, cancelled, or failed with code 500 (close everything and reload). */
+export type ApprovalOutcome = 'done' | 'cancel' | 'failed';
+
+const TITLES: Record<ApprovalType, string> = { 0: WF_TEXTS.passTitle, 1: WF_TEXTS.backTitle, 2: WF_TEXTS.delegateTitle };
+
+function userOptions(users: NextUser[]) {
+  return users.map((u) => ({ value: u.username, label: u.realname || u.username }));
+}
+
+/**
+ * The approval dialog (SPEC §2, §4, §5): 审批意见; pass with the next-handler choice (gateways need no
+ * assignee, the end shows its pseudo-assignee); reject to the initiator or to an earlier node with its
+ * approvers; delegate with the user-by-department picker.
+ */
+export function ApprovalModal({
+  task,
+  type,
+  open,
+  formType,
+  onClose,
+}: {
+  task: Task | null;
+  type: ApprovalType;
+  open: boolean;
+  formType?: WebFormType;
+  onClose: (outcome: ApprovalOutcome) => void;
+}) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const userInfo = useSession((s) => s.userInfo);
+  const claim = claimOrgCode(userInfo?.orgCode);
+  const [comment, setComment] = useState('');
+  const [assignees, setAssignees] = useState<string[]>([]);
+  const [nextNode, setNextNode] = useState<NextNode | null>(null);
+  const [loadingNode, setLoadingNode] = useState(false);
+  const [backList, setBackList] = useState<BackNode[]>([]);
+  const [backTaskKey, setBackTaskKey] = useState('-1');
+  const [backUsers, setBackUsers] = useState<NextUser[]>([]);
+  const [userId, setUserId] = useState<string | undefined>();
+  const [score, setScore] = useState<number | null>(null);
+  const [sendMessage, setSendMessage] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const commentRequired = !!(task?.commentRequired || formType?.commentRequired || task?.passPath === 'jxpass' || formType?.passPath === 'jxpass');
+  const jx = task?.passPath === 'jxpass' || formType?.passPath === 'jxpass';
+
+  // Reset and load what the action needs each time the dialog opens.
+  useEffect(() => {
+    if (!open || !task) return;
+    setComment('');
+    setAssignees([]);
+    setNextNode(null);
+    setBackList([]);
+    setBackTaskKey('-1');
+    setBackUsers([]);
+    setUserId(undefined);
+    setScore(null);
+    setSendMessage(true);
+    setError(null);
+    let live = true;
+    if (type === 0) {
+      setLoadingNode(true);
+      const load = async () => {
+        const ask = (claimOrgCodeValue: string) =>
+          wfApi.nextNode({ procDefId: task.procDefId, currActId: task.key, procInstId: task.procInstId, claimOrgCodeValue });
+        let res = await ask(claim);
+        // A node nobody of the company can handle is handled at group level (A01).
+        if (res.success && res.result?.type === 1 && choosableUsers(res.result).length === 0 && claim !== ORG_GROUP_CODE) {
+          res = await ask(ORG_GROUP_CODE);
+        }
+        if (!live) return;
+        if (res.success && res.result) {
+          setNextNode(res.result);
+          // stock behaviour: every candidate of the next node is pre-selected
+          setAssignees(res.result.type === 1 ? choosableUsers(res.result).map((u) => u.username) : []);
+        } else if (!res.success) message.error(res.message);
+      };
+      load()
+        .catch(() => undefined)
+        .finally(() => live && setLoadingNode(false));
+    } else if (type === 1) {
+      setLoadingNode(true);
+      wfApi
+        .backList(task.procInstId)
+        .then((res) => {
+          if (!live) return;
+          if (res.success && Array.isArray(res.result)) setBackList(res.result.filter((b) => b.key !== '-1'));
+          else if (!res.success) message.error(res.message);
+        })
+        .catch(() => undefined)
+        .finally(() => live && setLoadingNode(false));
+    }
+    return () => {
+      live = false;
+    };
+  }, [open, task, type, claim, message]);
+
+  // Returning to a node: its original approvers are designated again (SPEC §4).
+  const changeBackTask = async (key: string) => {
+    setBackTaskKey(key);
+    setAssignees([]);
+    setBackUsers([]);
+    setError(null);
+    if (key === '-1' || !task) return;
+    setLoadingNode(true);
+    try {
+      const [before, configured] = await Promise.all([
+        wfApi.backNodeUsers({ nodeId: key, procInstId: task.procInstId, processName: task.processName }),
+        wfApi.node(key, { procDefId: task.procDefId, procInstId: task.procInstId, claimOrgCodeValue: claim }),
+      ]);
+      const prior = before.success && Array.isArray(before.result) ? before.result : [];
+      const rules = configured.success && configured.result ? (configured.result.users ?? []) : [];
+      const merged = [...prior, ...rules.filter((u) => !prior.some((p) => p.username === u.username))];
+      setBackUsers(merged);
+      setAssignees((prior.length ? prior : rules).map((u) => u.username));
+    } catch {
+      /* the client has shown the failure */
+    } finally {
+      setLoadingNode(false);
+    }
+  };
+
+  const users = useMemo(() => (type === 0 ? choosableUsers(nextNode) : backUsers), [type, nextNode, backUsers]);
+
+  const submit = async () => {
+    if (!task) return;
+    const input = { type, comment, commentRequired, assignees, nextNode, backTaskKey, userId };
+    const problem = validateApproval(input);
+    if (problem) {
+      setError(problem);
+      message.error(problem);
+      return;
+    }
+    setError(null);
+    const payload = buildPayload(task, {
+      ...input,
+      orgCode: userInfo?.orgCode,
+      realname: userInfo?.realname,
+      users,
+      score: formType?.approvalScore && score !== null ? score : undefined,
+    });
+    payload.sendMessage = sendMessage;
+    setSubmitting(true);
+    try {
+      const res =
+        type === 0
+          ? await wfApi.pass(payload, jx)
+          : type === 1
+            ? backTaskKey === '-1'
+              ? await wfApi.back(payload)
+              : await wfApi.backToTask(payload)
+            : await wfApi.delegate(payload);
+      if (res.success) {
+        message.success(res.message || WF_TEXTS.success);
+        void queryClient.invalidateQueries({ queryKey: ['todoBadge'] });
+        onClose('done');
+      } else {
+        message.error(res.message);
+        // SPEC §8: a code 500 failure also closes the dialogs and reloads the list
+        if (res.code === 500) onClose('failed');
+      }
+    } catch {
+      /* HTTP failures are shown by the client */
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const labels = endLabels(nextNode);
+  const isGateway = nextNode?.type === 3 || nextNode?.type === 4;
+
+  return (
+    <Modal
+      title={TITLES[type]}
+      open={open}
+      width={520}
+      maskClosable={false}
+      destroyOnHidden
+      onCancel={() => onClose('cancel')}
+      footer={[
+        <Button key="cancel" onClick={() => onClose('cancel')}>
+          取消
+        </Button>,
+        <Button key="ok" type="primary" loading={submitting} onClick={submit} data-testid="approval-submit">
+          提交
+        </Button>,
+      ]}
+    >
+      <Form layout="vertical" data-testid="approval-form">
+        {task && (
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+            {task.processName} · {task.name}
+            {task.title ? ` · ${task.title}` : ''}
+          </Typography.Paragraph>
+        )}
+        {type === 0 && (
+          <Spin spinning={loadingNode}>
+            {nextNode?.type === 1 && users.length > 0 && (
+              <Form.Item
+                label={`下一审批人（${nextNode.title}）`}
+                required
+                validateStatus={error === WF_TEXTS.needApprover ? 'error' : undefined}
+                help={error === WF_TEXTS.needApprover ? error : undefined}
+              >
+                <Select
+                  mode="multiple"
+                  allowClear
+                  placeholder="请选择"
+                  value={assignees}
+                  onChange={setAssignees}
+                  options={userOptions(users)}
+                  optionFilterProp="label"
+                  data-testid="next-assignees"
+                />
+              </Form.Item>
+            )}
+            {nextNode?.type === 1 && users.length === 0 && (
+              <Form.Item label={`下一节点：${nextNode.title}`}>
+                <Typography.Text type="secondary">将按节点设定分配审批人</Typography.Text>
+              </Form.Item>
+            )}
+            {isGateway && (
+              <Form.Item label="下一审批人">
+                <Alert type="info" showIcon message={WF_TEXTS.gatewayHint} style={{ marginBottom: 8 }} />
+                {nextNode?.type === 4 &&
+                  (nextNode.branches ?? []).map((b) => (
+                    <div key={b.id} style={{ marginBottom: 4 }}>
+                      <Typography.Text strong>{b.title}：</Typography.Text>
+                      {b.users.map((u) => (
+                        <Tag key={u.username}>{u.realname}</Tag>
+                      ))}
+                    </div>
+                  ))}
+                {nextNode?.type === 3 && (
+                  <div>
+                    <Typography.Text strong>{nextNode.title}：</Typography.Text>
+                    {nextNode.users.map((u) => (
+                      <Tag key={u.username || u.realname} color={u.username ? undefined : 'blue'}>
+                        {u.realname}
+                      </Tag>
+                    ))}
+                  </div>
+                )}
+              </Form.Item>
+            )}
+            {nextNode?.type === 2 && (
+              <Form.Item label="下一审批人">
+                {labels.map((l) => (
+                  <Tag key={l} color="blue" data-testid="end-label">
+                    {l}
+                  </Tag>
+                ))}
+              </Form.Item>
+            )}
+            {formType?.approvalScore && (
+              <Form.Item label="考评得分">
+                <InputNumber min={0} max={100} precision={1} value={score} onChange={(v) => setScore(v)} style={{ width: 160 }} />
+              </Form.Item>
+            )}
+          </Spin>
+        )}
+        {type === 1 && (
+          <Spin spinning={loadingNode}>
+            <Form.Item label="驳回至" required>
+              <Select
+                value={backTaskKey}
+                onChange={changeBackTask}
+                options={[{ key: '-1', name: WF_TEXTS.initiator }, ...backList].map((b) => ({ value: b.key, label: b.name }))}
+                data-testid="back-target"
+              />
+            </Form.Item>
+            {backTaskKey !== '-1' && (
+              <Form.Item
+                label="指定原节点审批人"
+                required
+                validateStatus={error === WF_TEXTS.needApprover ? 'error' : undefined}
+                help={error === WF_TEXTS.needApprover ? error : undefined}
+              >
+                <Select
+                  mode="multiple"
+                  allowClear
+                  placeholder="请选择"
+                  value={assignees}
+                  onChange={setAssignees}
+                  options={userOptions(users)}
+                  optionFilterProp="label"
+                  data-testid="back-assignees"
+                />
+              </Form.Item>
+            )}
+          </Spin>
+        )}
+        {type === 2 && (
+          <Form.Item
+            label="选择委托人"
+            required
+            validateStatus={error === WF_TEXTS.needDelegate ? 'error' : undefined}
+            help={error === WF_TEXTS.needDelegate ? error : undefined}
+          >
+            <UserByDepPicker multi={false} value={userId} onChange={(v) => setUserId(v)} placeholder="请选择委托人" />
+          </Form.Item>
+        )}
+        <Form.Item
+          label="审批意见"
+          required={commentRequired}
+          validateStatus={error === WF_TEXTS.commentRequired ? 'error' : undefined}
+          help={error === WF_TEXTS.commentRequired ? error : undefined}
+        >
+          <Input.TextArea
+            rows={4}
+            maxLength={2000}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            placeholder="请输入审批意见"
+            data-testid="approval-comment"
+          />
+        </Form.Item>
+        <Form.Item label="消息通知" style={{ marginBottom: 0 }}>
+          <Space wrap>
+            <Checkbox checked={sendMessage} onChange={(e) => setSendMessage(e.target.checked)}>
+              站内消息通知
+            </Checkbox>
+            <Checkbox checked={false} disabled>
+              短信通知
+            </Checkbox>
+            <Checkbox checked={false} disabled>
+              邮件通知
+            </Checkbox>
+          </Space>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,301 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE_OPTIONS } from '@go/contract';
+import { App, Button, Card, Form, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Auth } from '../../../app/auth';
+import type { BatchItem, Task } from '../api';
+import { readPage, wfApi } from '../api';
+import { priorityView, suspendedView, type ApprovalType } from '../approval';
+import { ApprovalModal, type ApprovalOutcome } from '../components/ApprovalModal';
+import { HistoryModal } from '../components/HistoryModal';
+import { TaskFormModal } from '../components/TaskFormModal';
+import { findFormType } from '../formTypes';
+import { WF_TEXTS } from '../texts';
+import { useRefetchWithBadge } from '../useWorkflowRefresh';
+import '../workflow.css';
+
+/** SPEC §9: the to-do list shows 10 per page. */
+const TODO_PAGE_SIZE = 10;
+const BATCH_PERM = 'workflow:todo:batch';
+
+function ActionLink({ disabled, onClick, children, testId }: { disabled?: boolean; onClick: () => void; children: string; testId?: string }) {
+  if (disabled) {
+    return (
+      <Tooltip title={WF_TEXTS.suspended}>
+        <span className="wf-link-disabled">{children}</span>
+      </Tooltip>
+    );
+  }
+  return (
+    <a onClick={onClick} data-testid={testId}>
+      {children}
+    </a>
+  );
+}
+
+/** 待办管理 (todo-manage, SPEC §2): search, priority and status display, task actions and batch actions. */
+export default function TodoManage() {
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const [sp, setSp] = useSearchParams();
+  const name = sp.get('name') ?? '';
+  const pageNo = Math.max(1, Number(sp.get('pageNo')) || 1);
+  const pageSize = Math.min(100, Math.max(1, Number(sp.get('pageSize')) || TODO_PAGE_SIZE));
+  const [draft, setDraft] = useState(name);
+  const [selected, setSelected] = useState<Task[]>([]);
+  const [formTask, setFormTask] = useState<Task | null>(null);
+  const [action, setAction] = useState<{ task: Task; type: ApprovalType } | null>(null);
+  const [historyId, setHistoryId] = useState<string | null>(null);
+
+  const list = useQuery({
+    queryKey: ['wfTodo', name, pageNo, pageSize],
+    staleTime: 0,
+    queryFn: async () => {
+      const res = await wfApi.todoList({ name: name || undefined, pageIndex: pageNo, pageSize });
+      if (!res.success) message.warning(res.message);
+      return readPage<Task>(res);
+    },
+    placeholderData: (prev) => prev,
+  });
+  useRefetchWithBadge(() => void list.refetch());
+
+  const setParams = (next: { name?: string; pageNo?: number; pageSize?: number }) => {
+    const p = new URLSearchParams(sp);
+    const n = next.name ?? name;
+    if (n) p.set('name', n);
+    else p.delete('name');
+    p.set('pageNo', String(next.pageNo ?? pageNo));
+    p.set('pageSize', String(next.pageSize ?? pageSize));
+    setSp(p);
+  };
+
+  const reload = () => {
+    setSelected([]);
+    void list.refetch();
+    void queryClient.invalidateQueries({ queryKey: ['todoBadge'] });
+  };
+
+  const openForm = (t: Task) => {
+    if (!findFormType(t.tableName, t.routeName)) {
+      message.warning(WF_TEXTS.noForm);
+      return;
+    }
+    setFormTask(t);
+  };
+  const openHistory = (t: { procInstId?: string | null }) => {
+    if (!t.procInstId) {
+      message.error(WF_TEXTS.noProcInstId);
+      return;
+    }
+    setHistoryId(t.procInstId);
+  };
+
+  const closeAction = (outcome: ApprovalOutcome) => {
+    setAction(null);
+    if (outcome === 'cancel') return;
+    // done, or a code 500 failure: close the dialogs and reload the list (SPEC §8)
+    setFormTask(null);
+    reload();
+  };
+
+  const showBatchResult = (items: BatchItem[] | null, fallback: string) => {
+    const failed = (items ?? []).filter((i) => !i.success);
+    if (!failed.length) {
+      message.success(fallback);
+      return;
+    }
+    modal.warning({
+      title: fallback,
+      content: (
+        <ul style={{ paddingLeft: 18, margin: 0 }}>
+          {failed.map((f) => (
+            <li key={f.id}>
+              {f.id}：{f.message}
+            </li>
+          ))}
+        </ul>
+      ),
+    });
+  };
+
+  const batch = (kind: 'pass' | 'back') => {
+    if (!selected.length) {
+      message.warning(kind === 'pass' ? WF_TEXTS.batchPassNone : WF_TEXTS.batchBackNone);
+      return;
+    }
+    const n = selected.length;
+    modal.confirm({
+      title: kind === 'pass' ? WF_TEXTS.batchPassTitle : WF_TEXTS.batchBackTitle,
+      content: kind === 'pass' ? WF_TEXTS.batchPassContent(n) : WF_TEXTS.batchBackContent(n),
+      onOk: async () => {
+        try {
+          const res =
+            kind === 'pass' ? await wfApi.passAll(selected.map((t) => t.id)) : await wfApi.backAll([...new Set(selected.map((t) => t.procInstId))]);
+          if (res.success) showBatchResult(res.result, res.message || WF_TEXTS.success);
+          else message.error(res.message);
+        } catch {
+          /* shown by the client */
+        }
+        reload();
+      },
+    });
+  };
+
+  const columns: TableColumnsType<Task> = [
+    { title: '#', key: 'index', width: 56, align: 'center', render: (_v, _r, i) => (pageNo - 1) * pageSize + i + 1 },
+    { title: '所属流程', dataIndex: 'processName', width: 140, ellipsis: true },
+    {
+      title: '任务名称',
+      dataIndex: 'name',
+      width: 160,
+      render: (v: string, r) => (
+        <span>
+          {v}
+          {r.owner ? <Typography.Text type="secondary"> （{r.owner}委托）</Typography.Text> : null}
+        </span>
+      ),
+    },
+    { title: '流程发起人', dataIndex: 'applyer', width: 110 },
+    {
+      title: '优先级',
+      dataIndex: 'priority',
+      width: 90,
+      align: 'center',
+      render: (v: unknown) => {
+        const p = priorityView(v);
+        return p ? (
+          <Tag color={p.color} data-testid="priority">
+            {p.text}
+          </Tag>
+        ) : null;
+      },
+    },
+    {
+      title: '状态',
+      dataIndex: 'isSuspended',
+      width: 90,
+      align: 'center',
+      render: (v: unknown) => {
+        const s = suspendedView(v);
+        return <Tag color={s.color}>{s.text}</Tag>;
+      },
+    },
+    { title: '创建时间', dataIndex: 'createTime', width: 170 },
+    {
+      title: '操作',
+      key: 'action',
+      fixed: 'right',
+      width: 300,
+      render: (_v, r) => (
+        <Space size={4} split={<span className="wf-split">|</span>} wrap={false}>
+          <ActionLink onClick={() => openForm(r)} testId="todo-open">
+            查看并处理
+          </ActionLink>
+          <ActionLink disabled={r.isSuspended} onClick={() => setAction({ task: r, type: 0 })} testId="todo-pass">
+            通过
+          </ActionLink>
+          <ActionLink disabled={r.isSuspended} onClick={() => setAction({ task: r, type: 1 })} testId="todo-back">
+            驳回
+          </ActionLink>
+          <ActionLink disabled={r.isSuspended} onClick={() => setAction({ task: r, type: 2 })} testId="todo-delegate">
+            委托
+          </ActionLink>
+          <ActionLink onClick={() => openHistory(r)} testId="todo-history">
+            历史
+          </ActionLink>
+        </Space>
+      ),
+    },
+  ];
+
+  const formType = formTask ? findFormType(formTask.tableName, formTask.routeName) : undefined;
+  const actionFormType = action ? findFormType(action.task.tableName, action.task.routeName) : undefined;
+
+  return (
+    <Card className="wf-page" data-testid="todo-page">
+      <Form
+        layout="inline"
+        className="wf-search"
+        onFinish={() => {
+          setSelected([]);
+          setParams({ name: draft.trim(), pageNo: 1 });
+        }}
+      >
+        <Form.Item label="流程名称">
+          <Input allowClear value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="请输入流程名称" data-testid="todo-search" />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              查询
+            </Button>
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => {
+                setDraft('');
+                setSelected([]);
+                setSp(new URLSearchParams());
+              }}
+            >
+              重置
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Space wrap style={{ margin: '16px 0' }}>
+        <Auth code={BATCH_PERM}>
+          <Button type="primary" onClick={() => batch('pass')} data-testid="batch-pass">
+            批量通过
+          </Button>
+        </Auth>
+        <Auth code={BATCH_PERM}>
+          <Button danger onClick={() => batch('back')} data-testid="batch-back">
+            批量驳回
+          </Button>
+        </Auth>
+        <Button icon={<ReloadOutlined />} onClick={reload}>
+          刷新
+        </Button>
+        {selected.length > 0 && <Typography.Text type="secondary">已选择 {selected.length} 项</Typography.Text>}
+      </Space>
+      <Table<Task>
+        rowKey="id"
+        bordered
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.rows ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1150 }}
+        rowClassName={(r) => (r.isSuspended ? 'wf-row-suspended' : '')}
+        rowSelection={{
+          selectedRowKeys: selected.map((t) => t.id),
+          onChange: (_k, rows) => setSelected(rows),
+          getCheckboxProps: (r) => ({ disabled: r.isSuspended }),
+        }}
+        pagination={{
+          current: pageNo,
+          pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showQuickJumper: true,
+          pageSizeOptions: PAGE_SIZE_OPTIONS,
+          showTotal: (total, range) => `${range[0]}-${range[1]} 共${total}条`,
+          onChange: (p, s) => setParams({ pageNo: s !== pageSize ? 1 : p, pageSize: s }),
+        }}
+      />
+      <TaskFormModal
+        task={formTask}
+        formType={formType}
+        open={!!formTask}
+        onClose={() => setFormTask(null)}
+        onAction={(type) => formTask && setAction({ task: formTask, type })}
+        onHistory={() => formTask && openHistory(formTask)}
+      />
+      <ApprovalModal task={action?.task ?? null} type={action?.type ?? 0} open={!!action} formType={actionFormType} onClose={closeAction} />
+      <HistoryModal procInstId={historyId} open={!!historyId} onClose={() => setHistoryId(null)} />
+    </Card>
+  );
+}
