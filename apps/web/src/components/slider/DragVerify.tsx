@@ -1,0 +1,82 @@
+import { CheckCircleFilled, DoubleRightOutlined } from '@ant-design/icons';
+import { useEffect, useRef, useState } from 'react';
+import './slider.css';
+
+export interface DragVerifyProps {
+  /** true once verified; a verified slider cannot be reset (SPEC §4) */
+  value?: boolean;
+  onChange?: (verified: boolean) => void;
+  onSuccess?: () => void;
+  width?: number;
+  height?: number;
+  text?: string;
+  successText?: string;
+  'data-testid'?: string;
+}
+
+/** Drag-slider verification: drag the handle to the end; unverified → verified, never back. */
+export function DragVerify(props: DragVerifyProps) {
+  const { width = 300, height = 38, text = '请按住滑块拖动', successText = '验证通过' } = props;
+  const [passed, setPassed] = useState(!!props.value);
+  const [x, setX] = useState(passed ? width - height : 0);
+  const drag = useRef<{ startX: number } | null>(null);
+  const max = width - height;
+
+  // Only the step to verified is taken from outside; false after true is ignored.
+  useEffect(() => {
+    if (props.value && !passed) {
+      setPassed(true);
+      setX(max);
+    }
+  }, [props.value, passed, max]);
+
+  const onPointerDown = (e: React.PointerEvent) => {
+    if (passed) return;
+    (e.target as HTMLElement).setPointerCapture?.(e.pointerId);
+    drag.current = { startX: e.clientX - x };
+  };
+  const onPointerMove = (e: React.PointerEvent) => {
+    if (!drag.current || passed) return;
+    setX(Math.max(0, Math.min(max, e.clientX - drag.current.startX)));
+  };
+  const onPointerUp = () => {
+    if (!drag.current || passed) return;
+    drag.current = null;
+    if (x >= max - 2) {
+      setX(max);
+      setPassed(true);
+      props.onChange?.(true);
+      props.onSuccess?.();
+    } else {
+      setX(0);
+    }
+  };
+
+  return (
+    <div
+      className={`go-drag-verify ${passed ? 'passed' : ''}`}
+      style={{ width, height, lineHeight: `${height}px` }}
+      data-testid={props['data-testid']}
+      data-verified={passed ? 'true' : 'false'}
+    >
+      <div className="go-drag-verify-progress" style={{ width: x + height / 2 }} />
+      <div className="go-drag-verify-text">{passed ? successText : text}</div>
+      <div
+        className="go-drag-verify-handle"
+        role="slider"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round((x / max) * 100)}
+        aria-label={text}
+        style={{ width: height, height, transform: `translateX(${x}px)` }}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+        data-testid="drag-verify-handle"
+      >
+        {passed ? <CheckCircleFilled style={{ color: '#52c41a' }} /> : <DoubleRightOutlined />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { DragVerify, type DragVerifyProps } from './DragVerify';

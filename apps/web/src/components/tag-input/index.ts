@@ -1,0 +1,1 @@
+export { TagInput, formatTags, tagsOf, type TagInputProps } from './TagInput';
