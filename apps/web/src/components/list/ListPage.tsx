@@ -24,7 +24,8 @@ export interface ListHelpers<T extends Row = Row> {
   selectedRowKeys: string[];
   selectedRows: T[];
   clearSelection: () => void;
-  openAdd: () => void;
+  /** Opens the add dialog, optionally with preset values (e.g. a parent id). */
+  openAdd: (preset?: Partial<T>) => void;
   openEdit: (record: T) => void;
   openDetail: (record: T) => void;
   /** The encoded parameters of the current list call. */
@@ -35,6 +36,7 @@ export interface ListHelpers<T extends Row = Row> {
 export interface FormModalProps<T extends Row = Row> {
   open: boolean;
   mode: 'add' | 'edit';
+  /** The edited row, or preset values when adding. */
   record?: T;
   onClose: (saved: boolean) => void;
 }
@@ -83,6 +85,8 @@ export interface ListPageProps<T extends Row = Row> {
   /** Card wrapper off for embedded lists. */
   bordered?: boolean;
   size?: 'small' | 'middle' | 'large';
+  /** Paging off for lists the server answers whole (menu tree). */
+  pagination?: boolean;
   /** Called with the helpers once per render so a parent can reload. */
   helpersRef?: { current: ListHelpers<T> | null };
 }
@@ -120,6 +124,7 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
     header,
     bordered = true,
     size = 'middle',
+    pagination = true,
     helpersRef,
   } = props;
   const columns = typedColumns as unknown as ListColumn<Row>[];
@@ -181,7 +186,7 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
     selectedRowKeys,
     selectedRows,
     clearSelection,
-    openAdd: () => setEditing({ mode: 'add' }),
+    openAdd: (preset) => setEditing({ mode: 'add', record: preset as T | undefined }),
     openEdit: (record) => setEditing({ mode: 'edit', record }),
     openDetail: (record) => setDetail(record),
     params,
@@ -470,7 +475,8 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
               }
             : undefined
         }
-        pagination={{
+        pagination={
+          pagination && {
           current: state.pageNo,
           pageSize: state.pageSize,
           total: query.data?.total ?? 0,
@@ -478,7 +484,8 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
           showQuickJumper: true,
           showSizeChanger: true,
           showTotal: (total, range) => `${range[0]}-${range[1]} 共${total}条`,
-        }}
+          }
+        }
       />
       {FormModal && editing && (
         <FormModal
