@@ -474,17 +474,32 @@ export function validateCronExpression(expression: string): string | null {
   if (unset[0] === unset[1]) return CRON_TEXTS.dayWeek;
   if (fields.some((f, i) => f === '?' && i !== 3 && i !== 5)) return CRON_TEXTS.invalid;
   const split = splitDaysBeforeEnd(fields);
-  if (split.minus !== null && !inRange(split.minus, 1, 30)) return CRON_TEXTS.invalid;
+  if (split.minus !== null && !inRange(split.minus, 1, 31)) return CRON_TEXTS.invalid;
   if (fields.length === 7 && fields[6] !== '*') {
     const years = fields[6].match(/\d+/g) ?? [];
     if (/^\d+-\d+$|^\d+(,\d+)*$/.test(fields[6]) && years.some((y) => !inRange(Number(y), 1970, 2199))) return CRON_TEXTS.invalid;
   }
+  if (!weekFieldInBounds(fields[5])) return CRON_TEXTS.invalid;
   try {
     new Cron(split.fields.join(' '), { ...CRON_OPTIONS, paused: true });
   } catch {
     return CRON_TEXTS.invalid;
   }
   return null;
+}
+
+/** Quartz weekdays are 1-7 (names allowed); `#` takes 1-5, `/` a step of 1-7. */
+function weekFieldInBounds(text: string): boolean {
+  if (text === '?' || text === '*') return true;
+  const day = (s: string) => (s.toUpperCase() in WEEKDAY_NAMES ? true : /^\d+$/.test(s) && inRange(Number(s), 1, 7));
+  return text.split(',').every((item) => {
+    let m: RegExpExecArray | null;
+    if ((m = /^(\w+)#(\d+)$/.exec(item))) return day(m[1]) && inRange(Number(m[2]), 1, 5);
+    if ((m = /^(\w+)L$/i.exec(item)) && !(item.toUpperCase() in WEEKDAY_NAMES)) return day(m[1]);
+    if ((m = /^(\*|\w+)\/(\d+)$/.exec(item))) return (m[1] === '*' || day(m[1])) && inRange(Number(m[2]), 1, 7);
+    if ((m = /^(\w+)-(\w+)$/.exec(item))) return day(m[1]) && day(m[2]);
+    return item === 'L' || day(item);
+  });
 }
 
 /** Day of month and days in month of an instant in GMT+8. */
