@@ -1,0 +1,204 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE_OPTIONS } from '@go/contract';
+import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
+import type { Application } from '../api';
+import { readPage, wfApi } from '../api';
+import { ApplicationViewModal, type ApplicationRef } from '../components/ApplicationViewModal';
+import { HistoryModal } from '../components/HistoryModal';
+import { StartMenu } from '../components/StartMenu';
+import { findFormType, type WebFormType } from '../formTypes';
+import { RESULT_COLOR, RESULT_TEXT, STATUS_TEXT, WF_TEXTS } from '../texts';
+import { useRefetchWithBadge } from '../useWorkflowRefresh';
+import { useUrlList } from '../useUrlList';
+import '../workflow.css';
+
+const FILTERS = ['title', 'status', 'result'] as const;
+const STATUS_COLOR: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'success', 3: 'warning' };
+
+/** An application may be edited and submitted again while it is a draft, rejected or withdrawn. */
+export function canEdit(a: Pick<Application, 'status' | 'result'>): boolean {
+  return a.status === 0 || a.status === 3 || (a.status === 2 && a.result === 3);
+}
+
+/** 我的申请: status and result of my applications; withdraw while no approver has acted. */
+export default function MyApplications() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const { pageNo, pageSize, filters, set, reset } = useUrlList(FILTERS);
+  const [form] = Form.useForm();
+  const [view, setView] = useState<ApplicationRef | null>(null);
+  const [historyId, setHistoryId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ type: WebFormType; businessId?: string; procDefId?: string } | null>(null);
+
+  useEffect(() => form.setFieldsValue({ ...filters, status: filters.status || undefined, result: filters.result || undefined }), [form, filters]);
+
+  const list = useQuery({
+    queryKey: ['wfMyApps', filters, pageNo, pageSize],
+    staleTime: 0,
+    queryFn: async () => {
+      const res = await wfApi.myApplications({ ...filters, pageNo, pageSize });
+      if (!res.success) message.warning(res.message);
+      return readPage<Application>(res);
+    },
+    placeholderData: (prev) => prev,
+  });
+  useRefetchWithBadge(() => void list.refetch());
+  const reload = () => {
+    void list.refetch();
+    void queryClient.invalidateQueries({ queryKey: ['todoBadge'] });
+  };
+
+  const withdraw = async (a: Application) => {
+    const res = await wfApi.cancel({ id: a.id, procInstId: a.procInstId ?? undefined });
+    if (res.success) message.success(res.message || WF_TEXTS.success);
+    else message.error(res.message);
+    reload();
+  };
+  const remove = async (a: Application) => {
+    const res = await wfApi.deleteDrafts([a.id]);
+    if (res.success) message.success(res.message || WF_TEXTS.success);
+    else message.error(res.message);
+    reload();
+  };
+  const edit = (a: Application) => {
+    const type = findFormType(a.tableName, a.routeName);
+    if (!type?.Editor) {
+      message.warning(WF_TEXTS.noForm);
+      return;
+    }
+    setEditing({ type, businessId: a.id, procDefId: a.procDefId ?? undefined });
+  };
+
+  const columns: TableColumnsType<Application> = [
+    { title: '#', key: 'index', width: 56, align: 'center', render: (_v, _r, i) => (pageNo - 1) * pageSize + i + 1 },
+    { title: '标题', dataIndex: 'title', width: 220, ellipsis: true },
+    { title: '所属流程', dataIndex: 'processName', width: 120 },
+    { title: '当前节点', dataIndex: 'currTaskName', width: 140, render: (v: string) => v || '—' },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      align: 'center',
+      render: (v: number, r) => (
+        <Tag color={STATUS_COLOR[v]} data-testid="app-status">
+          {r.status_dictText ?? STATUS_TEXT[v]}
+        </Tag>
+      ),
+    },
+    {
+      title: '审批结果',
+      dataIndex: 'result',
+      width: 100,
+      align: 'center',
+      render: (v: number, r) => (
+        <Tag color={RESULT_COLOR[v]} data-testid="app-result">
+          {r.result_dictText ?? RESULT_TEXT[v]}
+        </Tag>
+      ),
+    },
+    { title: '提交时间', dataIndex: 'applyTime', width: 170, render: (v: string | null) => v || '—' },
+    { title: '创建时间', dataIndex: 'createTime', width: 170 },
+    {
+      title: '操作',
+      key: 'action',
+      fixed: 'right',
+      width: 230,
+      render: (_v, r) => (
+        <Space size={4} split={<span className="wf-split">|</span>}>
+          <a onClick={() => setView({ id: r.id, tableName: r.tableName, routeName: r.routeName, processName: r.processName, procInstId: r.procInstId })}>查看</a>
+          {r.procInstId && <a onClick={() => setHistoryId(r.procInstId)}>历史</a>}
+          {r.canWithdraw && (
+            <Popconfirm title="确定撤回该申请吗？" onConfirm={() => withdraw(r)}>
+              <a data-testid="app-withdraw">撤回</a>
+            </Popconfirm>
+          )}
+          {canEdit(r) && <a onClick={() => edit(r)}>{r.status === 0 ? '编辑/提交' : '重新提交'}</a>}
+          {r.status === 0 && (
+            <Popconfirm title="确定删除该草稿吗？" onConfirm={() => remove(r)}>
+              <a>删除</a>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const Editor = editing?.type.Editor;
+  return (
+    <Card className="wf-page" data-testid="my-applications">
+      <Form form={form} layout="inline" className="wf-search" onFinish={(v) => set({ pageNo: 1, filters: { title: v.title?.trim() ?? '', status: v.status ?? '', result: v.result ?? '' } })}>
+        <Form.Item name="title" label="标题">
+          <Input allowClear placeholder="请输入标题" />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <Select allowClear style={{ width: 140 }} placeholder="请选择" options={Object.entries(STATUS_TEXT).map(([value, label]) => ({ value, label }))} />
+        </Form.Item>
+        <Form.Item name="result" label="审批结果">
+          <Select allowClear style={{ width: 140 }} placeholder="请选择" options={Object.entries(RESULT_TEXT).map(([value, label]) => ({ value, label }))} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              查询
+            </Button>
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => {
+                form.resetFields();
+                reset();
+              }}
+            >
+              重置
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Space wrap style={{ margin: '16px 0' }}>
+        <StartMenu
+          onStart={(d) => {
+            const type = findFormType(d.businessTable, d.routeName);
+            if (!type?.Editor) message.warning(WF_TEXTS.noForm);
+            else setEditing({ type, procDefId: d.id });
+          }}
+        />
+        <Button icon={<ReloadOutlined />} onClick={reload}>
+          刷新
+        </Button>
+      </Space>
+      <Table<Application>
+        rowKey="id"
+        bordered
+        columns={columns}
+        dataSource={list.data?.rows ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1300 }}
+        pagination={{
+          current: pageNo,
+          pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showQuickJumper: true,
+          pageSizeOptions: PAGE_SIZE_OPTIONS,
+          showTotal: (total, range) => `${range[0]}-${range[1]} 共${total}条`,
+          onChange: (p, s) => set({ pageNo: s !== pageSize ? 1 : p, pageSize: s }),
+        }}
+      />
+      <ApplicationViewModal target={view} onClose={() => setView(null)} onHistory={(id) => setHistoryId(id)} />
+      <HistoryModal procInstId={historyId} open={!!historyId} onClose={() => setHistoryId(null)} />
+      {Editor && (
+        <Editor
+          open
+          businessId={editing.businessId}
+          procDefId={editing.procDefId}
+          onClose={(changed) => {
+            setEditing(null);
+            if (changed) reload();
+          }}
+        />
+      )}
+    </Card>
+  );
+}
