@@ -1,0 +1,112 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { buildApp, type App } from '../../src/app.js';
+import { testConfig } from '../../src/config.js';
+import { officeServices } from '../../src/modules/announcement/register.js';
+import { openDatabase } from '../../src/platform/db/database.js';
+import { withDatabase } from '../global-setup.js';
+import { openSocket, waitFor, type TestSocket } from './ws-client.js';
+
+const redisUrl = process.env.TEST_REDIS_URL ?? '';
+const enabled = !!inject('pgTemplate') && !!redisUrl;
+
+/**
+ * Two application instances on one PostgreSQL database and one Redis, as in a scaled deployment:
+ * a notice published through one reaches a socket held by the other, and a job firing every second
+ * runs once per firing across both.
+ */
+describe.skipIf(!enabled)('[CLUSTER] two instances on PostgreSQL and Redis', () => {
+  const apps: App[] = [];
+  const sockets: TestSocket[] = [];
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'go-cluster-'));
+  const dbName = `go_t_${inject('runId')}_${process.pid}_cluster`;
+  let url = '';
+  let bases: string[] = [];
+
+  const call = async (app: App, token: string | null, method: 'GET' | 'POST', u: string, body?: object) => {
+    const res = await app.inject({
+      method,
+      url: `/jeecg-boot${u}`,
+      headers: token ? { 'x-access-token': token } : {},
+      ...(body ? { payload: body } : {}),
+    });
+    return res.json();
+  };
+  const login = async (app: App, username: string) => (await call(app, null, 'POST', '/sys/login', { username, password: '123456' })).result.token as string;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('pgTemplate')}`);
+    await admin.end();
+    url = withDatabase(inject('pgAdminUrl'), dbName);
+    for (let i = 0; i < 2; i++) {
+      const config = testConfig({ dataDir: dir, databaseUrl: url, redisUrl });
+      const app = await buildApp({ config, database: openDatabase(url, dir), prepare: false, logger: false });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      apps.push(app);
+    }
+    bases = apps.map((a) => `ws://127.0.0.1:${(a.server.address() as AddressInfo).port}/jeecg-boot`);
+  });
+
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    for (const a of apps) await a.close();
+    rmSync(dir, { recursive: true, force: true });
+    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('a notice published through one instance reaches a socket on the other', async () => {
+    const [a, b] = apps;
+    const adminToken = await login(a, 'admin');
+    const staffToken = await login(a, 'chenjing'); // the session lives in Redis: instance b accepts it
+    const staffId = (await a.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'chenjing').executeTakeFirstOrThrow()).id;
+    const onB = await openSocket(`${bases[1]}/websocket/${staffId}`, [staffToken]);
+    sockets.push(onB);
+    void b;
+
+    await call(a, adminToken, 'POST', '/sys/annountCement/add', { titile: '跨实例通知' });
+    const row = await a.ctx.db.selectFrom('sysAnnouncement').select('id').where('titile', '=', '跨实例通知').executeTakeFirstOrThrow();
+    expect((await call(a, adminToken, 'GET', `/sys/annountCement/doReleaseData?id=${row.id}`)).message).toBe('该系统通知发布成功');
+    expect(JSON.parse(await onB.next((m) => m.includes(row.id)))).toEqual({ cmd: 'topic', msgId: row.id, msgTxt: '跨实例通知' });
+
+    await call(a, adminToken, 'POST', '/sys/annountCement/add', { titile: '跨实例单人', msgType: 'USER', userIds: staffId });
+    const one = await a.ctx.db.selectFrom('sysAnnouncement').select('id').where('titile', '=', '跨实例单人').executeTakeFirstOrThrow();
+    await call(a, adminToken, 'GET', `/sys/annountCement/doReleaseData?id=${one.id}`);
+    expect(JSON.parse(await onB.next((m) => m.includes(one.id)))).toMatchObject({ cmd: 'user', msgId: one.id });
+  });
+
+  it('a job firing every second runs once per firing across both instances', async () => {
+    const runs: { fireTime: number; instance: number }[] = [];
+    apps.forEach((app, instance) =>
+      officeServices(app.ctx).jobRegistry.register({
+        name: 'test.CountingJob',
+        description: 'counts firings',
+        async run(_p, run) {
+          if (run.trigger === 'cron') runs.push({ fireTime: run.fireTime, instance });
+        },
+      }),
+    );
+    const token = await login(apps[0], 'admin');
+    const add = await call(apps[0], token, 'POST', '/sys/quartzJob/add', {
+      jobClassName: 'test.CountingJob',
+      cronExpression: '* * * * * ? *',
+      description: '集群计数',
+    });
+    expect(add.success).toBe(true);
+    await waitFor(() => runs.length >= 5, 20_000);
+    const job = await apps[0].ctx.db.selectFrom('sysQuartzJob').select('id').where('description', '=', '集群计数').executeTakeFirstOrThrow();
+    await call(apps[0], token, 'GET', `/sys/quartzJob/pause?id=${job.id}`);
+    const fireTimes = runs.map((r) => r.fireTime);
+    expect(new Set(fireTimes).size).toBe(fireTimes.length);
+    const logged = await apps[0].ctx.db.selectFrom('sysQuartzJobLog').select('fireTime').where('jobId', '=', job.id).execute();
+    expect(new Set(logged.map((l) => l.fireTime)).size).toBe(logged.length);
+  });
+});
