@@ -153,14 +153,14 @@ function DayTab({ m, patch }: { m: CronModel; patch: Patch<'day' | 'week'> }) {
     '9': (
       <Space size={4} wrap>
         每月最后一天前
-        <Num value={d.cronDaysBeforeEomMinus} min={DAYS_BEFORE_EOM_BOUNDS.min} max={DAYS_BEFORE_EOM_BOUNDS.max} onChange={(v) => day({ cronDaysBeforeEomMinus: v }, '9')} testId="cron-day-9" />
+        <Num value={d.cronDaysBeforeEomMinus} min={DAYS_BEFORE_EOM_BOUNDS.min} max={DAYS_BEFORE_EOM_BOUNDS.max} onChange={(v) => day({ cronDaysBeforeEomMinus: v }, '9')} testId="cron-day-9-n" />
         天
       </Space>
     ),
     '10': (
       <Space size={4} wrap>
         离每月
-        <Num value={d.cronDaysNearestWeekday} min={NEAREST_WORKDAY_BOUNDS.min} max={NEAREST_WORKDAY_BOUNDS.max} onChange={(v) => day({ cronDaysNearestWeekday: v }, '10')} testId="cron-day-10" />
+        <Num value={d.cronDaysNearestWeekday} min={NEAREST_WORKDAY_BOUNDS.min} max={NEAREST_WORKDAY_BOUNDS.max} onChange={(v) => day({ cronDaysNearestWeekday: v }, '10')} testId="cron-day-10-n" />
         日最近的工作日
       </Space>
     ),
@@ -273,6 +273,13 @@ export function CronEditor({ value, onChange, now }: CronEditorProps) {
   const expression = useMemo(() => cronModelToExpression(model), [model]);
   const lastEmitted = useRef(expression);
   const [tab, setTab] = useState<CronFieldName>('second');
+
+  // An empty value takes the editor's starting expression.
+  useEffect(() => {
+    if (!value) onChange?.(lastEmitted.current);
+    // once, on mount
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // An outside change of the value (typed in the dialog) re-reads the model.
   useEffect(() => {
