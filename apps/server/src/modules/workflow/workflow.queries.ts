@@ -411,6 +411,17 @@ export class WorkflowQueries {
     for (const t of tasks) if (t.status === 1 && ['pass', 'auto'].includes(t.outcome ?? '')) done.add(t.nodeId);
     const current = [...new Set(tasks.filter((t) => t.status === 0).map((t) => t.nodeId))];
     if (inst.state === 'passed') for (const n of model.nodes.values()) if (n.kind === 'end') done.add(n.id);
+    // Gateways passed through: entered from a done node and leading to a done or current node.
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const n of model.nodes.values()) {
+        if (done.has(n.id) || n.kind === 'user' || n.kind === 'end') continue;
+        if (n.incoming.some((f) => done.has(f.source)) && n.outgoing.some((f) => done.has(f.target) || current.includes(f.target))) {
+          done.add(n.id);
+          changed = true;
+        }
+      }
+    }
     const flowsDone: string[] = [];
     for (const n of model.nodes.values()) for (const f of n.outgoing) if (done.has(f.source) && (done.has(f.target) || current.includes(f.target))) flowsDone.push(f.id);
 
