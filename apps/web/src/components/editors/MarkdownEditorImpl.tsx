@@ -8,7 +8,7 @@ import type { MarkdownEditorProps } from './MarkdownEditor';
 
 /**
  * Toolbar without the parts that fetch scripts from public CDNs at run time (fullscreen helper, formula,
- * diagram, prettier); pictures upload to the file endpoint.
+ * diagram, prettier, the picture cropper); pasted or dropped pictures upload to the file endpoint.
  */
 const TOOLBARS: ToolbarNames[] = [
   'bold',
@@ -27,7 +27,6 @@ const TOOLBARS: ToolbarNames[] = [
   'codeRow',
   'code',
   'link',
-  'image',
   'table',
   '-',
   'revoke',
@@ -54,6 +53,7 @@ export default function MarkdownEditorImpl(props: MarkdownEditorProps & { height
         noKatex
         noEcharts
         noHighlight
+        noUploadImg
         onUploadImg={async (files, callback) => {
           const urls: string[] = [];
           for (const file of files) {

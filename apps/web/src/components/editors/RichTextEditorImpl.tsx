@@ -31,13 +31,13 @@ export default function RichTextEditorImpl(props: RichTextEditorProps & { height
 
   // A value set from outside replaces the content (not the one the editor just emitted).
   useEffect(() => {
-    if (!editor) return;
+    if (!editor || editor.isDestroyed || !editor.view?.dom?.isConnected) return;
     const current = editor.isEmpty ? '' : editor.getHTML();
     if ((value ?? '') !== current) editor.commands.setContent(value || '', { emitUpdate: false });
   }, [editor, value]);
 
   useEffect(() => {
-    editor?.setEditable(!disabled);
+    if (editor && !editor.isDestroyed) editor.setEditable(!disabled);
   }, [editor, disabled]);
 
   const state = useEditorState({
