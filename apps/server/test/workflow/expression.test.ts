@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileCondition, evaluateCondition, ExpressionError } from '../../src/modules/workflow/expression.js';
 
-const vars = { amount: 6800, type: 'travel', days: '3', vip: true, empty: '', dept: { code: 'A01A03' }, items: [] };
+const vars = { amount: 6800, type: 'travel', days: '3', vip: true, blank: '', dept: { code: 'A01A03' }, items: [] };
 
 describe('[WORKFLOW] gateway condition evaluator', () => {
   it.each([
@@ -15,7 +15,7 @@ describe('[WORKFLOW] gateway condition evaluator', () => {
     ["${dept.code == 'A01A03'}", true],
     ['${missing == null}', true],
     ['${missing > 1}', false],
-    ['${empty empty && empty items}', true],
+    ['${empty blank && empty items}', true],
     ['${-amount < 0}', true],
     ['#{amount != 6800}', false],
     ['', true],

@@ -58,7 +58,7 @@ function tokenize(src: string): Tok[] {
     if (/[A-Za-z_$\u4e00-\u9fa5]/.test(c)) {
       const m = /^[A-Za-z_$\u4e00-\u9fa5][\w$\u4e00-\u9fa5]*(?:\.[A-Za-z_$\u4e00-\u9fa5][\w$\u4e00-\u9fa5]*)*/.exec(src.slice(i))!;
       const word = m[0];
-      if (WORD_OPS[word]) out.push({ t: 'op', v: WORD_OPS[word] });
+      if (Object.hasOwn(WORD_OPS, word)) out.push({ t: 'op', v: WORD_OPS[word] });
       else out.push({ t: 'id', v: word });
       i += word.length;
       continue;
