@@ -11,6 +11,8 @@ export interface DepartNode {
   parentId?: string;
   children?: DepartNode[];
   isLeaf?: boolean;
+  /** Other department fields as the server sends them (departName, mobile, address, ...). */
+  [field: string]: unknown;
 }
 
 function normalise(raw: unknown): DepartNode[] {
@@ -19,6 +21,7 @@ function normalise(raw: unknown): DepartNode[] {
     const children = normalise(n.children);
     const id = String(n.id ?? n.key ?? n.value);
     return {
+      ...n,
       key: id,
       id,
       title: String(n.departName ?? n.title ?? ''),
