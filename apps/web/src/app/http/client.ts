@@ -99,7 +99,7 @@ function expireSession(kind: 'notice' | 'modal'): void {
   expiring = true;
   const hadToken = !!getSession().token;
   const finish = () => {
-    getSession().clear();
+    getSession().clearPersisted();
     window.location.reload();
   };
   if (kind === 'modal') {
@@ -114,7 +114,8 @@ function expireSession(kind: 'notice' | 'modal'): void {
   }
   feedback.notification.error({ message: ERROR_TEXTS.systemTip, description: ERROR_TEXTS.sessionExpired, duration: 4 });
   if (hadToken) {
-    getSession().clear();
+    // Logged out locally now; the page stays as it is until the reload brings up the login page.
+    getSession().clearPersisted();
     window.setTimeout(() => window.location.reload(), SESSION_EXPIRED_RELOAD_MS);
   } else {
     window.setTimeout(() => {

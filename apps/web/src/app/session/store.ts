@@ -44,6 +44,8 @@ export interface SessionState {
   setDictItems(items: Record<string, DictItem[]>): void;
   /** Forgets everything of the session locally (token, user, permissions, cached items). */
   clear(): void;
+  /** Forgets the stored session only; the page keeps its state until it reloads (session expiry). */
+  clearPersisted(): void;
 }
 
 export const useSession = create<SessionState>((set) => ({
@@ -81,11 +83,14 @@ export const useSession = create<SessionState>((set) => ({
     ls.set(STORAGE_KEYS.dictItems, dictItems, SESSION_TTL_MS);
     set({ dictItems });
   },
-  clear() {
+  clearPersisted() {
     for (const k of [STORAGE_KEYS.token, STORAGE_KEYS.userInfo, STORAGE_KEYS.dictItems, STORAGE_KEYS.tenantId]) ls.remove(k);
     ss.remove(STORAGE_KEYS.userAuth);
     ss.remove(STORAGE_KEYS.sysAuth);
     ss.remove(STORAGE_KEYS.tabs);
+  },
+  clear() {
+    useSession.getState().clearPersisted();
     set({
       token: null,
       userInfo: null,

@@ -1,4 +1,4 @@
-import { updatePasswordRequest } from '@go/contract';
+import { PASSWORD_TEXTS, updatePasswordRequest } from '@go/contract';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { feedback } from '../../app/feedback';
@@ -13,12 +13,17 @@ export function PasswordModal({ open, onClose }: { open: boolean; onClose: () =>
   const [saving, setSaving] = useState(false);
   const username = useSession((s) => s.userInfo?.username ?? '');
 
+  // Each field checks its own rule of the contract schema; the confirmation also checks equality.
   const rule = (field: keyof Values) => ({
-    validator: async () => {
-      const r = updatePasswordRequest.safeParse({ username: username || '-', ...form.getFieldsValue() });
-      if (r.success) return;
-      const issue = r.error.issues.find((i) => i.path[0] === field);
-      if (issue) throw new Error(issue.message);
+    validator: async (_r: unknown, value: unknown) => {
+      const r = updatePasswordRequest.shape[field].safeParse(value ?? '');
+      if (!r.success) throw new Error(r.error.issues[0].message);
+      if (field === 'confirmpassword') {
+        const whole = updatePasswordRequest.safeParse({ username: username || '-', ...form.getFieldsValue(), confirmpassword: value });
+        const issue = whole.success ? undefined : whole.error.issues.find((i) => i.path[0] === field);
+        if (issue) throw new Error(issue.message);
+        if (value !== form.getFieldValue('password')) throw new Error(PASSWORD_TEXTS.mismatch);
+      }
     },
   });
 

@@ -7,6 +7,7 @@ import { feedback } from '../../feedback';
 import { getAction, postAction } from '../../http/client';
 import { ls, STORAGE_KEYS } from '../../session/storage';
 import { useSession, type DictItem, type UserInfo } from '../../session/store';
+import { useTabs } from '../../tabs/store';
 
 interface LoginResult {
   token: string;
@@ -57,6 +58,7 @@ export default function Login() {
 
   const finish = (res: LoginResult, tenant?: number) => {
     if (tenant !== undefined) useSession.getState().setTenant(tenant);
+    useTabs.getState().reset();
     useSession.getState().setLogin(res.token, res.userInfo, res.sysAllDictItems);
     navigate(afterLoginPath(params.get('redirect')), { replace: true });
   };
@@ -140,7 +142,7 @@ export default function Login() {
         okText="确认"
         cancelText="取消"
         width={450}
-        okButtonProps={{ 'data-testid': 'tenant-ok' } as object}
+        okButtonProps={{ 'data-testid': 'tenant-ok' } as Record<string, string>}
         onCancel={() => setTenantChoice(null)}
         onOk={() => {
           if (!tenantChoice) return;
