@@ -1,6 +1,7 @@
 import { App, Button, Checkbox, Empty, Space, Spin, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
+import { Auth } from '../../../components/list/auth';
 import { getAction, postAction } from '../../../components/list/http';
 
 /** A node of the permission tree (stock SysPermissionTree / TreeModel). */
@@ -93,6 +94,7 @@ export function PermissionTree({
   dataRules,
   roleId,
   onSaved,
+  saveAuth,
 }: {
   treeUrl: string;
   treeParams?: Record<string, unknown>;
@@ -103,6 +105,8 @@ export function PermissionTree({
   dataRules?: DataRuleUrls;
   roleId?: string;
   onSaved?: () => void;
+  /** Button code that may save (hidden without it). */
+  saveAuth?: string;
 }) {
   const { message } = App.useApp();
   const [tree, setTree] = useState<PermNode[]>([]);
@@ -198,9 +202,17 @@ export function PermissionTree({
         )}
       </div>
       <div style={{ marginTop: 16 }}>
-        <Button type="primary" loading={saving} onClick={save}>
-          保存
-        </Button>
+        {saveAuth ? (
+          <Auth code={saveAuth}>
+            <Button type="primary" loading={saving} onClick={save}>
+              保存
+            </Button>
+          </Auth>
+        ) : (
+          <Button type="primary" loading={saving} onClick={save}>
+            保存
+          </Button>
+        )}
       </div>
     </div>
   );

@@ -1,9 +1,10 @@
 import { Form, Input } from 'antd';
+import { Auth } from '../../../components/list/auth';
 import { CrudFormModal } from '../../../components/list/CrudFormModal';
 import { ListPage, type FormModalProps } from '../../../components/list/ListPage';
+import { listAuth } from '../components/perms';
 import type { ListColumn, Row } from '../../../components/list/types';
 
-const PERM = 'system:category';
 
 const columns: ListColumn[] = [
   { title: '分类名称', dataIndex: 'name', search: 'like', align: 'left' },
@@ -63,8 +64,12 @@ export default function CategoryList() {
       defaultSort={{ column: 'code', order: 'asc' }}
       tree={{ pidField: 'pid', hasChildField: 'hasChild' }}
       form={CategoryForm}
-      auth={{ add: `${PERM}:add`, edit: `${PERM}:edit`, delete: `${PERM}:delete`, deleteBatch: `${PERM}:delete` }}
-      rowActions={(r, h) => <a onClick={() => h.openAdd({ pid: String(r.id), parentName: String(r.name) })}>添加下级</a>}
+      auth={listAuth('category')}
+      rowActions={(r, h) => (
+        <Auth code="system:category:add">
+          <a onClick={() => h.openAdd({ pid: String(r.id), parentName: String(r.name) })}>添加下级</a>
+        </Auth>
+      )}
       showExport={false}
       showImport={false}
     />

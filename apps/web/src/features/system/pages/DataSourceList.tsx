@@ -1,14 +1,15 @@
 import { App, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
+import { Auth } from '../../../components/list/auth';
 import { CrudFormModal } from '../../../components/list/CrudFormModal';
 import { postAction } from '../../../components/list/http';
 import { ListPage, type FormModalProps } from '../../../components/list/ListPage';
+import { listAuth } from '../components/perms';
 import type { ListColumn, Row } from '../../../components/list/types';
 
-const PERM = 'system:datasource';
 const DB_TYPES = [
-  { value: '6', text: 'PostgreSQL', driver: 'org.postgresql.Driver' },
-  { value: '9', text: 'SQLite', driver: 'org.sqlite.JDBC' },
+  { value: 'postgres', text: 'PostgreSQL', driver: 'org.postgresql.Driver' },
+  { value: 'sqlite', text: 'SQLite', driver: 'org.sqlite.JDBC' },
 ];
 
 const columns: ListColumn[] = [
@@ -63,9 +64,13 @@ function DataSourceForm(props: FormModalProps<Row>) {
       {...props}
       title="数据源"
       urls={{ add: '/sys/dataSource/add', edit: '/sys/dataSource/edit' }}
-      initialValues={{ dbType: '6', dbDriver: DB_TYPES[0].driver }}
+      initialValues={{ dbType: 'postgres', dbDriver: DB_TYPES[0].driver }}
       toForm={(r) => ({ ...r, dbPassword: '' })}
-      extraFooter={(form) => <TestButton id={props.record?.id} values={() => form.getFieldsValue() as Record<string, unknown>} />}
+      extraFooter={(form) => (
+        <Auth code="system:datasource:test">
+          <TestButton id={props.record?.id} values={() => form.getFieldsValue() as Record<string, unknown>} />
+        </Auth>
+      )}
     >
       {(form, mode) => (
         <>
@@ -112,7 +117,7 @@ export default function DataSourceList() {
       columns={columns}
       url={{ list: '/sys/dataSource/list', delete: '/sys/dataSource/delete', deleteBatch: '/sys/dataSource/deleteBatch' }}
       form={DataSourceForm}
-      auth={{ add: `${PERM}:add`, edit: `${PERM}:edit`, delete: `${PERM}:delete`, deleteBatch: `${PERM}:delete` }}
+      auth={listAuth('datasource')}
     />
   );
 }

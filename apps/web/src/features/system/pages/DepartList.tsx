@@ -153,8 +153,12 @@ function DeptRoles({ departId }: { departId: string }) {
         size="small"
         showDetail={false}
         form={form}
-        auth={{ add: `${PERM}:edit`, edit: `${PERM}:edit`, delete: `${PERM}:edit`, deleteBatch: `${PERM}:edit` }}
-        rowActions={(r) => <a onClick={() => setAuthRole(r)}>授权</a>}
+        auth={{ add: `${PERM}:role`, edit: `${PERM}:role`, delete: `${PERM}:role`, deleteBatch: `${PERM}:role` }}
+        rowActions={(r) => (
+          <Auth code={`${PERM}:auth`}>
+            <a onClick={() => setAuthRole(r)}>授权</a>
+          </Auth>
+        )}
       />
       <Drawer
         title={authRole ? `部门角色权限配置：${String(authRole.roleName)}` : ''}
@@ -268,6 +272,7 @@ export default function DepartList() {
                   label: '部门权限',
                   children: (
                     <PermissionTree
+                      saveAuth={`${PERM}:auth`}
                       treeUrl="/sys/role/queryTreeList"
                       checkedUrl="/sys/permission/queryDepartPermission"
                       checkedParams={{ departId: selected.id }}

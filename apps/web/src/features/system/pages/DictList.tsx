@@ -4,9 +4,9 @@ import { useMemo, useState } from 'react';
 import { refreshDictCache } from '../../../app/session/actions';
 import { CrudFormModal } from '../../../components/list/CrudFormModal';
 import { ListPage, type FormModalProps } from '../../../components/list/ListPage';
+import { listAuth } from '../components/perms';
 import type { ListColumn, Row } from '../../../components/list/types';
 
-const PERM = 'system:dict';
 
 const columns: ListColumn[] = [
   { title: '字典名称', dataIndex: 'dictName', search: 'like', sorter: true },
@@ -105,7 +105,7 @@ function DictItems({ dict, onClose }: { dict?: Row; onClose: () => void }) {
           size="small"
           showDetail={false}
           form={form}
-          auth={{ add: `${PERM}:add`, edit: `${PERM}:edit`, delete: `${PERM}:delete`, deleteBatch: `${PERM}:delete` }}
+          auth={listAuth('dict')}
         />
       )}
     </Drawer>
@@ -129,7 +129,7 @@ export default function DictList() {
         }}
         exportName="数据字典"
         form={DictForm}
-        auth={{ add: `${PERM}:add`, edit: `${PERM}:edit`, delete: `${PERM}:delete`, deleteBatch: `${PERM}:delete` }}
+        auth={listAuth('dict')}
         rowActions={(r) => <a onClick={() => setCurrent(r)}>字典配置</a>}
         toolbar={() => (
           <Button

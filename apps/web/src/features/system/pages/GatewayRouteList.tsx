@@ -3,8 +3,8 @@ import { CrudFormModal } from '../../../components/list/CrudFormModal';
 import { ListPage, type FormModalProps } from '../../../components/list/ListPage';
 import type { ListColumn, Row } from '../../../components/list/types';
 import { flag } from '../components/formValues';
+import { listAuth } from '../components/perms';
 
-const PERM = 'system:gateway';
 const FLAGS = ['retryable', 'stripPrefix', 'persistable', 'showApi', 'status'];
 const onOff = [
   { value: '1', text: '是', color: 'green' },
@@ -95,7 +95,7 @@ export default function GatewayRouteList() {
       columns={columns}
       url={{ list: '/sys/gatewayRoute/list', delete: '/sys/gatewayRoute/delete', deleteBatch: '/sys/gatewayRoute/deleteBatch' }}
       form={GatewayForm}
-      auth={{ add: `${PERM}:add`, edit: `${PERM}:edit`, delete: `${PERM}:delete`, deleteBatch: `${PERM}:delete` }}
+      auth={listAuth('gateway')}
     />
   );
 }

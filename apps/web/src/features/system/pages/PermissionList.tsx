@@ -1,11 +1,13 @@
 import { Drawer, Form, Input, InputNumber, Radio, Select, Switch, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { Auth } from '../../../components/list/auth';
 import { CrudFormModal } from '../../../components/list/CrudFormModal';
 import { getAction } from '../../../components/list/http';
 import { ListPage, type FormModalProps } from '../../../components/list/ListPage';
 import type { EnumOption, ListColumn, Row } from '../../../components/list/types';
 import { flag } from '../components/formValues';
+import { listAuth } from '../components/perms';
 
 const PERM = 'system:permission';
 
@@ -240,7 +242,7 @@ function DataRules({ menu, onClose }: { menu?: Row; onClose: () => void }) {
           selection={false}
           showDetail={false}
           form={form}
-          auth={{ add: `${PERM}:edit`, edit: `${PERM}:edit`, delete: `${PERM}:edit` }}
+          auth={{ add: `${PERM}:datarule`, edit: `${PERM}:datarule`, delete: `${PERM}:datarule` }}
         />
       )}
     </Drawer>
@@ -259,15 +261,21 @@ export default function PermissionList() {
         pagination={false}
         superQuery={false}
         defaultSort={{ column: 'sortNo', order: 'asc' }}
-        auth={{ add: `${PERM}:add`, edit: `${PERM}:edit`, delete: `${PERM}:delete`, deleteBatch: `${PERM}:delete` }}
+        auth={listAuth('permission')}
         rowActions={(r, h) => (
           <>
             {String(r.menuType) !== '2' && (
-              <a onClick={() => h.openAdd({ menuType: '1', parentId: String(r.id) } as Row)} style={{ marginRight: 8 }}>
-                添加下级
-              </a>
+              <Auth code={`${PERM}:add`}>
+                <a onClick={() => h.openAdd({ menuType: '1', parentId: String(r.id) } as Row)} style={{ marginRight: 8 }}>
+                  添加下级
+                </a>
+              </Auth>
             )}
-            {String(r.menuType) !== '2' && <a onClick={() => setRuleMenu(r)}>数据规则</a>}
+            {String(r.menuType) !== '2' && (
+              <Auth code={`${PERM}:datarule`}>
+                <a onClick={() => setRuleMenu(r)}>数据规则</a>
+              </Auth>
+            )}
           </>
         )}
       />

@@ -2,9 +2,9 @@ import { Form, Input } from 'antd';
 import { DictSelect } from '../../../components/dict/DictSelect';
 import { CrudFormModal } from '../../../components/list/CrudFormModal';
 import { ListPage, type FormModalProps } from '../../../components/list/ListPage';
+import { listAuth } from '../components/perms';
 import type { ListColumn, Row } from '../../../components/list/types';
 
-const PERM = 'system:position';
 
 const columns: ListColumn[] = [
   { title: '职务编码', dataIndex: 'code', search: 'like', sorter: true },
@@ -48,7 +48,7 @@ export default function PositionList() {
       }}
       exportName="职务表"
       form={PositionForm}
-      auth={{ add: `${PERM}:add`, edit: `${PERM}:edit`, delete: `${PERM}:delete`, deleteBatch: `${PERM}:delete` }}
+      auth={listAuth('position')}
     />
   );
 }

@@ -1,12 +1,13 @@
 import { Drawer, Form, Input } from 'antd';
 import { useState } from 'react';
+import { Auth } from '../../../components/list/auth';
 import { CrudFormModal } from '../../../components/list/CrudFormModal';
 import { ListPage, type FormModalProps } from '../../../components/list/ListPage';
 import type { ListColumn, Row } from '../../../components/list/types';
 import { duplicateCheck } from '../../../components/pickers/validators';
 import { PermissionTree } from '../components/PermissionTree';
+import { listAuth } from '../components/perms';
 
-const PERM = 'system:role';
 
 const columns: ListColumn[] = [
   { title: '角色名称', dataIndex: 'roleName', search: 'like', sorter: true },
@@ -63,8 +64,12 @@ export default function RoleList() {
         }}
         exportName="角色信息"
         form={RoleForm}
-        auth={{ add: `${PERM}:add`, edit: `${PERM}:edit`, delete: `${PERM}:delete`, deleteBatch: `${PERM}:delete` }}
-        rowActions={(r) => <a onClick={() => setAuthRole(r)}>授权</a>}
+        auth={listAuth('role')}
+        rowActions={(r) => (
+          <Auth code="system:role:auth">
+            <a onClick={() => setAuthRole(r)}>授权</a>
+          </Auth>
+        )}
       />
       <Drawer
         title={authRole ? `角色权限配置：${String(authRole.roleName)}` : ''}

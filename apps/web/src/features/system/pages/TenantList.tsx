@@ -4,8 +4,8 @@ import { CrudFormModal } from '../../../components/list/CrudFormModal';
 import { ListPage, type FormModalProps } from '../../../components/list/ListPage';
 import type { ListColumn, Row } from '../../../components/list/types';
 import { datesToBody, datesToForm } from '../components/formValues';
+import { listAuth } from '../components/perms';
 
-const PERM = 'system:tenant';
 const DATES = ['beginDate', 'endDate'];
 
 const columns: ListColumn[] = [
@@ -58,7 +58,7 @@ export default function TenantList() {
       columns={columns}
       url={{ list: '/sys/tenant/list', delete: '/sys/tenant/delete', deleteBatch: '/sys/tenant/deleteBatch' }}
       form={TenantForm}
-      auth={{ add: `${PERM}:add`, edit: `${PERM}:edit`, delete: `${PERM}:delete`, deleteBatch: `${PERM}:delete` }}
+      auth={listAuth('tenant')}
     />
   );
 }

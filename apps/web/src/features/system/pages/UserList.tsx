@@ -14,6 +14,7 @@ import { PositionPicker } from '../../../components/pickers/EntitySelector';
 import { duplicateCheck } from '../../../components/pickers/validators';
 import { datesToBody, datesToForm } from '../components/formValues';
 import { PasswordModal } from '../components/PasswordModal';
+import { listAuth } from '../components/perms';
 
 const PERM = 'system:user';
 
@@ -196,7 +197,7 @@ export default function UserList() {
         }}
         exportName="用户信息"
         form={UserForm}
-        auth={{ add: `${PERM}:add`, edit: `${PERM}:edit`, delete: `${PERM}:delete`, deleteBatch: `${PERM}:delete` }}
+        auth={listAuth('user')}
         actionWidth={260}
         toolbar={(h) => (
           <Auth code={`${PERM}:frozen`}>
@@ -212,7 +213,7 @@ export default function UserList() {
         )}
         rowActions={(r, h) => (
           <>
-            <Auth code={`${PERM}:edit`}>
+            <Auth code={`${PERM}:password`}>
               <a style={{ marginRight: 8 }} onClick={() => setPwdUser(String(r.username))}>
                 密码
               </a>
