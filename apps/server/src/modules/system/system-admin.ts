@@ -4,15 +4,23 @@ import { CategoryService } from './category/category.service.js';
 import { categoryCrud, categoryRoutes } from './category/category.routes.js';
 import { dataSourceRoutes, dataSourceService } from './datasource/datasource.routes.js';
 import { SecretBox } from './datasource/secret-box.js';
+import { dictAdminRoutes, dictCrud, dictItemCrud } from './dict/dict-admin.routes.js';
 import type { DictService } from './dict/dict.service.js';
 import { gatewayRoutes, gatewayService } from './gateway/gateway.routes.js';
 import { LogService } from './log/log.service.js';
 import { logRoutes } from './log/log.routes.js';
+import { DepartService } from './depart/depart.service.js';
+import { departRoutes } from './depart/depart.routes.js';
+import { permissionAdminRoutes } from './permission/permission-admin.routes.js';
+import { PermissionAdminService } from './permission/permission-admin.service.js';
 import type { PermissionService } from './permission/permission.service.js';
+import { roleCrud, roleRoutes } from './role/role.routes.js';
 import { positionRoutes, positionService } from './position/position.routes.js';
 import { checkRuleService, fillRuleService, ruleRoutes } from './rule/rule.routes.js';
 import { RuleService } from './rule/rule.service.js';
 import { tenantRoutes, tenantService } from './tenant/tenant.routes.js';
+import { UserAdminService } from './user/user-admin.service.js';
+import { userAdminRoutes } from './user/user-admin.routes.js';
 import type { UserService } from './user/user.service.js';
 
 export interface SystemAdminDeps {
@@ -29,6 +37,13 @@ export async function registerSystemAdmin(api: FastifyInstance, deps: SystemAdmi
   const { db, config } = api.ctx;
   const translate: Translator = (code, v) => deps.dicts.translate(code, v as string);
 
+  const permAdmin = new PermissionAdminService(db);
+  const departs = new DepartService(db);
+  await permissionAdminRoutes(api, permAdmin);
+  await roleRoutes(api, roleCrud(db, translate), permAdmin);
+  await departRoutes(api, departs, permAdmin);
+  await userAdminRoutes(api, new UserAdminService(api.ctx, deps.dicts, permAdmin));
+
   const categories = new CategoryService(db);
   await categoryRoutes(api, categoryCrud(db, translate, categories), categories);
   await positionRoutes(api, positionService(db, translate));
@@ -38,4 +53,5 @@ export async function registerSystemAdmin(api: FastifyInstance, deps: SystemAdmi
   await dataSourceRoutes(api, dataSourceService(db, translate, box), box);
   await ruleRoutes(api, checkRuleService(db, translate), fillRuleService(db, translate), new RuleService(db), db);
   await logRoutes(api, new LogService(db, translate));
+  await dictAdminRoutes(api, deps.dicts, dictCrud(db, translate, deps.dicts), dictItemCrud(db, translate, deps.dicts));
 }

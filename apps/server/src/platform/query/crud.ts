@@ -181,9 +181,10 @@ export class CrudService {
 }
 
 /** Registers the standard routes of a CrudService. */
-export async function crudRoutes(app: FastifyInstance, svc: CrudService): Promise<void> {
+export async function crudRoutes(app: FastifyInstance, svc: CrudService, only?: CrudSpec['only']): Promise<void> {
   const s = svc.spec;
-  const want = (r: NonNullable<CrudSpec['only']>[number]) => !s.only || s.only.includes(r);
+  const pick = only ?? s.only;
+  const want = (r: NonNullable<CrudSpec['only']>[number]) => !pick || pick.includes(r);
   const tags = [s.tag];
   if (want('list')) {
     app.get(

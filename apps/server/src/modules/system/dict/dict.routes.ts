@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LOGIN } from '../../../platform/access/access.js';
 import { fail, ok } from '../../../platform/http/envelope.js';
 import type { DictService } from './dict.service.js';
+import { parseTableDict, tableDictItems } from './table-dict.js';
 
 const codeParam = z.object({ code: z.string().min(1).max(200) });
 
@@ -30,7 +31,11 @@ export async function dictRoutes(app: FastifyInstance, dicts: DictService): Prom
     },
     async (req) => {
       const { code } = req.params as z.infer<typeof codeParam>;
-      if (code.includes(',')) return fail('字典Code格式不正确！');
+      if (code.includes(',')) {
+        const ref = parseTableDict(code);
+        if (!ref) return fail('字典Code格式不正确！');
+        return ok(await tableDictItems(app.ctx.db, ref, req.user));
+      }
       const items = await dicts.items(code);
       if (items === null) return fail('字典Code不存在！');
       return ok(items);

@@ -1,0 +1,507 @@
+import { validators, zx } from '@go/contract';
+import type { SelectQueryBuilder } from 'kysely';
+import { GROUP_COMPANY, isGroupLevel, type CurrentUser } from '../../../platform/access/access.js';
+import { inCompanyScope, scopeToCompany } from '../../../platform/access/scope.js';
+import { hashPassword, newSalt } from '../../../platform/auth/password.js';
+import type { AppContext } from '../../../platform/context.js';
+import { newId } from '../../../platform/db/ids.js';
+import type { DB } from '../../../platform/db/schema.js';
+import { now } from '../../../platform/db/time.js';
+import { readWorkbook, streamXlsx, type ExportColumn } from '../../../platform/excel/excel.js';
+import { LocalFileStorage } from '../../../platform/files/storage.js';
+import { businessError } from '../../../platform/http/errors.js';
+import type { Page } from '../../../platform/http/envelope.js';
+import {
+  applyConditions,
+  applyFilters,
+  applySort,
+  paging,
+  runPage,
+  type Params,
+  type Whitelist,
+} from '../../../platform/query/query-builder.js';
+import type { DictService } from '../dict/dict.service.js';
+import type { PermissionAdminService } from '../permission/permission-admin.service.js';
+
+export const USER_WHITELIST: Whitelist = {
+  id: 'u.id',
+  username: 'u.username',
+  realname: 'u.realname',
+  sex: { column: 'u.sex', type: 'number' },
+  birthday: { column: 'u.birthday', type: 'date' },
+  email: 'u.email',
+  phone: 'u.phone',
+  orgCode: 'u.orgCode',
+  status: { column: 'u.status', type: 'number' },
+  workNo: 'u.workNo',
+  post: 'u.post',
+  telephone: 'u.telephone',
+  userIdentity: { column: 'u.userIdentity', type: 'number' },
+  createTime: { column: 'u.createTime', type: 'datetime' },
+  updateTime: { column: 'u.updateTime', type: 'datetime' },
+};
+
+/** The columns a client may see: never password or salt. */
+const USER_COLUMNS = [
+  'u.id', 'u.username', 'u.realname', 'u.avatar', 'u.birthday', 'u.sex', 'u.email', 'u.phone', 'u.orgCode', 'u.status',
+  'u.workNo', 'u.post', 'u.telephone', 'u.userIdentity', 'u.departIds', 'u.relTenantIds', 'u.createBy', 'u.createTime',
+  'u.updateBy', 'u.updateTime',
+] as const;
+
+type UserRow = Record<string, unknown> & { id: string; username: string; orgCode: string | null; post: string | null; departIds: string | null };
+
+export interface UserInput {
+  id?: string;
+  username?: string;
+  realname?: string;
+  password?: string;
+  confirmpassword?: string;
+  avatar?: string | null;
+  birthday?: string | null;
+  sex?: number | null;
+  email?: string | null;
+  phone?: string | null;
+  workNo?: string | null;
+  post?: string | null;
+  telephone?: string | null;
+  userIdentity?: number | null;
+  /** departments the user leads (user_identity 2) */
+  departIds?: string | null;
+  relTenantIds?: string | null;
+  status?: number;
+  /** role ids, comma separated */
+  selectedroles?: string;
+  /** department ids, comma separated; the first sets the org code */
+  selecteddeparts?: string;
+}
+
+const csv = (s: string | null | undefined) =>
+  (s ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+const EXPORT_COLUMNS: ExportColumn[] = [
+  { header: '登录账号', key: 'username' },
+  { header: '真实名称', key: 'realname' },
+  { header: '性别', key: 'sex_dictText', width: 8 },
+  { header: '生日', key: 'birthday', width: 12 },
+  { header: '邮箱', key: 'email', width: 28 },
+  { header: '手机号码', key: 'phone', width: 14 },
+  { header: '工号', key: 'workNo', width: 10 },
+  { header: '职务', key: 'post_dictText' },
+  { header: '部门', key: 'orgCodeTxt' },
+  { header: '状态', key: 'status_dictText', width: 8 },
+  { header: '创建时间', key: 'createTime', width: 20 },
+];
+
+/** Header texts the importer understands (export headers plus a few aliases). */
+const IMPORT_HEADERS: Record<string, string> = {
+  登录账号: 'username',
+  用户账号: 'username',
+  真实名称: 'realname',
+  用户姓名: 'realname',
+  性别: 'sex',
+  生日: 'birthday',
+  邮箱: 'email',
+  电子邮件: 'email',
+  手机号码: 'phone',
+  电话: 'phone',
+  工号: 'workNo',
+  职务: 'post',
+  部门: 'orgCode',
+  所属部门: 'orgCode',
+  机构编码: 'orgCode',
+  状态: 'status',
+  密码: 'password',
+  座机: 'telephone',
+};
+
+export interface ImportOutcome {
+  totalCount: number;
+  successCount: number;
+  errorCount: number;
+  errors: string[];
+}
+
+/** User administration: lists, pickers, add/edit with roles and departments, delete, reset, export, import. */
+export class UserAdminService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly dicts: DictService,
+    private readonly perms: PermissionAdminService,
+  ) {}
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  private base() {
+    return this.db.selectFrom('sysUser as u').where('u.delFlag', '=', 0);
+  }
+
+  /** Filters shared by the list, the export and the picker: query rules, department, role, data rules. */
+  private async filtered(
+    user: CurrentUser,
+    params: Params,
+    opts: { scope: 'company' | 'all' | 'group'; dataRules: boolean },
+  ): Promise<SelectQueryBuilder<DB & { u: DB['sysUser'] }, 'u', object>> {
+    let qb = this.base() as unknown as SelectQueryBuilder<DB & { u: DB['sysUser'] }, 'u', object>;
+    if (opts.scope === 'company') qb = scopeToCompany(qb, user, 'u.orgCode');
+    else if (opts.scope === 'group') qb = qb.where('u.orgCode', 'like', `${GROUP_COMPANY}%`);
+    qb = applyFilters(qb, params, USER_WHITELIST);
+    const departId = typeof params.departId === 'string' ? params.departId : typeof params.deptId === 'string' ? params.deptId : '';
+    if (departId) {
+      qb = qb.where('u.id', 'in', (eb) => eb.selectFrom('sysUserDepart').select('userId').where('depId', '=', departId));
+    }
+    const roleId = typeof params.roleId === 'string' ? params.roleId : '';
+    if (roleId) qb = qb.where('u.id', 'in', (eb) => eb.selectFrom('sysUserRole').select('userId').where('roleId', '=', roleId));
+    const selections = typeof params.selections === 'string' ? csv(params.selections) : [];
+    if (selections.length) qb = qb.where('u.id', 'in', selections.slice(0, 5000));
+    if (opts.dataRules) {
+      qb = applyConditions(qb, await this.perms.dataRuleConditionsFor(user, 'system/UserList', USER_WHITELIST), USER_WHITELIST);
+    }
+    return qb;
+  }
+
+  /** Adds `_dictText` fields, orgCodeTxt and deptName. */
+  private async present(rows: UserRow[]): Promise<Record<string, unknown>[]> {
+    const posts = new Map((await this.db.selectFrom('sysPosition').select(['code', 'name']).execute()).map((p) => [p.code, p.name]));
+    const codes = [...new Set(rows.map((r) => r.orgCode).filter(Boolean) as string[])];
+    const departIds = [...new Set(rows.flatMap((r) => csv(r.departIds)))];
+    const departs = codes.length || departIds.length
+      ? await this.db
+          .selectFrom('sysDepart')
+          .select(['id', 'orgCode', 'departName'])
+          .where((eb) => eb.or([eb('orgCode', 'in', codes.length ? codes : ['']), eb('id', 'in', departIds.length ? departIds : [''])]))
+          .execute()
+      : [];
+    const byCode = new Map(departs.map((d) => [d.orgCode, d.departName]));
+    const byId = new Map(departs.map((d) => [d.id, d.departName]));
+    const out: Record<string, unknown>[] = [];
+    for (const r of rows) {
+      const { password: _p, salt: _s, ...rest } = r as UserRow & { password?: unknown; salt?: unknown };
+      void _p;
+      void _s;
+      const orgCodeTxt = r.orgCode ? (byCode.get(r.orgCode) ?? '') : '';
+      out.push({
+        ...rest,
+        sex_dictText: await this.dicts.translate('sex', r.sex as number | null),
+        status_dictText: await this.dicts.translate('user_status', r.status as number | null),
+        userIdentity_dictText: await this.dicts.translate('user_identity', r.userIdentity as number | null),
+        post_dictText: r.post ? csv(r.post).map((p) => posts.get(p) ?? p).join(',') : '',
+        departIds_dictText: csv(r.departIds).map((d) => byId.get(d) ?? d).join(','),
+        orgCodeTxt,
+        deptName: orgCodeTxt,
+        deptName_dictText: orgCodeTxt,
+      });
+    }
+    return out;
+  }
+
+  async list(user: CurrentUser, params: Params): Promise<Page<Record<string, unknown>>> {
+    const base = await this.filtered(user, params, { scope: 'company', dataRules: true });
+    const pg = await runPage<typeof base, UserRow>(
+      base,
+      (qb) => applySort(qb.select([...USER_COLUMNS]), params, USER_WHITELIST, { field: 'createTime', order: 'desc' }),
+      paging(params),
+    );
+    return { ...pg, records: await this.present(pg.records) };
+  }
+
+  /**
+   * The user picker (queryUserComponentData): own company by default; `isAll`/`allDepart` widens to every
+   * company (the all-departments flag); `forceA01`/`onlyA01` limits to the group company.
+   */
+  async pickerData(user: CurrentUser, params: Params): Promise<Page<Record<string, unknown>>> {
+    const truthy = (v: unknown) => v === true || v === '1' || v === 'true';
+    const scope = truthy(params.forceA01) || truthy(params.onlyA01) ? 'group' : truthy(params.isAll) || truthy(params.allDepart) ? 'all' : 'company';
+    const base = await this.filtered(user, params, { scope, dataRules: false });
+    const pg = await runPage<typeof base, UserRow>(
+      base,
+      (qb) =>
+        applySort(
+          qb.select(['u.id', 'u.username', 'u.realname', 'u.sex', 'u.phone', 'u.birthday', 'u.orgCode', 'u.post', 'u.departIds', 'u.status', 'u.createTime']),
+          params,
+          USER_WHITELIST,
+          { field: 'createTime', order: 'desc' },
+        ),
+      paging(params, 200),
+    );
+    return { ...pg, records: await this.present(pg.records) };
+  }
+
+  async byDepart(user: CurrentUser, departId: string) {
+    const dep = await this.db.selectFrom('sysDepart').select('orgCode').where('id', '=', departId).executeTakeFirst();
+    if (!dep || !inCompanyScope(user, dep.orgCode)) return [];
+    const rows = (await this.base()
+      .where('u.id', 'in', (eb) => eb.selectFrom('sysUserDepart').select('userId').where('depId', '=', departId))
+      .select([...USER_COLUMNS])
+      .orderBy('u.createTime', 'desc')
+      .limit(2000)
+      .execute()) as UserRow[];
+    return this.present(rows);
+  }
+
+  /** Users by usernames or ids (comma lists; a trailing comma is fine), in the caller's company. */
+  async multi(user: CurrentUser, params: { username?: string; id?: string; ids?: string }) {
+    const names = csv(params.username);
+    const ids = csv(params.id ?? params.ids);
+    if (!names.length && !ids.length) return [];
+    let qb = scopeToCompany(this.base(), user, 'u.orgCode');
+    qb = qb.where((eb) => eb.or([...(names.length ? [eb('u.username', 'in', names.slice(0, 1000))] : []), ...(ids.length ? [eb('u.id', 'in', ids.slice(0, 1000))] : [])]));
+    const rows = (await qb.select([...USER_COLUMNS]).execute()) as UserRow[];
+    return this.present(rows);
+  }
+
+  async detail(user: CurrentUser, id: string) {
+    const row = (await this.base().where('u.id', '=', id).select([...USER_COLUMNS]).executeTakeFirst()) as UserRow | undefined;
+    if (!row || !inCompanyScope(user, row.orgCode)) throw businessError('未找到对应用户');
+    return (await this.present([row]))[0];
+  }
+
+  async roleIds(user: CurrentUser, userId: string): Promise<string[]> {
+    await this.detail(user, userId);
+    return (await this.db.selectFrom('sysUserRole').select('roleId').where('userId', '=', userId).execute()).map((r) => r.roleId);
+  }
+
+  async usernameTaken(username: string, exceptId?: string): Promise<boolean> {
+    let q = this.db.selectFrom('sysUser').select('id').where('username', '=', username);
+    if (exceptId) q = q.where('id', '<>', exceptId);
+    return !!(await q.executeTakeFirst());
+  }
+
+  /** Checks the roles and departments an actor assigns; returns the departments' org codes in order. */
+  private async checkAssignments(actor: CurrentUser, roleIds: string[], departIds: string[]): Promise<string[]> {
+    if (roleIds.length) {
+      const roles = await this.db.selectFrom('sysRole').select(['id', 'roleCode']).where('id', 'in', roleIds).execute();
+      if (roles.length !== new Set(roleIds).size) throw businessError('角色不存在');
+      if (!isGroupLevel(actor) && roles.some((r) => r.roleCode === 'admin')) throw businessError('无权分配管理员角色');
+    }
+    if (!departIds.length) return [];
+    const departs = await this.db.selectFrom('sysDepart').select(['id', 'orgCode']).where('id', 'in', departIds).where('delFlag', '=', 0).execute();
+    const byId = new Map(departs.map((d) => [d.id, d.orgCode]));
+    const codes: string[] = [];
+    for (const id of departIds) {
+      const code = byId.get(id);
+      if (!code || !inCompanyScope(actor, code)) throw businessError('部门不存在');
+      codes.push(code);
+    }
+    return codes;
+  }
+
+  private async writeLinks(userId: string, roleIds: string[] | null, departIds: string[] | null): Promise<void> {
+    if (roleIds) {
+      await this.db.deleteFrom('sysUserRole').where('userId', '=', userId).execute();
+      for (const r of new Set(roleIds)) await this.db.insertInto('sysUserRole').values({ id: newId(), userId, roleId: r }).execute();
+    }
+    if (departIds) {
+      await this.db.deleteFrom('sysUserDepart').where('userId', '=', userId).execute();
+      for (const d of new Set(departIds)) await this.db.insertInto('sysUserDepart').values({ id: newId(), userId, depId: d }).execute();
+    }
+  }
+
+  async add(actor: CurrentUser, input: UserInput): Promise<string> {
+    const username = input.username ?? '';
+    if (await this.usernameTaken(username)) throw businessError('用户账号已存在');
+    const roleIds = csv(input.selectedroles);
+    const departIds = csv(input.selecteddeparts);
+    if (!isGroupLevel(actor) && departIds.length === 0) throw businessError('请选择部门');
+    const codes = await this.checkAssignments(actor, roleIds, departIds);
+    const salt = newSalt();
+    const id = newId();
+    await this.db
+      .insertInto('sysUser')
+      .values({
+        id,
+        username,
+        realname: input.realname ?? username,
+        password: await hashPassword(input.password ?? '', salt),
+        salt,
+        avatar: input.avatar ?? null,
+        birthday: input.birthday || null,
+        sex: input.sex ?? null,
+        email: input.email || null,
+        phone: input.phone || null,
+        orgCode: codes[0] ?? null,
+        status: input.status ?? 1,
+        delFlag: 0,
+        workNo: input.workNo || null,
+        post: input.post || null,
+        telephone: input.telephone || null,
+        userIdentity: input.userIdentity ?? 1,
+        departIds: input.departIds || null,
+        relTenantIds: input.relTenantIds || null,
+        clientId: null,
+        createBy: actor.username,
+        createTime: now(),
+        updateBy: null,
+        updateTime: null,
+      })
+      .execute();
+    await this.writeLinks(id, roleIds, departIds);
+    return id;
+  }
+
+  async edit(actor: CurrentUser, input: UserInput & { id: string }): Promise<void> {
+    const existing = await this.db.selectFrom('sysUser').select(['id', 'username', 'orgCode']).where('id', '=', input.id).where('delFlag', '=', 0).executeTakeFirst();
+    if (!existing || !inCompanyScope(actor, existing.orgCode)) throw businessError('未找到对应用户');
+    const roleIds = input.selectedroles !== undefined ? csv(input.selectedroles) : null;
+    const departIds = input.selecteddeparts !== undefined ? csv(input.selecteddeparts) : null;
+    if (!isGroupLevel(actor) && departIds && departIds.length === 0) throw businessError('请选择部门');
+    const codes = await this.checkAssignments(actor, roleIds ?? [], departIds ?? []);
+    const changes: Record<string, unknown> = {};
+    for (const k of ['realname', 'avatar', 'birthday', 'sex', 'email', 'phone', 'workNo', 'post', 'telephone', 'userIdentity', 'departIds', 'relTenantIds', 'status'] as const) {
+      if (input[k] !== undefined) changes[k] = input[k] === '' ? null : input[k];
+    }
+    if (departIds) {
+      // Keep the current department when it is still among the user's departments.
+      changes.orgCode = existing.orgCode && codes.includes(existing.orgCode) ? existing.orgCode : (codes[0] ?? null);
+    }
+    if (existing.username === 'admin' && changes.status === 2) throw businessError('不允许冻结超级管理员！');
+    await this.db
+      .updateTable('sysUser')
+      .set({ ...changes, updateBy: actor.username, updateTime: now() })
+      .where('id', '=', input.id)
+      .execute();
+    await this.writeLinks(input.id, roleIds, departIds);
+    if (changes.status === 2) await this.ctx.sessions.revokeUser(input.id);
+  }
+
+  /** Soft delete (del_flag 1); the user's sessions end. */
+  async remove(actor: CurrentUser, ids: string[]): Promise<void> {
+    const rows = await this.db.selectFrom('sysUser').select(['id', 'username', 'orgCode']).where('id', 'in', ids).where('delFlag', '=', 0).execute();
+    if (rows.length !== ids.length) throw businessError('未找到对应用户');
+    for (const r of rows) {
+      if (!inCompanyScope(actor, r.orgCode)) throw businessError('未找到对应用户');
+      if (r.username === 'admin') throw businessError('不允许删除超级管理员！');
+      if (r.id === actor.id) throw businessError('不能删除当前登录用户');
+    }
+    await this.db.updateTable('sysUser').set({ delFlag: 1, updateBy: actor.username, updateTime: now() }).where('id', 'in', ids).execute();
+    for (const r of rows) await this.ctx.sessions.revokeUser(r.id);
+  }
+
+  /** Administrator's password reset of another user; their sessions end. */
+  async resetPassword(actor: CurrentUser, username: string, password: string): Promise<void> {
+    const u = await this.db.selectFrom('sysUser').select(['id', 'orgCode']).where('username', '=', username).where('delFlag', '=', 0).executeTakeFirst();
+    if (!u || !inCompanyScope(actor, u.orgCode)) throw businessError('用户不存在');
+    const salt = newSalt();
+    await this.db
+      .updateTable('sysUser')
+      .set({ password: await hashPassword(password, salt), salt, updateBy: actor.username, updateTime: now() })
+      .where('id', '=', u.id)
+      .execute();
+    if (u.id !== actor.id) await this.ctx.sessions.revokeUser(u.id);
+  }
+
+  /** The filtered users as a streamed .xlsx (the export's rows are read in batches). */
+  async exportStream(actor: CurrentUser, params: Params) {
+    const base = await this.filtered(actor, params, { scope: 'company', dataRules: true });
+    const sorted = applySort(base.select([...USER_COLUMNS]), params, USER_WHITELIST, { field: 'createTime', order: 'desc' });
+    const ordered = sorted.orderBy('u.id');
+    const present = (batch: UserRow[]) => this.present(batch);
+    async function* rows() {
+      const BATCH = 2000;
+      for (let offset = 0; ; offset += BATCH) {
+        const batch = (await ordered.limit(BATCH).offset(offset).execute()) as UserRow[];
+        for (const r of await present(batch)) yield r;
+        if (batch.length < BATCH) break;
+      }
+    }
+    return streamXlsx({ title: '用户列表数据', subTitle: `导出人:${actor.realname}`, sheetName: '用户列表', columns: EXPORT_COLUMNS, rows: rows() });
+  }
+
+  /** Imports users from the files; bad rows are reported, good rows are kept. */
+  async importFiles(actor: CurrentUser, files: { filename: string; data: Buffer }[]): Promise<ImportOutcome> {
+    const out: ImportOutcome = { totalCount: 0, successCount: 0, errorCount: 0, errors: [] };
+    const sexItems = (await this.dicts.items('sex')) ?? [];
+    const statusItems = (await this.dicts.items('user_status')) ?? [];
+    const positions = await this.db.selectFrom('sysPosition').select(['code', 'name']).execute();
+    const departs = await scopeToCompany(this.db.selectFrom('sysDepart').select(['id', 'orgCode', 'departName']).where('delFlag', '=', 0), actor, 'orgCode').execute();
+    const staffRole = await this.db.selectFrom('sysRole').select('id').where('roleCode', '=', 'staff').executeTakeFirst();
+    for (const f of files) {
+      let sheet;
+      try {
+        sheet = await readWorkbook(f.filename, f.data);
+      } catch (err) {
+        throw businessError(`文件导入失败:${err instanceof Error ? err.message : '文件格式不正确'}`);
+      }
+      const fields = sheet.headers.map((h) => IMPORT_HEADERS[h.replace(/\s|\*/g, '')] ?? null);
+      if (!fields.includes('username')) throw businessError('文件导入失败:缺少“登录账号”列');
+      for (const row of sheet.rows) {
+        out.totalCount++;
+        const v: Record<string, string> = {};
+        fields.forEach((field, i) => {
+          if (field) v[field] = row.values[i] ?? '';
+        });
+        const fail = (msg: string) => {
+          out.errorCount++;
+          out.errors.push(`第 ${row.rowNo} 行：${msg}`);
+        };
+        const userErr = validators.userName(v.username);
+        if (userErr) {
+          fail(`${userErr}，忽略导入。`);
+          continue;
+        }
+        if (v.phone && validators.mobile(v.phone)) {
+          fail(`手机号码格式不正确，忽略导入。`);
+          continue;
+        }
+        if (v.email && !zx.email().safeParse(v.email).success) {
+          fail('邮箱格式不正确，忽略导入。');
+          continue;
+        }
+        if (v.birthday && !/^\d{4}-\d{2}-\d{2}$/.test(v.birthday)) {
+          fail('生日格式应为yyyy-MM-dd，忽略导入。');
+          continue;
+        }
+        let depart: (typeof departs)[number] | undefined;
+        if (v.orgCode) {
+          depart = departs.find((d) => d.orgCode === v.orgCode) ?? departs.find((d) => d.departName === v.orgCode);
+          if (!depart) {
+            fail(`部门“${v.orgCode}”不存在，忽略导入。`);
+            continue;
+          }
+        } else if (!isGroupLevel(actor)) {
+          fail('部门不能为空，忽略导入。');
+          continue;
+        }
+        if (await this.usernameTaken(v.username)) {
+          fail('用户名已经存在，忽略导入。');
+          continue;
+        }
+        const sex = v.sex ? (sexItems.find((i) => i.text === v.sex || i.value === v.sex)?.value ?? null) : null;
+        const status = v.status ? (statusItems.find((i) => i.text === v.status || i.value === v.status)?.value ?? '1') : '1';
+        const post = v.post ? (positions.find((p) => p.name === v.post || p.code === v.post)?.code ?? null) : null;
+        try {
+          await this.add(actor, {
+            username: v.username,
+            realname: v.realname || v.username,
+            password: v.password || '123456',
+            sex: sex ? Number(sex) : null,
+            birthday: v.birthday || null,
+            email: v.email || null,
+            phone: v.phone || null,
+            workNo: v.workNo || null,
+            post,
+            telephone: v.telephone || null,
+            status: Number(status) === 2 ? 2 : 1,
+            selecteddeparts: depart?.id ?? '',
+            selectedroles: staffRole?.id ?? '',
+          });
+          out.successCount++;
+        } catch (err) {
+          fail(`${err instanceof Error ? err.message : '保存失败'}，忽略导入。`);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Writes the error lines under the upload root; returns the path for /sys/common/static/<path>. */
+  async writeErrorFile(lines: string[]): Promise<{ rel: string; name: string }> {
+    const storage = new LocalFileStorage(this.ctx.config.uploadDir);
+    const rel = await storage.save('import-errors', 'user_import_errors.txt', Buffer.from(lines.join('\r\n') + '\r\n', 'utf8'));
+    return { rel, name: rel.split('/').pop()! };
+  }
+}

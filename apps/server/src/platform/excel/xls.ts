@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+const TIME_LIMIT_MS = 10_000;
+
+/** Where the isolated parser lives: next to the bundle in a build, in src/workers when run from source. */
+function workerFile(): { url: URL; ts: boolean } {
+  const candidates = [
+    new URL('./workers/xls-parse.worker.js', import.meta.url),
+    new URL('../../workers/xls-parse.worker.js', import.meta.url),
+    new URL('../../workers/xls-parse.worker.ts', import.meta.url),
+  ];
+  for (const url of candidates) if (existsSync(fileURLToPath(url))) return { url, ts: url.pathname.endsWith('.ts') };
+  throw new Error('xls parser worker not found');
+}
+
+/**
+ * Parses a .xls buffer in a worker thread (frozen prototypes, 128 MB heap, 10 s limit) and returns the
+ * first sheet as rows of strings.
+ */
+export function parseXlsIsolated(data: Buffer, maxRows: number): Promise<string[][]> {
+  const { url, ts } = workerFile();
+  return new Promise((resolve, reject) => {
+    const options = {
+      workerData: { data: new Uint8Array(data), maxRows },
+      resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+      env: {},
+    };
+    // From source (tests, dev) the worker is TypeScript: a bootstrap registers tsx, then loads it.
+    const worker = ts
+      ? new Worker(
+          `(async () => { const { register } = await import('tsx/esm/api'); register(); await import(${JSON.stringify(url.href)}); })().catch((e) => { require('node:worker_threads').parentPort.postMessage({ error: String(e && e.message || e) }); });`,
+          { ...options, eval: true },
+        )
+      : new Worker(url, options);
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      fn();
+    };
+    const timer = setTimeout(() => finish(() => reject(new Error('解析超时'))), TIME_LIMIT_MS);
+    worker.once('message', (msg: { rows?: string[][]; error?: string }) =>
+      finish(() => (msg.rows ? resolve(msg.rows) : reject(new Error(msg.error ?? '解析失败')))),
+    );
+    worker.once('error', (err) => finish(() => reject(err)));
+    worker.once('exit', (code) => finish(() => reject(new Error(`解析进程退出 ${code}`))));
+  });
+}
