@@ -158,7 +158,9 @@ export function BasicLayout() {
   );
   const logo = (
     <Link to={HOME_PATH} className={`app-logo ${dark ? 'app-logo-dark' : ''}`}>
-      <span className="app-logo-mark">集</span>
+      <span className="app-logo-mark" style={{ background: settings.primaryColor }}>
+        集
+      </span>
       {(!collapsed || isMobile || topMode) && <span className="app-logo-title">{PLATFORM_NAME}</span>}
     </Link>
   );

@@ -233,12 +233,17 @@ export function EditableGrid(props: EditableGridProps) {
   }, [dragSort, rowSelection, rowNumber, expandedRowRender, hasStatistics, columns, rowHeight, dictItems, orgCode]);
 
   const rows = grid.rows;
+  const headerHeight = 40;
+  const footerHeight = 40 * new Set(columns.flatMap((c) => c.statistics ?? [])).size;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 6,
+    // The sticky header and footer cover the list's first and last pixels.
+    scrollMargin: headerHeight,
+    scrollPaddingEnd: footerHeight,
     getItemKey: (i) => rows[i]?.id ?? i,
     // Before layout (or without one, as in tests) assume the full height so rows still render.
     initialRect: { width: 1000, height: maxHeight },
@@ -288,26 +293,39 @@ export function EditableGrid(props: EditableGridProps) {
   );
 
   const checkedRef = useRef(false);
+  const errorsRef = useRef(errors);
+  errorsRef.current = errors;
   const revalidate = useCallback(async (rowId: string, keys: string[]) => {
     const state = gridRef.current;
     const cols = propsRef.current.columns.filter((c) => keys.includes(c.key) && c.validateRules?.length);
     if (!cols.length) return;
     const row = state.rows.find((r) => r.id === rowId);
     if (!row) return;
-    const results = await Promise.all(cols.map(async (c) => [c, await validateCell(c, row, state.rows)] as const));
+    // The edited cells, plus cells of unique columns that currently fail (a duplicate may be gone now).
+    const targets: [GridRow, GridColumn][] = cols.map((c) => [row, c]);
+    for (const c of cols) {
+      if (!c.validateRules?.some((r) => r.unique)) continue;
+      for (const other of state.rows) {
+        if (other.id !== rowId && errorsRef.current[other.id]?.[c.key]) targets.push([other, c]);
+      }
+    }
+    const results = await Promise.all(
+      targets.map(async ([r, c]) => [r.id, c.key, await validateCell(c, r, state.rows)] as const),
+    );
     setErrors((prev) => {
       let next = prev;
-      for (const [c, msg] of results) {
-        const had = prev[rowId]?.[c.key];
+      for (const [id, key, msg] of results) {
+        const had = prev[id]?.[key];
         if (!had && !msg) continue;
         // Before the first full check only errors go away; afterwards new failures show at once.
         if (!had && msg && !checkedRef.current) continue;
+        if (had === msg) continue;
         next = next === prev ? { ...prev } : next;
-        const r = { ...(next[rowId] ?? {}) };
-        if (msg) r[c.key] = msg;
-        else delete r[c.key];
-        if (Object.keys(r).length) next[rowId] = r;
-        else delete next[rowId];
+        const r = { ...(next[id] ?? {}) };
+        if (msg) r[key] = msg;
+        else delete r[key];
+        if (Object.keys(r).length) next[id] = r;
+        else delete next[id];
       }
       return next;
     });
@@ -373,8 +391,13 @@ export function EditableGrid(props: EditableGridProps) {
     [revalidate, tooFast, defaults],
   );
 
+  const virtualizerRef = useRef(virtualizer);
+  virtualizerRef.current = virtualizer;
+  const footerRef = useRef(footerHeight);
+  footerRef.current = footerHeight;
+
   // Drag sort with the pointer: the row under the pointer is the drop target; the list auto-scrolls
-  // near its edges.
+  // near its edges. Installed once; reads the latest geometry through refs.
   useEffect(() => {
     let raf = 0;
     let lastY = 0;
@@ -382,9 +405,8 @@ export function EditableGrid(props: EditableGridProps) {
       const el = scrollRef.current;
       if (!el) return -1;
       const rect = el.getBoundingClientRect();
-      const header = el.querySelector('.go-grid-head') as HTMLElement | null;
-      const y = clientY - rect.top + el.scrollTop - (header?.offsetHeight ?? 0);
-      const item = virtualizer.getVirtualItemForOffset(Math.max(0, y));
+      const y = clientY - rect.top + el.scrollTop;
+      const item = virtualizerRef.current.getVirtualItemForOffset(Math.max(headerHeight, y));
       const count = gridRef.current.rows.length;
       return item ? Math.min(item.index, count - 1) : count - 1;
     };
@@ -393,9 +415,9 @@ export function EditableGrid(props: EditableGridProps) {
       const el = scrollRef.current;
       if (!d || !d.moved || !el) return;
       const rect = el.getBoundingClientRect();
-      const edge = 40;
-      if (lastY < rect.top + edge) el.scrollTop -= 12;
-      else if (lastY > rect.bottom - edge) el.scrollTop += 12;
+      const edge = 30;
+      if (lastY < rect.top + headerHeight + edge) el.scrollTop -= 12;
+      else if (lastY > rect.bottom - footerRef.current - edge) el.scrollTop += 12;
       const over = targetAt(lastY);
       if (over >= 0 && over !== d.over) {
         d.over = over;
@@ -441,7 +463,7 @@ export function EditableGrid(props: EditableGridProps) {
       window.removeEventListener('pointercancel', onUp);
       cancelAnimationFrame(raf);
     };
-  }, [virtualizer]);
+  }, []);
 
   // Live rows from the table socket.
   const { liveSource, socketKey } = props;
@@ -528,7 +550,6 @@ export function EditableGrid(props: EditableGridProps) {
   const footers = hasStatistics ? footerRows(columns, rows) : [];
   const pageOffset = pagination ? (pagination.current - 1) * pagination.pageSize : 0;
   const items = virtualizer.getVirtualItems();
-  const headerHeight = 40;
 
   return (
     <div className="go-grid" data-testid={props['data-testid']}>
@@ -618,7 +639,7 @@ export function EditableGrid(props: EditableGridProps) {
         <div
           ref={scrollRef}
           className={`go-grid-scroll ${collapsed ? 'collapsed' : ''}`}
-          style={{ maxHeight }}
+          style={{ maxHeight, scrollPaddingTop: headerHeight, scrollPaddingBottom: footerHeight }}
           data-testid="grid-scroll"
         >
           <div className="go-grid-inner" style={{ width: layout.totalWidth }}>
@@ -679,7 +700,7 @@ export function EditableGrid(props: EditableGridProps) {
                       renderPicker={props.renderPicker}
                       expandedRowRender={expandedRowRender}
                       measureRef={virtualizer.measureElement}
-                      style={{ position: 'absolute', top: 0, left: 0, transform: `translateY(${v.start}px)` }}
+                      style={{ position: 'absolute', top: 0, left: 0, transform: `translateY(${v.start - headerHeight}px)` }}
                     />
                   );
                 })}

@@ -85,13 +85,14 @@ export function UserByDepPicker({
   }, [value]);
 
   const users = useQuery({
-    queryKey: ['userPicker', company, departId, keyword, pageNo, pageSize],
+    queryKey: ['userPicker', company, allDeparts, forceA01, departId, keyword, pageNo, pageSize],
     enabled: open,
     queryFn: async () => {
       const res = await getAction('/sys/user/queryUserComponentData', {
         departId,
         username: keyword.trim() ? encodeSearchValue('like', keyword.trim()) : undefined,
-        orgCode: company ? `${company}*` : undefined,
+        isAll: allDeparts && !forceA01 ? 1 : undefined,
+        forceA01: forceA01 ? 1 : undefined,
         column: 'createTime',
         order: 'desc',
         pageNo,

@@ -59,8 +59,9 @@ describe('user by department picker', () => {
     expect(dialog.style.width).toBe('1250px');
     expect(http.getAction).toHaveBeenCalledWith(
       '/sys/user/queryUserComponentData',
-      expect.objectContaining({ column: 'createTime', order: 'desc', orgCode: 'A03*', pageSize: 10 }),
+      expect.objectContaining({ column: 'createTime', order: 'desc', pageSize: 10 }),
     );
+    expect(http.getAction.mock.calls.find((c) => c[0] === '/sys/user/queryUserComponentData')?.[1].isAll).toBeUndefined();
     const boxes = screen.getAllByRole('checkbox');
     fireEvent.click(boxes[boxes.length - 1]);
     fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));

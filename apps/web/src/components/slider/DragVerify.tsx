@@ -20,12 +20,15 @@ export function DragVerify(props: DragVerifyProps) {
   const [passed, setPassed] = useState(!!props.value);
   const [x, setX] = useState(passed ? width - height : 0);
   const drag = useRef<{ startX: number } | null>(null);
+  // The latest position, read on release (pointer moves may not have re-rendered yet).
+  const xRef = useRef(x);
   const max = width - height;
 
   // Only the step to verified is taken from outside; false after true is ignored.
   useEffect(() => {
     if (props.value && !passed) {
       setPassed(true);
+      xRef.current = max;
       setX(max);
     }
   }, [props.value, passed, max]);
@@ -33,21 +36,24 @@ export function DragVerify(props: DragVerifyProps) {
   const onPointerDown = (e: React.PointerEvent) => {
     if (passed) return;
     (e.target as HTMLElement).setPointerCapture?.(e.pointerId);
-    drag.current = { startX: e.clientX - x };
+    drag.current = { startX: e.clientX - xRef.current };
   };
   const onPointerMove = (e: React.PointerEvent) => {
     if (!drag.current || passed) return;
-    setX(Math.max(0, Math.min(max, e.clientX - drag.current.startX)));
+    xRef.current = Math.max(0, Math.min(max, e.clientX - drag.current.startX));
+    setX(xRef.current);
   };
   const onPointerUp = () => {
     if (!drag.current || passed) return;
     drag.current = null;
-    if (x >= max - 2) {
+    if (xRef.current >= max - 2) {
+      xRef.current = max;
       setX(max);
       setPassed(true);
       props.onChange?.(true);
       props.onSuccess?.();
     } else {
+      xRef.current = 0;
       setX(0);
     }
   };

@@ -50,7 +50,7 @@ export function ImageUpload(props: ImageUploadProps) {
           <>
             <LeftOutlined title="左移" data-testid="move-left" onClick={() => move(index, 'left')} />
             <RightOutlined title="右移" data-testid="move-right" onClick={() => move(index, 'right')} />
-            <DeleteOutlined title="删除" onClick={() => u.remove(file.uid)} />
+            <DeleteOutlined title="删除" data-testid="remove" onClick={() => u.remove(file.uid)} />
           </>
         )}
       </div>

@@ -6,9 +6,9 @@ export const PRIORITY_TAGS: Record<string, { text: string; color: string }> = {
 };
 
 export const PRIORITY_OPTIONS = [
-  { value: 'L', text: '低' },
-  { value: 'M', text: '中' },
-  { value: 'H', text: '高' },
+  { value: 'L', text: '一般' },
+  { value: 'M', text: '重要' },
+  { value: 'H', text: '紧急' },
 ];
 
 export const CATEGORY_OPTIONS = [

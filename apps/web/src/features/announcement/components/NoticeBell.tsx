@@ -13,7 +13,7 @@ import './notice.css';
 export function PriorityTag({ priority }: { priority?: string | null }) {
   const p = PRIORITY_TAGS[priority ?? ''];
   if (!p) return null;
-  return <Tag color={p.color}>{p.text}消息</Tag>;
+  return <Tag color={p.color}>{p.text}</Tag>;
 }
 
 function NoticeRows({ rows, onPick }: { rows: BellNotice[]; onPick: (n: BellNotice) => void }) {

@@ -1,18 +1,6 @@
-import { Input } from 'antd';
+import { RichTextEditor } from '../../../components/editors';
 
-/**
- * The content field of an announcement (HTML). Rich text editing needs the shared editor widget; until
- * that is part of the product the HTML is edited as text. The server sanitises it either way.
- */
+/** The HTML content of an announcement or news item: the shared rich text editor (height 300). The server sanitises it. */
 export function RichContentInput({ value, onChange }: { value?: string; onChange?: (v: string) => void }) {
-  return (
-    <Input.TextArea
-      value={value}
-      onChange={(e) => onChange?.(e.target.value)}
-      rows={10}
-      style={{ minHeight: 300 }}
-      placeholder="请输入内容（支持 HTML）"
-      data-testid="annt-content"
-    />
-  );
+  return <RichTextEditor value={value} onChange={onChange} placeholder="请输入内容" data-testid="annt-content" />;
 }

@@ -54,18 +54,14 @@ function UserForm(props: FormModalProps<Row>) {
       urls={{ add: '/sys/user/add', edit: '/sys/user/edit' }}
       initialValues={{ userIdentity: '1' }}
       toForm={async (r) => {
-        const [roleRes, departRes] = await Promise.all([
-          getAction('/sys/user/queryUserRole', { userid: r.id }),
-          getAction('/sys/user/userDepartList', { userId: r.id }),
-        ]);
+        const roleRes = await getAction('/sys/user/queryUserRole', { userid: r.id });
         const roleIds = roleRes.success && Array.isArray(roleRes.result) ? (roleRes.result as unknown[]).map(String) : [];
-        const departs = departRes.success && Array.isArray(departRes.result) ? (departRes.result as Record<string, unknown>[]) : [];
         return {
           ...datesToForm(r, ['birthday']),
           sex: r.sex === null || r.sex === undefined ? undefined : String(r.sex),
           userIdentity: r.userIdentity === null || r.userIdentity === undefined ? undefined : String(r.userIdentity),
           selectedroles: roleIds,
-          selecteddeparts: departs.map((d) => String(d.key ?? d.id ?? d.value)).join(',') || undefined,
+          selecteddeparts: (r.departIds as string | null) || undefined,
         };
       }}
       toBody={(v) => {
@@ -195,7 +191,7 @@ export default function UserList() {
           exportXls: '/sys/user/exportXls',
           importExcel: '/sys/user/importExcel',
         }}
-        exportName="用户信息"
+        exportName="用户信息.xlsx"
         form={UserForm}
         auth={listAuth('user')}
         actionWidth={260}

@@ -246,19 +246,25 @@ export function ApprovalModal({
                   (nextNode.branches ?? []).map((b) => (
                     <div key={b.id} style={{ marginBottom: 4 }}>
                       <Typography.Text strong>{b.title}：</Typography.Text>
-                      {b.users.map((u) => (
-                        <Tag key={u.username}>{u.realname}</Tag>
-                      ))}
+                      {b.users.length ? (
+                        b.users.map((u) => <Tag key={u.username}>{u.realname}</Tag>)
+                      ) : (
+                        <Typography.Text type="secondary">按节点设定分配审批人</Typography.Text>
+                      )}
                     </div>
                   ))}
                 {nextNode?.type === 3 && (
                   <div>
                     <Typography.Text strong>{nextNode.title}：</Typography.Text>
-                    {nextNode.users.map((u) => (
-                      <Tag key={u.username || u.realname} color={u.username ? undefined : 'blue'}>
-                        {u.realname}
-                      </Tag>
-                    ))}
+                    {nextNode.users.length ? (
+                      nextNode.users.map((u) => (
+                        <Tag key={u.username || u.realname} color={u.username ? undefined : 'blue'}>
+                          {u.realname}
+                        </Tag>
+                      ))
+                    ) : (
+                      <Typography.Text type="secondary">按节点设定分配审批人</Typography.Text>
+                    )}
                   </div>
                 )}
               </Form.Item>

@@ -6,6 +6,7 @@ import './bpmn.css';
 
 interface Canvas {
   zoom(level: 'fit-viewport' | number, center?: 'auto'): number;
+  resized(): void;
   addMarker(element: string, marker: string): void;
 }
 interface ElementRegistry {
@@ -27,6 +28,13 @@ export interface BpmnCanvasProps {
  * The BPMN diagram (bpmn-js NavigatedViewer: pan with the mouse, zoom with the wheel), with done and
  * current nodes highlighted. Loaded in its own chunk.
  */
+/** Fits the whole diagram with a margin (an exact fit clips the outer strokes). */
+function fit(canvas: Canvas): void {
+  canvas.resized();
+  const scale = canvas.zoom('fit-viewport', 'auto');
+  canvas.zoom(Math.min(scale * 0.92, 1.4), 'auto');
+}
+
 export default function BpmnCanvas({ xml, doneNodes = [], currentNodes = [], doneFlows = [], height = 420 }: BpmnCanvasProps) {
   const host = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +44,20 @@ export default function BpmnCanvas({ xml, doneNodes = [], currentNodes = [], don
     if (!host.current) return;
     const viewer = new NavigatedViewer({ container: host.current });
     let live = true;
+    let ready = false;
+    let timer: number | undefined;
     setError(null);
+    // The dialog opens with an animation: fit again whenever the container settles to a new size.
+    const observer = typeof ResizeObserver !== 'undefined'
+      ? new ResizeObserver(() => {
+          if (!ready) return;
+          window.clearTimeout(timer);
+          timer = window.setTimeout(() => {
+            fit(viewer.get<Canvas>('canvas'));
+          }, 120);
+        })
+      : null;
+    observer?.observe(host.current);
     viewer
       .importXML(xml)
       .then(() => {
@@ -50,13 +71,18 @@ export default function BpmnCanvas({ xml, doneNodes = [], currentNodes = [], don
         done.filter((id) => !current.includes(id)).forEach((id) => mark(id, 'wf-done'));
         current.forEach((id) => mark(id, 'wf-current'));
         flows.forEach((id) => mark(id, 'wf-flow-done'));
-        canvas.zoom('fit-viewport', 'auto');
+        fit(canvas);
+        ready = true;
+        // once more after the dialog's opening animation
+        timer = window.setTimeout(() => fit(canvas), 400);
       })
       .catch((e: unknown) => {
         if (live) setError(e instanceof Error ? e.message : String(e));
       });
     return () => {
       live = false;
+      observer?.disconnect();
+      window.clearTimeout(timer);
       viewer.destroy();
     };
   }, [xml, marks]);

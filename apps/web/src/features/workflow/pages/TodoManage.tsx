@@ -1,7 +1,24 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE_OPTIONS } from '@go/contract';
-import { App, Button, Card, Form, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Empty,
+  Form,
+  Grid,
+  Input,
+  List,
+  Pagination,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -21,7 +38,17 @@ import '../workflow.css';
 const TODO_PAGE_SIZE = 10;
 const BATCH_PERM = 'workflow:todo:batch';
 
-function ActionLink({ disabled, onClick, children, testId }: { disabled?: boolean; onClick: () => void; children: string; testId?: string }) {
+function ActionLink({
+  disabled,
+  onClick,
+  children,
+  testId,
+}: {
+  disabled?: boolean;
+  onClick: () => void;
+  children: string;
+  testId?: string;
+}) {
   if (disabled) {
     return (
       <Tooltip title={WF_TEXTS.suspended}>
@@ -49,6 +76,8 @@ export default function TodoManage() {
   const [formTask, setFormTask] = useState<Task | null>(null);
   const [action, setAction] = useState<{ task: Task; type: ApprovalType } | null>(null);
   const [historyId, setHistoryId] = useState<string | null>(null);
+  const screens = Grid.useBreakpoint();
+  const narrow = screens.md === false;
 
   const list = useQuery({
     queryKey: ['wfTodo', name, pageNo, pageSize],
@@ -133,7 +162,9 @@ export default function TodoManage() {
       onOk: async () => {
         try {
           const res =
-            kind === 'pass' ? await wfApi.passAll(selected.map((t) => t.id)) : await wfApi.backAll([...new Set(selected.map((t) => t.procInstId))]);
+            kind === 'pass'
+              ? await wfApi.passAll(selected.map((t) => t.id))
+              : await wfApi.backAll([...new Set(selected.map((t) => t.procInstId))]);
           if (res.success) showBatchResult(res.result, res.message || WF_TEXTS.success);
           else message.error(res.message);
         } catch {
@@ -145,7 +176,13 @@ export default function TodoManage() {
   };
 
   const columns: TableColumnsType<Task> = [
-    { title: '#', key: 'index', width: 56, align: 'center', render: (_v, _r, i) => (pageNo - 1) * pageSize + i + 1 },
+    {
+      title: '#',
+      key: 'index',
+      width: 56,
+      align: 'center',
+      render: (_v, _r, i) => (pageNo - 1) * pageSize + i + 1,
+    },
     { title: '所属流程', dataIndex: 'processName', width: 140, ellipsis: true },
     {
       title: '任务名称',
@@ -189,27 +226,43 @@ export default function TodoManage() {
       key: 'action',
       fixed: 'right',
       width: 300,
-      render: (_v, r) => (
-        <Space size={4} split={<span className="wf-split">|</span>} wrap={false}>
-          <ActionLink onClick={() => openForm(r)} testId="todo-open">
-            查看并处理
-          </ActionLink>
-          <ActionLink disabled={r.isSuspended} onClick={() => setAction({ task: r, type: 0 })} testId="todo-pass">
-            通过
-          </ActionLink>
-          <ActionLink disabled={r.isSuspended} onClick={() => setAction({ task: r, type: 1 })} testId="todo-back">
-            驳回
-          </ActionLink>
-          <ActionLink disabled={r.isSuspended} onClick={() => setAction({ task: r, type: 2 })} testId="todo-delegate">
-            委托
-          </ActionLink>
-          <ActionLink onClick={() => openHistory(r)} testId="todo-history">
-            历史
-          </ActionLink>
-        </Space>
-      ),
+      render: (_v, r) => actions(r),
     },
   ];
+
+  function actions(r: Task) {
+    return (
+      <Space size={4} split={<span className="wf-split">|</span>} wrap={false}>
+        <ActionLink onClick={() => openForm(r)} testId="todo-open">
+          查看并处理
+        </ActionLink>
+        <ActionLink
+          disabled={r.isSuspended}
+          onClick={() => setAction({ task: r, type: 0 })}
+          testId="todo-pass"
+        >
+          通过
+        </ActionLink>
+        <ActionLink
+          disabled={r.isSuspended}
+          onClick={() => setAction({ task: r, type: 1 })}
+          testId="todo-back"
+        >
+          驳回
+        </ActionLink>
+        <ActionLink
+          disabled={r.isSuspended}
+          onClick={() => setAction({ task: r, type: 2 })}
+          testId="todo-delegate"
+        >
+          委托
+        </ActionLink>
+        <ActionLink onClick={() => openHistory(r)} testId="todo-history">
+          历史
+        </ActionLink>
+      </Space>
+    );
+  }
 
   const formType = formTask ? findFormType(formTask.tableName, formTask.routeName) : undefined;
   const actionFormType = action ? findFormType(action.task.tableName, action.task.routeName) : undefined;
@@ -225,7 +278,13 @@ export default function TodoManage() {
         }}
       >
         <Form.Item label="流程名称">
-          <Input allowClear value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="请输入流程名称" data-testid="todo-search" />
+          <Input
+            allowClear
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder="请输入流程名称"
+            data-testid="todo-search"
+          />
         </Form.Item>
         <Form.Item>
           <Space>
@@ -259,33 +318,91 @@ export default function TodoManage() {
         <Button icon={<ReloadOutlined />} onClick={reload}>
           刷新
         </Button>
-        {selected.length > 0 && <Typography.Text type="secondary">已选择 {selected.length} 项</Typography.Text>}
+        {selected.length > 0 && (
+          <Typography.Text type="secondary">已选择 {selected.length} 项</Typography.Text>
+        )}
       </Space>
-      <Table<Task>
-        rowKey="id"
-        bordered
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.rows ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1150 }}
-        rowClassName={(r) => (r.isSuspended ? 'wf-row-suspended' : '')}
-        rowSelection={{
-          selectedRowKeys: selected.map((t) => t.id),
-          onChange: (_k, rows) => setSelected(rows),
-          getCheckboxProps: (r) => ({ disabled: r.isSuspended }),
-        }}
-        pagination={{
-          current: pageNo,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS,
-          showTotal: (total, range) => `${range[0]}-${range[1]} 共${total}条`,
-          onChange: (p, s) => setParams({ pageNo: s !== pageSize ? 1 : p, pageSize: s }),
-        }}
-      />
+      {narrow ? (
+        <Spin spinning={list.isFetching}>
+          {(list.data?.rows ?? []).length === 0 ? (
+            <Empty />
+          ) : (
+            <List
+              dataSource={list.data?.rows ?? []}
+              rowKey="id"
+              renderItem={(r) => {
+                const p = priorityView(r.priority);
+                const st = suspendedView(r.isSuspended);
+                const checked = selected.some((x) => x.id === r.id);
+                return (
+                  <Card
+                    size="small"
+                    className={r.isSuspended ? 'wf-card wf-row-suspended' : 'wf-card'}
+                    style={{ marginBottom: 8 }}
+                  >
+                    <Space align="start">
+                      <Checkbox
+                        disabled={r.isSuspended}
+                        checked={checked}
+                        onChange={(e) =>
+                          setSelected(
+                            e.target.checked ? [...selected, r] : selected.filter((x) => x.id !== r.id),
+                          )
+                        }
+                      />
+                      <div>
+                        <Typography.Text strong>{r.processName}</Typography.Text> · {r.name}
+                        <div style={{ margin: '4px 0' }}>
+                          {p && <Tag color={p.color}>{p.text}</Tag>}
+                          <Tag color={st.color}>{st.text}</Tag>
+                          <Typography.Text type="secondary">{r.applyer}</Typography.Text>
+                        </div>
+                        <div style={{ color: '#8c8c8c', fontSize: 12, marginBottom: 6 }}>{r.createTime}</div>
+                        {actions(r)}
+                      </div>
+                    </Space>
+                  </Card>
+                );
+              }}
+            />
+          )}
+          <Pagination
+            size="small"
+            style={{ marginTop: 8, textAlign: 'right' }}
+            current={pageNo}
+            pageSize={pageSize}
+            total={list.data?.total ?? 0}
+            showTotal={(total) => `共${total}条`}
+            onChange={(p, s) => setParams({ pageNo: s !== pageSize ? 1 : p, pageSize: s })}
+          />
+        </Spin>
+      ) : (
+        <Table<Task>
+          rowKey="id"
+          bordered
+          size="middle"
+          columns={columns}
+          dataSource={list.data?.rows ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 1150 }}
+          rowClassName={(r) => (r.isSuspended ? 'wf-row-suspended' : '')}
+          rowSelection={{
+            selectedRowKeys: selected.map((t) => t.id),
+            onChange: (_k, rows) => setSelected(rows),
+            getCheckboxProps: (r) => ({ disabled: r.isSuspended }),
+          }}
+          pagination={{
+            current: pageNo,
+            pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            showQuickJumper: true,
+            pageSizeOptions: PAGE_SIZE_OPTIONS,
+            showTotal: (total, range) => `${range[0]}-${range[1]} 共${total}条`,
+            onChange: (p, s) => setParams({ pageNo: s !== pageSize ? 1 : p, pageSize: s }),
+          }}
+        />
+      )}
       <TaskFormModal
         task={formTask}
         formType={formType}
@@ -294,7 +411,13 @@ export default function TodoManage() {
         onAction={(type) => formTask && setAction({ task: formTask, type })}
         onHistory={() => formTask && openHistory(formTask)}
       />
-      <ApprovalModal task={action?.task ?? null} type={action?.type ?? 0} open={!!action} formType={actionFormType} onClose={closeAction} />
+      <ApprovalModal
+        task={action?.task ?? null}
+        type={action?.type ?? 0}
+        open={!!action}
+        formType={actionFormType}
+        onClose={closeAction}
+      />
       <HistoryModal procInstId={historyId} open={!!historyId} onClose={() => setHistoryId(null)} />
     </Card>
   );
