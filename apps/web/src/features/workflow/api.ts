@@ -261,32 +261,53 @@ export function readPage<T>(res: Envelope<unknown>): { rows: T[]; total: number 
 }
 
 export const wfApi = {
-  todoList: (p: { name?: string; pageIndex: number; pageSize: number }) => postAction<Page<Task>>(WF_URL.todoList, p),
-  doneList: (p: { name?: string; pageNo: number; pageSize: number }) => postAction<Page<Record<string, unknown>>>(WF_URL.doneList, p),
-  nextNode: (p: { procDefId?: string; currActId?: string; procInstId?: string; claimOrgCodeValue?: string; tableId?: string }) =>
-    getAction<NextNode>(WF_URL.getNextNode, p),
+  todoList: (p: { name?: string; pageIndex: number; pageSize: number }) =>
+    postAction<Page<Task>>(WF_URL.todoList, p),
+  doneList: (p: { name?: string; pageNo: number; pageSize: number }) =>
+    postAction<Page<Record<string, unknown>>>(WF_URL.doneList, p),
+  nextNode: (p: {
+    procDefId?: string;
+    currActId?: string;
+    procInstId?: string;
+    claimOrgCodeValue?: string;
+    tableId?: string;
+  }) => getAction<NextNode>(WF_URL.getNextNode, p),
   node: (nodeId: string, p: { procDefId?: string; procInstId?: string; claimOrgCodeValue?: string }) =>
-    getAction<{ id: string; title: string; type: number; users: NextUser[] }>(WF_URL.getNode + encodeURIComponent(nodeId), p),
-  backNodeUsers: (p: { nodeId: string; procInstId: string; processName?: string }) => getAction<NextUser[]>(WF_URL.getBackNodeUser, p),
-  backList: (procInstId: string) => getAction<BackNode[]>(WF_URL.getBackList + encodeURIComponent(procInstId)),
-  history: (procInstId: string) => getAction<HistoricFlow>(WF_URL.historicFlow + encodeURIComponent(procInstId)),
-  pass: (payload: ApprovalPayload, jx: boolean) => postAction<null>(jx ? WF_URL.jxpass : WF_URL.pass, payload),
+    getAction<{ id: string; title: string; type: number; users: NextUser[] }>(
+      WF_URL.getNode + encodeURIComponent(nodeId),
+      p,
+    ),
+  backNodeUsers: (p: { nodeId: string; procInstId: string; processName?: string }) =>
+    getAction<NextUser[]>(WF_URL.getBackNodeUser, p),
+  backList: (procInstId: string) =>
+    getAction<BackNode[]>(WF_URL.getBackList + encodeURIComponent(procInstId)),
+  history: (procInstId: string) =>
+    getAction<HistoricFlow>(WF_URL.historicFlow + encodeURIComponent(procInstId)),
+  pass: (payload: ApprovalPayload, jx: boolean) =>
+    postAction<null>(jx ? WF_URL.jxpass : WF_URL.pass, payload),
   back: (payload: ApprovalPayload) => postAction<null>(WF_URL.back, payload),
   backToTask: (payload: ApprovalPayload) => postAction<null>(WF_URL.backToTask, payload),
   delegate: (payload: ApprovalPayload) => postAction<null>(WF_URL.delegate, payload),
   passAll: (ids: string[]) => postAction<BatchItem[]>(WF_URL.passAll + ids.map(encodeURIComponent).join(',')),
-  backAll: (procInstIds: string[]) => postAction<BatchItem[]>(WF_URL.backAll + procInstIds.map(encodeURIComponent).join(',')),
+  backAll: (procInstIds: string[]) =>
+    postAction<BatchItem[]>(WF_URL.backAll + procInstIds.map(encodeURIComponent).join(',')),
   // applications
-  getForm: (p: { id?: string; tableId?: string; tableName?: string }) => getAction<Record<string, unknown>>(WF_URL.businessGet, p),
+  getForm: (p: { id?: string; tableId?: string; tableName?: string }) =>
+    getAction<Record<string, unknown>>(WF_URL.businessGet, p),
   addDraft: (tableName: string, procDefId: string | undefined, data: Record<string, unknown>) =>
-    postAction<{ id: string; tableId: string; title: string; tableName: string; procDefId: string | null }>(WF_URL.businessAdd, {
-      ...data,
-      tableName,
-      procDefId,
-    }),
-  editDraft: (id: string, data: Record<string, unknown>) => putAction<null>(WF_URL.businessEdit, { ...data, id }),
+    postAction<{ id: string; tableId: string; title: string; tableName: string; procDefId: string | null }>(
+      WF_URL.businessAdd,
+      {
+        ...data,
+        tableName,
+        procDefId,
+      },
+    ),
+  editDraft: (id: string, data: Record<string, unknown>) =>
+    putAction<null>(WF_URL.businessEdit, { ...data, id }),
   deleteDrafts: (ids: string[]) => deleteAction<null>(WF_URL.businessDelete, { ids: ids.join(',') }),
-  apply: (p: { id: string; procDefId?: string; assignees?: string; priority?: number }) => postAction<unknown>(WF_URL.apply, p),
+  apply: (p: { id: string; procDefId?: string; assignees?: string; priority?: number }) =>
+    postAction<unknown>(WF_URL.apply, p),
   cancel: (p: { id: string; procInstId?: string; reason?: string }) => postAction<null>(WF_URL.cancel, p),
   myApplications: (p: Record<string, unknown>) => getAction<Page<Application>>(WF_URL.myApplications, p),
   startable: (tableName?: string) => getAction<Definition[]>(WF_URL.startable, { tableName }),
@@ -295,13 +316,26 @@ export const wfApi = {
   definitions: (p: Record<string, unknown>) => getAction<Page<Definition>>(WF_URL.definitions, p),
   definition: (id: string) => getAction<Definition>(WF_URL.definition + encodeURIComponent(id)),
   versions: (key: string) => getAction<Definition[]>(WF_URL.versions + encodeURIComponent(key)),
-  deploy: (p: { xml: string; name?: string; description?: string; categoryId?: string; businessTable?: string; roles?: string }) =>
-    postAction<Definition>(WF_URL.deploy, p),
-  updateInfo: (p: { id: string; name?: string; description?: string; categoryId?: string; businessTable?: string; roles?: string }) =>
-    putAction<Definition>(WF_URL.updateInfo, p),
+  deploy: (p: {
+    xml: string;
+    name?: string;
+    description?: string;
+    categoryId?: string;
+    businessTable?: string;
+    roles?: string;
+  }) => postAction<Definition>(WF_URL.deploy, p),
+  updateInfo: (p: {
+    id: string;
+    name?: string;
+    description?: string;
+    categoryId?: string;
+    businessTable?: string;
+    roles?: string;
+  }) => putAction<Definition>(WF_URL.updateInfo, p),
   updateStatus: (id: string, status: 0 | 1) => putAction<null>(WF_URL.updateStatus, { id, status }),
   deleteDefinitions: (ids: string[]) => deleteAction<null>(WF_URL.deleteDefinitions, { ids: ids.join(',') }),
-  nodes: (procDefId: string) => getAction<DefinitionNode[]>(WF_URL.processNodes + encodeURIComponent(procDefId)),
+  nodes: (procDefId: string) =>
+    getAction<DefinitionNode[]>(WF_URL.processNodes + encodeURIComponent(procDefId)),
   editNode: (p: {
     procDefId: string;
     nodeId: string;

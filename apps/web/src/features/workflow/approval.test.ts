@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { NextNode, Task } from './api';
-import { buildPayload, choosableUsers, claimOrgCode, endLabels, needsApprover, priorityView, suspendedView, validateApproval } from './approval';
+import {
+  buildPayload,
+  choosableUsers,
+  claimOrgCode,
+  endLabels,
+  needsApprover,
+  priorityView,
+  suspendedView,
+  validateApproval,
+} from './approval';
 
-const user = (username: string, realname = username) => ({ id: username, username, realname, mainOrgCode: 'A01A03' });
+const user = (username: string, realname = username) => ({
+  id: username,
+  username,
+  realname,
+  mainOrgCode: 'A01A03',
+});
 const node = (type: number, users = [user('liuyang', '刘洋'), user('chenjing', '陈静')]): NextNode => ({
   id: 'n',
   type,
@@ -12,7 +26,12 @@ const node = (type: number, users = [user('liuyang', '刘洋'), user('chenjing',
   usersMark: users.length ? 1 : 0,
   z_type: 'fm_expense',
 });
-const endNode: NextNode = { id: 'end', type: 2, title: '结束', users: [{ id: '', username: '', realname: '完成费用报销', mainOrgCode: '' }] };
+const endNode: NextNode = {
+  id: 'end',
+  type: 2,
+  title: '结束',
+  users: [{ id: '', username: '', realname: '完成费用报销', mainOrgCode: '' }],
+};
 
 const task: Task = {
   id: 't1',
@@ -70,9 +89,15 @@ describe('next handlers', () => {
 describe('approval rules (SPEC §5)', () => {
   const base = { comment: '', commentRequired: false, assignees: [] as string[] };
   it('requires a comment when enabled', () => {
-    expect(validateApproval({ ...base, type: 0, commentRequired: true, nextNode: endNode })).toBe('请输入审批意见');
-    expect(validateApproval({ ...base, type: 0, commentRequired: true, comment: '  ', nextNode: endNode })).toBe('请输入审批意见');
-    expect(validateApproval({ ...base, type: 0, commentRequired: true, comment: '同意', nextNode: endNode })).toBeNull();
+    expect(validateApproval({ ...base, type: 0, commentRequired: true, nextNode: endNode })).toBe(
+      '请输入审批意见',
+    );
+    expect(
+      validateApproval({ ...base, type: 0, commentRequired: true, comment: '  ', nextNode: endNode }),
+    ).toBe('请输入审批意见');
+    expect(
+      validateApproval({ ...base, type: 0, commentRequired: true, comment: '同意', nextNode: endNode }),
+    ).toBeNull();
   });
   it('pass needs an approver when the list is non-empty and the step is not final', () => {
     expect(validateApproval({ ...base, type: 0, nextNode: node(1) })).toBe('请至少选择一个审批人');
@@ -85,7 +110,9 @@ describe('approval rules (SPEC §5)', () => {
   it('reject to the initiator needs nothing, to a node at least one approver', () => {
     expect(validateApproval({ ...base, type: 1, backTaskKey: '-1' })).toBeNull();
     expect(validateApproval({ ...base, type: 1, backTaskKey: 'deptApprove' })).toBe('请至少选择一个审批人');
-    expect(validateApproval({ ...base, type: 1, backTaskKey: 'deptApprove', assignees: ['machao'] })).toBeNull();
+    expect(
+      validateApproval({ ...base, type: 1, backTaskKey: 'deptApprove', assignees: ['machao'] }),
+    ).toBeNull();
   });
   it('delegate needs a user', () => {
     expect(validateApproval({ ...base, type: 2 })).toBe('请选择一委托人');
@@ -131,8 +158,18 @@ describe('approval payload (SPEC §3)', () => {
     expect(JSON.parse(p.managerJson)).toEqual([{ username: 'liuyang', realname: '刘洋' }]);
   });
   it('reject keeps backTaskKey (-1 initiator) and delegate sends userId only', () => {
-    expect(buildPayload(task, { type: 1, comment: '', commentRequired: false, assignees: [], backTaskKey: '-1' }).backTaskKey).toBe('-1');
-    const d = buildPayload(task, { type: 2, comment: '', commentRequired: false, assignees: ['x'], userId: 'zhangwei', orgCode: 'A01A05' });
+    expect(
+      buildPayload(task, { type: 1, comment: '', commentRequired: false, assignees: [], backTaskKey: '-1' })
+        .backTaskKey,
+    ).toBe('-1');
+    const d = buildPayload(task, {
+      type: 2,
+      comment: '',
+      commentRequired: false,
+      assignees: ['x'],
+      userId: 'zhangwei',
+      orgCode: 'A01A05',
+    });
     expect(d.userId).toBe('zhangwei');
     expect(d.assignees).toBe('');
     expect(d.isClaim).toBe(true);

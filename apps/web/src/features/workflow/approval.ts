@@ -84,7 +84,10 @@ export function buildPayload(
 ): ApprovalPayload {
   const chosen = (input.users ?? []).filter((u) => input.assignees.includes(u.username));
   const defaults = (input.users ?? []).map((u) => u.username);
-  const isChange = input.type === 0 && defaults.length > 0 && (chosen.length !== defaults.length || !defaults.every((u) => input.assignees.includes(u)));
+  const isChange =
+    input.type === 0 &&
+    defaults.length > 0 &&
+    (chosen.length !== defaults.length || !defaults.every((u) => input.assignees.includes(u)));
   const claim = claimOrgCode(input.orgCode);
   const payload: ApprovalPayload = {
     isChange,

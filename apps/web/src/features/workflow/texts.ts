@@ -11,7 +11,8 @@ export const WF_TEXTS = {
   batchBackNone: '您还未选择要驳回的数据',
   batchPassTitle: '确认通过',
   batchBackTitle: '确认驳回',
-  batchPassContent: (n: number) => `您确认要通过所选的 ${n} 条数据? 注意：将默认分配给节点设定的所有可审批用户`,
+  batchPassContent: (n: number) =>
+    `您确认要通过所选的 ${n} 条数据? 注意：将默认分配给节点设定的所有可审批用户`,
   batchBackContent: (n: number) => `您确认要驳回所选的 ${n} 条数据? 注意：所有流程将驳回至发起人`,
   success: '操作成功',
   passTitle: '审批通过',
@@ -31,5 +32,19 @@ export const PRIORITY_VIEW: Record<number, { text: string; color: string }> = {
 };
 
 export const STATUS_TEXT: Record<number, string> = { 0: '草稿', 1: '处理中', 2: '已结束', 3: '已撤回' };
-export const RESULT_TEXT: Record<number, string> = { 0: '未提交', 1: '处理中', 2: '通过', 3: '驳回', 4: '撤回', 5: '删除' };
-export const RESULT_COLOR: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'success', 3: 'error', 4: 'warning', 5: 'default' };
+export const RESULT_TEXT: Record<number, string> = {
+  0: '未提交',
+  1: '处理中',
+  2: '通过',
+  3: '驳回',
+  4: '撤回',
+  5: '删除',
+};
+export const RESULT_COLOR: Record<number, string> = {
+  0: 'default',
+  1: 'processing',
+  2: 'success',
+  3: 'error',
+  4: 'warning',
+  5: 'default',
+};

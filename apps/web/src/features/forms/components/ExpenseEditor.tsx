@@ -12,14 +12,23 @@ import { useApplication } from './useApplication';
 export const EXPENSE_TABLE = 'fm_expense';
 
 const itemColumns: GridColumn[] = [
-  { key: 'name', title: '费用项目', type: 'input', width: 200, validateRules: [{ required: true, message: '请输入费用项目' }] },
+  {
+    key: 'name',
+    title: '费用项目',
+    type: 'input',
+    width: 200,
+    validateRules: [{ required: true, message: '请输入费用项目' }],
+  },
   {
     key: 'amount',
     title: '金额（元）',
     type: 'inputNumber',
     width: 160,
     statistics: ['sum'],
-    validateRules: [{ required: true, message: '请输入金额' }, { pattern: 'money', message: '金额最多两位小数' }],
+    validateRules: [
+      { required: true, message: '请输入金额' },
+      { pattern: 'money', message: '金额最多两位小数' },
+    ],
   },
   { key: 'remark', title: '备注', type: 'input', width: 240 },
 ];
@@ -33,14 +42,21 @@ export function ExpenseEditor({ open, businessId, procDefId, onClose }: FormEdit
   const grid = useRef<GridHandle>(null);
   const typeOptions = useDictOptions('expense_type');
   const app = useApplication(EXPENSE_TABLE, open, businessId, procDefId);
-  const [rows, setRows] = useState<Record<string, unknown>[]>([{ id: `n${++rowSeq}`, name: '', amount: undefined, remark: '' }]);
+  const [rows, setRows] = useState<Record<string, unknown>[]>([
+    { id: `n${++rowSeq}`, name: '', amount: undefined, remark: '' },
+  ]);
   const [total, setTotal] = useState(0);
   const [changed, setChanged] = useState(false);
 
   useEffect(() => {
     const d = app.existing.data;
     if (!d) return;
-    form.setFieldsValue({ title: d.title, expenseType: d.expenseType ?? undefined, reason: d.reason, attachments: d.attachments ?? '' });
+    form.setFieldsValue({
+      title: d.title,
+      expenseType: d.expenseType ?? undefined,
+      reason: d.reason,
+      attachments: d.attachments ?? '',
+    });
     const items = (Array.isArray(d.items) ? d.items : []) as ExpenseItem[];
     setRows(items.map((i) => ({ id: `n${++rowSeq}`, ...i })));
     setTotal(items.reduce((s, i) => s + Number(i.amount || 0), 0));
@@ -60,8 +76,15 @@ export function ExpenseEditor({ open, businessId, procDefId, onClose }: FormEdit
       return null;
     }
     const items = g.values
-      .filter((r) => String(r.name ?? '').trim() || (r.amount !== undefined && r.amount !== null && r.amount !== ''))
-      .map((r) => ({ name: String(r.name ?? '').trim(), amount: Number(r.amount), remark: String(r.remark ?? '').trim() || undefined }));
+      .filter(
+        (r) =>
+          String(r.name ?? '').trim() || (r.amount !== undefined && r.amount !== null && r.amount !== ''),
+      )
+      .map((r) => ({
+        name: String(r.name ?? '').trim(),
+        amount: Number(r.amount),
+        remark: String(r.remark ?? '').trim() || undefined,
+      }));
     if (!items.length) {
       message.error('请至少填写一条费用明细');
       return null;
@@ -124,7 +147,11 @@ export function ExpenseEditor({ open, businessId, procDefId, onClose }: FormEdit
               </Form.Item>
             </Col>
           </Row>
-          <Form.Item name="reason" label="报销事由" rules={[{ required: true, whitespace: true, message: '请输入报销事由' }]}>
+          <Form.Item
+            name="reason"
+            label="报销事由"
+            rules={[{ required: true, whitespace: true, message: '请输入报销事由' }]}
+          >
             <Input.TextArea rows={3} maxLength={2000} data-testid="expense-reason" />
           </Form.Item>
           <Form.Item label="费用明细" required>

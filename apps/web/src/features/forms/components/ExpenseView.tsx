@@ -23,12 +23,18 @@ export function ExpenseView({ data }: FormViewProps) {
         <Descriptions.Item label="标题" span={2}>
           {String(data.title ?? '')}
         </Descriptions.Item>
-        <Descriptions.Item label="申请人">{String(data.applicantName ?? data.applicant ?? '')}</Descriptions.Item>
-        <Descriptions.Item label="费用类型">{typeText(data.expenseType) || String(data.expenseType ?? '')}</Descriptions.Item>
+        <Descriptions.Item label="申请人">
+          {String(data.applicantName ?? data.applicant ?? '')}
+        </Descriptions.Item>
+        <Descriptions.Item label="费用类型">
+          {typeText(data.expenseType) || String(data.expenseType ?? '')}
+        </Descriptions.Item>
         <Descriptions.Item label="报销金额">
           <Typography.Text strong>¥ {money(data.amount ?? total)}</Typography.Text>
         </Descriptions.Item>
-        <Descriptions.Item label="申请时间">{String(data.applyTime ?? data.createTime ?? '')}</Descriptions.Item>
+        <Descriptions.Item label="申请时间">
+          {String(data.applyTime ?? data.createTime ?? '')}
+        </Descriptions.Item>
         <Descriptions.Item label="报销事由" span={2}>
           <span style={{ whiteSpace: 'pre-wrap' }}>{String(data.reason ?? '')}</span>
         </Descriptions.Item>
@@ -61,7 +67,11 @@ export function ExpenseView({ data }: FormViewProps) {
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         附件
       </Typography.Title>
-      {data.attachments ? <FileUpload value={String(data.attachments)} disabled /> : <Typography.Text type="secondary">无</Typography.Text>}
+      {data.attachments ? (
+        <FileUpload value={String(data.attachments)} disabled />
+      ) : (
+        <Typography.Text type="secondary">无</Typography.Text>
+      )}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { findFormType } from '../../workflow/formTypes';
 import { RESULT_COLOR, RESULT_TEXT, STATUS_TEXT } from '../../workflow/texts';
 import { useRefetchWithBadge } from '../../workflow/useWorkflowRefresh';
 import { useUrlList } from '../../workflow/useUrlList';
+import { useNarrow } from '../../workflow/useNarrow';
 import '../../workflow/workflow.css';
 
 export type FormRow = Record<string, unknown> & {
@@ -56,11 +57,20 @@ export function FormListPage({
   const me = useSession((s) => s.userInfo?.username);
   const formType = findFormType(tableName);
   const { pageNo, pageSize, filters, set, reset } = useUrlList(FILTERS);
+  const narrow = useNarrow();
   const [form] = Form.useForm();
   const [view, setView] = useState<FormRow | null>(null);
   const [historyId, setHistoryId] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ businessId?: string; procDefId?: string } | null>(null);
-  useEffect(() => form.setFieldsValue({ ...filters, status: filters.status || undefined, result: filters.result || undefined }), [form, filters]);
+  useEffect(
+    () =>
+      form.setFieldsValue({
+        ...filters,
+        status: filters.status || undefined,
+        result: filters.result || undefined,
+      }),
+    [form, filters],
+  );
 
   const list = useQuery({
     queryKey: ['formList', listUrl, filters, pageNo, pageSize],
@@ -79,7 +89,13 @@ export function FormListPage({
   };
 
   const all: TableColumnsType<FormRow> = [
-    { title: '#', key: 'index', width: 56, align: 'center', render: (_v, _r, i) => (pageNo - 1) * pageSize + i + 1 },
+    {
+      title: '#',
+      key: 'index',
+      width: 56,
+      align: 'center',
+      render: (_v, _r, i) => (pageNo - 1) * pageSize + i + 1,
+    },
     ...columns,
     {
       title: '状态',
@@ -95,18 +111,26 @@ export function FormListPage({
       align: 'center',
       render: (v: number | null) => (v === null ? null : <Tag color={RESULT_COLOR[v]}>{RESULT_TEXT[v]}</Tag>),
     },
-    { title: '审批进度', dataIndex: 'actStatus', width: 180, ellipsis: true, render: (v: string | null) => v || '—' },
+    {
+      title: '审批进度',
+      dataIndex: 'actStatus',
+      width: 180,
+      ellipsis: true,
+      render: (v: string | null) => v || '—',
+    },
     { title: '创建时间', dataIndex: 'createTime', width: 170 },
     {
       title: '操作',
       key: 'action',
-      fixed: 'right',
+      fixed: narrow ? undefined : 'right',
       width: 150,
       render: (_v, r) => (
         <Space size={4} split={<span className="wf-split">|</span>}>
           <a onClick={() => setView(r)}>查看</a>
           {r.procInstId && <a onClick={() => setHistoryId(r.procInstId)}>历史</a>}
-          {r.applicant === me && r.businessId && editable(r) && <a onClick={() => setEditing({ businessId: r.businessId ?? undefined })}>编辑</a>}
+          {r.applicant === me && r.businessId && editable(r) && (
+            <a onClick={() => setEditing({ businessId: r.businessId ?? undefined })}>编辑</a>
+          )}
         </Space>
       ),
     },
@@ -123,7 +147,12 @@ export function FormListPage({
         onFinish={(v) =>
           set({
             pageNo: 1,
-            filters: { title: v.title?.trim() ?? '', applicantName: v.applicantName?.trim() ?? '', status: v.status ?? '', result: v.result ?? '' },
+            filters: {
+              title: v.title?.trim() ?? '',
+              applicantName: v.applicantName?.trim() ?? '',
+              status: v.status ?? '',
+              result: v.result ?? '',
+            },
           })
         }
       >
@@ -134,7 +163,12 @@ export function FormListPage({
           <Input allowClear placeholder="请输入申请人" />
         </Form.Item>
         <Form.Item name="result" label="审批结果">
-          <Select allowClear style={{ width: 140 }} placeholder="请选择" options={Object.entries(RESULT_TEXT).map(([value, label]) => ({ value, label }))} />
+          <Select
+            allowClear
+            style={{ width: 140 }}
+            placeholder="请选择"
+            options={Object.entries(RESULT_TEXT).map(([value, label]) => ({ value, label }))}
+          />
         </Form.Item>
         {extraSearch}
         <Form.Item>

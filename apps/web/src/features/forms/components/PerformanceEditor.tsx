@@ -9,7 +9,10 @@ import { useApplication } from './useApplication';
 export const PERFORMANCE_TABLE = 'fm_performance';
 
 /** Years 2019-2119 (SPEC §9). */
-const YEARS = Array.from({ length: 101 }, (_, i) => 2019 + i).map((y) => ({ value: String(y), label: `${y}年` }));
+const YEARS = Array.from({ length: 101 }, (_, i) => 2019 + i).map((y) => ({
+  value: String(y),
+  label: `${y}年`,
+}));
 
 /** 绩效考评表 editor (full screen like its task form). */
 export function PerformanceEditor({ open, businessId, procDefId, onClose }: FormEditorProps) {
@@ -20,7 +23,14 @@ export function PerformanceEditor({ open, businessId, procDefId, onClose }: Form
 
   useEffect(() => {
     const d = app.existing.data;
-    if (d) form.setFieldsValue({ title: d.title, yearPart: String(d.yearPart ?? ''), quarter: d.quarter, selfScore: d.selfScore, summary: d.summary });
+    if (d)
+      form.setFieldsValue({
+        title: d.title,
+        yearPart: String(d.yearPart ?? ''),
+        quarter: d.quarter,
+        selfScore: d.selfScore,
+        summary: d.summary,
+      });
   }, [app.existing.data, form]);
 
   const collect = async () => {
@@ -73,7 +83,10 @@ export function PerformanceEditor({ open, businessId, procDefId, onClose }: Form
         <Form
           form={form}
           layout="vertical"
-          initialValues={{ yearPart: String(new Date().getFullYear()), quarter: Math.floor(new Date().getMonth() / 3) + 1 }}
+          initialValues={{
+            yearPart: String(new Date().getFullYear()),
+            quarter: Math.floor(new Date().getMonth() / 3) + 1,
+          }}
           style={{ maxWidth: 960, margin: '0 auto' }}
         >
           <Form.Item name="title" label="标题">
@@ -81,7 +94,11 @@ export function PerformanceEditor({ open, businessId, procDefId, onClose }: Form
           </Form.Item>
           <Row gutter={16}>
             <Col xs={24} md={8}>
-              <Form.Item name="yearPart" label="考核年度" rules={[{ required: true, message: '请选择考核年度' }]}>
+              <Form.Item
+                name="yearPart"
+                label="考核年度"
+                rules={[{ required: true, message: '请选择考核年度' }]}
+              >
                 <Select options={YEARS} showSearch />
               </Form.Item>
             </Col>
@@ -91,12 +108,20 @@ export function PerformanceEditor({ open, businessId, procDefId, onClose }: Form
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item name="selfScore" label="自评分" rules={[{ required: true, message: '请输入自评分' }]}>
+              <Form.Item
+                name="selfScore"
+                label="自评分"
+                rules={[{ required: true, message: '请输入自评分' }]}
+              >
                 <InputNumber min={0} max={100} precision={1} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
           </Row>
-          <Form.Item name="summary" label="工作总结" rules={[{ required: true, whitespace: true, message: '请输入工作总结' }]}>
+          <Form.Item
+            name="summary"
+            label="工作总结"
+            rules={[{ required: true, whitespace: true, message: '请输入工作总结' }]}
+          >
             <Input.TextArea rows={12} maxLength={5000} showCount />
           </Form.Item>
         </Form>

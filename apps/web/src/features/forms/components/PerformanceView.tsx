@@ -18,7 +18,9 @@ export function PerformanceView({ data }: FormViewProps) {
         <Descriptions.Item label="标题" span={3}>
           {String(data.title ?? '')}
         </Descriptions.Item>
-        <Descriptions.Item label="被考评人">{String(data.applicantName ?? data.applicant ?? '')}</Descriptions.Item>
+        <Descriptions.Item label="被考评人">
+          {String(data.applicantName ?? data.applicant ?? '')}
+        </Descriptions.Item>
         <Descriptions.Item label="考核年度">{String(data.yearPart ?? '')}</Descriptions.Item>
         <Descriptions.Item label="季度">{quarterText(data.quarter)}</Descriptions.Item>
         <Descriptions.Item label="自评分">{score(data.selfScore)}</Descriptions.Item>

@@ -38,7 +38,12 @@ export function useApplication(tableName: string, open: boolean, businessId?: st
           return null;
         }
         const f = existing.data ?? {};
-        return { id, tableId: String(f.tableId ?? ''), procDefId: (f.procDefId as string | null) ?? procDefId, title: String(data.title ?? f.title ?? '') };
+        return {
+          id,
+          tableId: String(f.tableId ?? ''),
+          procDefId: (f.procDefId as string | null) ?? procDefId,
+          title: String(data.title ?? f.title ?? ''),
+        };
       }
       const res = await wfApi.addDraft(tableName, procDefId, data);
       if (!res.success) {
@@ -46,7 +51,12 @@ export function useApplication(tableName: string, open: boolean, businessId?: st
         return null;
       }
       setSavedId(res.result.id);
-      return { id: res.result.id, tableId: res.result.tableId, procDefId: res.result.procDefId ?? procDefId, title: res.result.title };
+      return {
+        id: res.result.id,
+        tableId: res.result.tableId,
+        procDefId: res.result.procDefId ?? procDefId,
+        title: res.result.title,
+      };
     } catch {
       return null;
     } finally {

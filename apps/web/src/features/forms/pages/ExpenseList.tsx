@@ -13,19 +13,26 @@ export default function ExpenseList() {
       listUrl="/forms/expense/list"
       newLabel="新增报销"
       testId="expense-list"
-      columns={[
-        { title: '标题', dataIndex: 'title', width: 200, ellipsis: true },
-        { title: '申请人', dataIndex: 'applicantName', width: 100 },
-        { title: '费用类型', dataIndex: 'expenseType', width: 100, render: (v: string) => typeText(v) || v },
-        {
-          title: '金额（元）',
-          dataIndex: 'amount',
-          width: 120,
-          align: 'right',
-          render: (v: number) => <Typography.Text strong>{money(v)}</Typography.Text>,
-        },
-        { title: '报销事由', dataIndex: 'reason', width: 200, ellipsis: true },
-      ] satisfies TableColumnsType<FormRow>}
+      columns={
+        [
+          { title: '标题', dataIndex: 'title', width: 200, ellipsis: true },
+          { title: '申请人', dataIndex: 'applicantName', width: 100 },
+          {
+            title: '费用类型',
+            dataIndex: 'expenseType',
+            width: 100,
+            render: (v: string) => typeText(v) || v,
+          },
+          {
+            title: '金额（元）',
+            dataIndex: 'amount',
+            width: 120,
+            align: 'right',
+            render: (v: number) => <Typography.Text strong>{money(v)}</Typography.Text>,
+          },
+          { title: '报销事由', dataIndex: 'reason', width: 200, ellipsis: true },
+        ] satisfies TableColumnsType<FormRow>
+      }
     />
   );
 }

@@ -24,7 +24,11 @@ export function ApplicationViewModal({
   onHistory?: (procInstId: string) => void;
 }) {
   const formType = target ? findFormType(target.tableName, target.routeName) : undefined;
-  const key = target ? (target.id ? { id: target.id } : { tableId: target.tableId, tableName: target.tableName }) : null;
+  const key = target
+    ? target.id
+      ? { id: target.id }
+      : { tableId: target.tableId, tableName: target.tableName }
+    : null;
   const q = useFormData(key, !!target);
   return (
     <Modal
@@ -35,7 +39,9 @@ export function ApplicationViewModal({
       {...fullScreenProps(!!formType?.fullScreen)}
       footer={
         <Space>
-          {target?.procInstId && onHistory && <Button onClick={() => onHistory(target.procInstId!)}>历史</Button>}
+          {target?.procInstId && onHistory && (
+            <Button onClick={() => onHistory(target.procInstId!)}>历史</Button>
+          )}
           <Button onClick={onClose}>关闭</Button>
         </Space>
       }

@@ -20,7 +20,13 @@ export interface ApplyTarget {
  * Submitting an application (starts the process). Shows who the first step goes to; when the first
  * node asks the applicant to choose (chooseMark), at least one approver must be picked.
  */
-export function ApplyModal({ target, onClose }: { target: ApplyTarget | null; onClose: (submitted: boolean) => void }) {
+export function ApplyModal({
+  target,
+  onClose,
+}: {
+  target: ApplyTarget | null;
+  onClose: (submitted: boolean) => void;
+}) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const orgCode = useSession((s) => s.userInfo?.orgCode);
@@ -38,9 +44,20 @@ export function ApplyModal({ target, onClose }: { target: ApplyTarget | null; on
     let live = true;
     const claim = claimOrgCode(orgCode);
     const load = async () => {
-      const ask = (c: string) => wfApi.nextNode({ procDefId: target.procDefId ?? undefined, tableId: target.tableId, claimOrgCodeValue: c });
+      const ask = (c: string) =>
+        wfApi.nextNode({
+          procDefId: target.procDefId ?? undefined,
+          tableId: target.tableId,
+          claimOrgCodeValue: c,
+        });
       let res = await ask(claim);
-      if (res.success && res.result?.type === 1 && choosableUsers(res.result).length === 0 && claim !== ORG_GROUP_CODE) res = await ask(ORG_GROUP_CODE);
+      if (
+        res.success &&
+        res.result?.type === 1 &&
+        choosableUsers(res.result).length === 0 &&
+        claim !== ORG_GROUP_CODE
+      )
+        res = await ask(ORG_GROUP_CODE);
       if (!live) return;
       if (res.success) setNode(res.result);
       else setError(res.message);
@@ -66,7 +83,11 @@ export function ApplyModal({ target, onClose }: { target: ApplyTarget | null; on
     }
     setSubmitting(true);
     try {
-      const res = await wfApi.apply({ id: target.id, procDefId: target.procDefId ?? undefined, assignees: mustChoose ? assignees.join(',') : undefined });
+      const res = await wfApi.apply({
+        id: target.id,
+        procDefId: target.procDefId ?? undefined,
+        assignees: mustChoose ? assignees.join(',') : undefined,
+      });
       if (res.success) {
         message.success(res.message || WF_TEXTS.success);
         void queryClient.invalidateQueries({ queryKey: ['todoBadge'] });
@@ -89,13 +110,19 @@ export function ApplyModal({ target, onClose }: { target: ApplyTarget | null; on
       maskClosable={false}
       destroyOnHidden
       okText="提交"
-      okButtonProps={{ loading: submitting, disabled: loading, ...({ 'data-testid': 'apply-submit' } as object) }}
+      okButtonProps={{
+        loading: submitting,
+        disabled: loading,
+        ...({ 'data-testid': 'apply-submit' } as object),
+      }}
       onOk={submit}
       onCancel={() => onClose(false)}
     >
       <Spin spinning={loading}>
         {target?.title && <Typography.Paragraph type="secondary">{target.title}</Typography.Paragraph>}
-        {error && error !== WF_TEXTS.needApprover && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
+        {error && error !== WF_TEXTS.needApprover && (
+          <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />
+        )}
         {node && (
           <Form layout="vertical">
             <Form.Item

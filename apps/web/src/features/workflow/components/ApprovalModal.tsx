@@ -1,6 +1,20 @@
 import { ORG_GROUP_CODE } from '@go/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Spin, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Space,
+  Spin,
+  Tag,
+  Typography,
+} from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSession } from '../../../app/session/store';
 import { UserByDepPicker } from '../../../components/pickers/UserByDepPicker';
@@ -20,7 +34,11 @@ import { WF_TEXTS } from '../texts';
 /** How an approval dialog ended: done, cancelled, or failed with code 500 (close everything and reload). */
 export type ApprovalOutcome = 'done' | 'cancel' | 'failed';
 
-const TITLES: Record<ApprovalType, string> = { 0: WF_TEXTS.passTitle, 1: WF_TEXTS.backTitle, 2: WF_TEXTS.delegateTitle };
+const TITLES: Record<ApprovalType, string> = {
+  0: WF_TEXTS.passTitle,
+  1: WF_TEXTS.backTitle,
+  2: WF_TEXTS.delegateTitle,
+};
 
 function userOptions(users: NextUser[]) {
   return users.map((u) => ({ value: u.username, label: u.realname || u.username }));
@@ -61,7 +79,12 @@ export function ApprovalModal({
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  const commentRequired = !!(task?.commentRequired || formType?.commentRequired || task?.passPath === 'jxpass' || formType?.passPath === 'jxpass');
+  const commentRequired = !!(
+    task?.commentRequired ||
+    formType?.commentRequired ||
+    task?.passPath === 'jxpass' ||
+    formType?.passPath === 'jxpass'
+  );
   const jx = task?.passPath === 'jxpass' || formType?.passPath === 'jxpass';
 
   // Reset and load what the action needs each time the dialog opens.
@@ -82,10 +105,20 @@ export function ApprovalModal({
       setLoadingNode(true);
       const load = async () => {
         const ask = (claimOrgCodeValue: string) =>
-          wfApi.nextNode({ procDefId: task.procDefId, currActId: task.key, procInstId: task.procInstId, claimOrgCodeValue });
+          wfApi.nextNode({
+            procDefId: task.procDefId,
+            currActId: task.key,
+            procInstId: task.procInstId,
+            claimOrgCodeValue,
+          });
         let res = await ask(claim);
         // A node nobody of the company can handle is handled at group level (A01).
-        if (res.success && res.result?.type === 1 && choosableUsers(res.result).length === 0 && claim !== ORG_GROUP_CODE) {
+        if (
+          res.success &&
+          res.result?.type === 1 &&
+          choosableUsers(res.result).length === 0 &&
+          claim !== ORG_GROUP_CODE
+        ) {
           res = await ask(ORG_GROUP_CODE);
         }
         if (!live) return;
@@ -140,7 +173,10 @@ export function ApprovalModal({
     }
   };
 
-  const users = useMemo(() => (type === 0 ? choosableUsers(nextNode) : backUsers), [type, nextNode, backUsers]);
+  const users = useMemo(
+    () => (type === 0 ? choosableUsers(nextNode) : backUsers),
+    [type, nextNode, backUsers],
+  );
 
   const submit = async () => {
     if (!task) return;
@@ -280,7 +316,14 @@ export function ApprovalModal({
             )}
             {formType?.approvalScore && (
               <Form.Item label="考评得分">
-                <InputNumber min={0} max={100} precision={1} value={score} onChange={(v) => setScore(v)} style={{ width: 160 }} />
+                <InputNumber
+                  min={0}
+                  max={100}
+                  precision={1}
+                  value={score}
+                  onChange={(v) => setScore(v)}
+                  style={{ width: 160 }}
+                />
               </Form.Item>
             )}
           </Spin>
@@ -291,7 +334,10 @@ export function ApprovalModal({
               <Select
                 value={backTaskKey}
                 onChange={changeBackTask}
-                options={[{ key: '-1', name: WF_TEXTS.initiator }, ...backList].map((b) => ({ value: b.key, label: b.name }))}
+                options={[{ key: '-1', name: WF_TEXTS.initiator }, ...backList].map((b) => ({
+                  value: b.key,
+                  label: b.name,
+                }))}
                 data-testid="back-target"
               />
             </Form.Item>
@@ -323,7 +369,12 @@ export function ApprovalModal({
             validateStatus={error === WF_TEXTS.needDelegate ? 'error' : undefined}
             help={error === WF_TEXTS.needDelegate ? error : undefined}
           >
-            <UserByDepPicker multi={false} value={userId} onChange={(v) => setUserId(v)} placeholder="请选择委托人" />
+            <UserByDepPicker
+              multi={false}
+              value={userId}
+              onChange={(v) => setUserId(v)}
+              placeholder="请选择委托人"
+            />
           </Form.Item>
         )}
         <Form.Item

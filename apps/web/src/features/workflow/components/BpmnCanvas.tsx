@@ -35,7 +35,13 @@ function fit(canvas: Canvas): void {
   canvas.zoom(Math.min(scale * 0.92, 1.4), 'auto');
 }
 
-export default function BpmnCanvas({ xml, doneNodes = [], currentNodes = [], doneFlows = [], height = 420 }: BpmnCanvasProps) {
+export default function BpmnCanvas({
+  xml,
+  doneNodes = [],
+  currentNodes = [],
+  doneFlows = [],
+  height = 420,
+}: BpmnCanvasProps) {
   const host = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
   const marks = JSON.stringify([doneNodes, currentNodes, doneFlows]);
@@ -48,15 +54,16 @@ export default function BpmnCanvas({ xml, doneNodes = [], currentNodes = [], don
     let timer: number | undefined;
     setError(null);
     // The dialog opens with an animation: fit again whenever the container settles to a new size.
-    const observer = typeof ResizeObserver !== 'undefined'
-      ? new ResizeObserver(() => {
-          if (!ready) return;
-          window.clearTimeout(timer);
-          timer = window.setTimeout(() => {
-            fit(viewer.get<Canvas>('canvas'));
-          }, 120);
-        })
-      : null;
+    const observer =
+      typeof ResizeObserver !== 'undefined'
+        ? new ResizeObserver(() => {
+            if (!ready) return;
+            window.clearTimeout(timer);
+            timer = window.setTimeout(() => {
+              fit(viewer.get<Canvas>('canvas'));
+            }, 120);
+          })
+        : null;
     observer?.observe(host.current);
     viewer
       .importXML(xml)

@@ -9,7 +9,14 @@ export function BpmnDiagram(props: BpmnCanvasProps) {
   return (
     <Suspense
       fallback={
-        <div style={{ height: props.height ?? 420, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <div
+          style={{
+            height: props.height ?? 420,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+          }}
+        >
           <Spin />
         </div>
       }

@@ -1,6 +1,25 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, AutoComplete, Button, Card, Col, Empty, Form, Input, Modal, Row, Select, Space, Spin, Switch, Table, Tag, Typography, Upload } from 'antd';
+import {
+  App,
+  AutoComplete,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { getAction } from '../../../app/http/client';
 import { DepartPicker } from '../../../components/pickers/DepartPicker';
@@ -33,25 +52,33 @@ export const REPEAT_POLICIES = [
 ];
 
 export function useRoleOptions() {
-  return useQuery({
-    queryKey: ['wfRoles'],
-    staleTime: 60_000,
-    queryFn: async () => {
-      const res = await getAction<{ roleCode: string; roleName: string }[]>('/sys/role/queryall');
-      return res.success && Array.isArray(res.result) ? res.result.map((r) => ({ value: r.roleCode, label: r.roleName })) : [];
-    },
-  }).data ?? [];
+  return (
+    useQuery({
+      queryKey: ['wfRoles'],
+      staleTime: 60_000,
+      queryFn: async () => {
+        const res = await getAction<{ roleCode: string; roleName: string }[]>('/sys/role/queryall');
+        return res.success && Array.isArray(res.result)
+          ? res.result.map((r) => ({ value: r.roleCode, label: r.roleName }))
+          : [];
+      },
+    }).data ?? []
+  );
 }
 
 export function useFormTypeOptions() {
-  return useQuery({
-    queryKey: ['wfFormTypes'],
-    staleTime: 60_000,
-    queryFn: async () => {
-      const res = await wfApi.formTypes();
-      return res.success && Array.isArray(res.result) ? res.result.map((f) => ({ value: f.tableName, label: `${f.label}（${f.tableName}）` })) : [];
-    },
-  }).data ?? [];
+  return (
+    useQuery({
+      queryKey: ['wfFormTypes'],
+      staleTime: 60_000,
+      queryFn: async () => {
+        const res = await wfApi.formTypes();
+        return res.success && Array.isArray(res.result)
+          ? res.result.map((f) => ({ value: f.tableName, label: `${f.label}（${f.tableName}）` }))
+          : [];
+      },
+    }).data ?? []
+  );
 }
 
 /** The diagram of a definition. */
@@ -66,14 +93,31 @@ export function DiagramModal({ def, onClose }: { def: Definition | null; onClose
     },
   });
   return (
-    <Modal title={`流程图：${def?.name ?? ''} v${def?.version ?? ''}`} open={!!def} width="80%" footer={null} onCancel={onClose} destroyOnHidden>
-      <Spin spinning={q.isFetching}>{q.data?.xml ? <BpmnDiagram xml={q.data.xml} height={480} /> : <div style={{ height: 200 }} />}</Spin>
+    <Modal
+      title={`流程图：${def?.name ?? ''} v${def?.version ?? ''}`}
+      open={!!def}
+      width="80%"
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Spin spinning={q.isFetching}>
+        {q.data?.xml ? <BpmnDiagram xml={q.data.xml} height={480} /> : <div style={{ height: 200 }} />}
+      </Spin>
     </Modal>
   );
 }
 
 /** Upload or edit BPMN 2.0 XML; deploying makes a new version of the process key. */
-export function DeployModal({ base, open, onClose }: { base: Definition | null; open: boolean; onClose: (changed: boolean) => void }) {
+export function DeployModal({
+  base,
+  open,
+  onClose,
+}: {
+  base: Definition | null;
+  open: boolean;
+  onClose: (changed: boolean) => void;
+}) {
   const { message } = App.useApp();
   const [form] = Form.useForm();
   const roles = useRoleOptions();
@@ -160,7 +204,13 @@ export function DeployModal({ base, open, onClose }: { base: Definition | null; 
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="roles" label="可发起角色（不选则所有人可发起）">
-              <Select mode="multiple" allowClear options={roles} placeholder="请选择" optionFilterProp="label" />
+              <Select
+                mode="multiple"
+                allowClear
+                options={roles}
+                placeholder="请选择"
+                optionFilterProp="label"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -233,7 +283,14 @@ export function InfoModal({ def, onClose }: { def: Definition | null; onClose: (
     } else message.error(res.message);
   };
   return (
-    <Modal title={`流程设置：${def?.name ?? ''} v${def?.version ?? ''}`} open={!!def} width={640} onCancel={() => onClose(false)} onOk={submit} destroyOnHidden>
+    <Modal
+      title={`流程设置：${def?.name ?? ''} v${def?.version ?? ''}`}
+      open={!!def}
+      width={640}
+      onCancel={() => onClose(false)}
+      onOk={submit}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical">
         <Form.Item name="name" label="流程名称" rules={[{ required: true, message: '请输入流程名称' }]}>
           <Input />
@@ -255,25 +312,63 @@ export function InfoModal({ def, onClose }: { def: Definition | null; onClose: (
   );
 }
 
-function RuleObject({ rule, onChange, roles }: { rule: NodeRule; onChange: (relateId: string | null) => void; roles: { value: string; label: string }[] }) {
+function RuleObject({
+  rule,
+  onChange,
+  roles,
+}: {
+  rule: NodeRule;
+  onChange: (relateId: string | null) => void;
+  roles: { value: string; label: string }[];
+}) {
   const v = rule.relateId ?? undefined;
   switch (rule.type) {
     case 0:
-      return <Select style={{ width: '100%' }} mode="multiple" options={roles} value={v ? v.split(',') : []} onChange={(x: string[]) => onChange(x.join(',') || null)} placeholder="请选择角色" />;
+      return (
+        <Select
+          style={{ width: '100%' }}
+          mode="multiple"
+          options={roles}
+          value={v ? v.split(',') : []}
+          onChange={(x: string[]) => onChange(x.join(',') || null)}
+          placeholder="请选择角色"
+        />
+      );
     case 1:
-      return <UserByDepPicker allDeparts value={v} onChange={(x) => onChange(x ?? null)} placeholder="请选择用户" />;
+      return (
+        <UserByDepPicker
+          allDeparts
+          value={v}
+          onChange={(x) => onChange(x ?? null)}
+          placeholder="请选择用户"
+        />
+      );
     case 2:
     case 5:
       return <DepartPicker multi store="orgCode" value={v} onChange={(x) => onChange(x ?? null)} />;
     case 6:
-      return <Input value={v} onChange={(e) => onChange(e.target.value || null)} placeholder="字段[:user/role/dept/deptManage]，如 approver:user" />;
+      return (
+        <Input
+          value={v}
+          onChange={(e) => onChange(e.target.value || null)}
+          placeholder="字段[:user/role/dept/deptManage]，如 approver:user"
+        />
+      );
     default:
       return <Typography.Text type="secondary">无需选择</Typography.Text>;
   }
 }
 
 /** Candidate rules and policies of one user task. */
-function NodeEditor({ procDefId, node, onSaved }: { procDefId: string; node: DefinitionNode; onSaved: () => void }) {
+function NodeEditor({
+  procDefId,
+  node,
+  onSaved,
+}: {
+  procDefId: string;
+  node: DefinitionNode;
+  onSaved: () => void;
+}) {
   const { message } = App.useApp();
   const roles = useRoleOptions();
   const [rules, setRules] = useState<NodeRule[]>(node.rules ?? []);
@@ -305,7 +400,16 @@ function NodeEditor({ procDefId, node, onSaved }: { procDefId: string; node: Def
     }
   };
   return (
-    <Card size="small" title={`${node.title}（${node.id}）`} style={{ marginBottom: 12 }} extra={<Button type="primary" size="small" loading={saving} onClick={save}>保存</Button>}>
+    <Card
+      size="small"
+      title={`${node.title}（${node.id}）`}
+      style={{ marginBottom: 12 }}
+      extra={
+        <Button type="primary" size="small" loading={saving} onClick={save}>
+          保存
+        </Button>
+      }
+    >
       {rules.map((r, i) => (
         <Row key={i} gutter={8} style={{ marginBottom: 8 }} align="middle">
           <Col xs={24} sm={7}>
@@ -313,11 +417,17 @@ function NodeEditor({ procDefId, node, onSaved }: { procDefId: string; node: Def
               style={{ width: '100%' }}
               options={RULE_TYPES}
               value={r.type}
-              onChange={(type: number) => setRules(rules.map((x, k) => (k === i ? { type, relateId: null } : x)))}
+              onChange={(type: number) =>
+                setRules(rules.map((x, k) => (k === i ? { type, relateId: null } : x)))
+              }
             />
           </Col>
           <Col xs={20} sm={14}>
-            <RuleObject rule={r} roles={roles} onChange={(relateId) => setRules(rules.map((x, k) => (k === i ? { ...x, relateId } : x)))} />
+            <RuleObject
+              rule={r}
+              roles={roles}
+              onChange={(relateId) => setRules(rules.map((x, k) => (k === i ? { ...x, relateId } : x)))}
+            />
           </Col>
           <Col xs={4} sm={3}>
             <Button danger type="link" onClick={() => setRules(rules.filter((_x, k) => k !== i))}>
@@ -326,20 +436,35 @@ function NodeEditor({ procDefId, node, onSaved }: { procDefId: string; node: Def
           </Col>
         </Row>
       ))}
-      <Button type="dashed" block onClick={() => setRules([...rules, { type: 0, relateId: null }])} style={{ marginBottom: 12 }}>
+      <Button
+        type="dashed"
+        block
+        onClick={() => setRules([...rules, { type: 0, relateId: null }])}
+        style={{ marginBottom: 12 }}
+      >
         添加审批人规则
       </Button>
       <Row gutter={[16, 8]}>
         <Col xs={24} md={12}>
           <Space>
             <span>找不到审批人时：</span>
-            <Select style={{ width: 180 }} options={EMPTY_POLICIES} value={emptyPolicy} onChange={setEmptyPolicy} />
+            <Select
+              style={{ width: 180 }}
+              options={EMPTY_POLICIES}
+              value={emptyPolicy}
+              onChange={setEmptyPolicy}
+            />
           </Space>
         </Col>
         <Col xs={24} md={12}>
           <Space>
             <span>审批人已审批过：</span>
-            <Select style={{ width: 160 }} options={REPEAT_POLICIES} value={repeatPolicy} onChange={setRepeatPolicy} />
+            <Select
+              style={{ width: 160 }}
+              options={REPEAT_POLICIES}
+              value={repeatPolicy}
+              onChange={setRepeatPolicy}
+            />
           </Space>
         </Col>
         <Col xs={24} md={12}>
@@ -373,18 +498,36 @@ export function NodesModal({ def, onClose }: { def: Definition | null; onClose: 
   });
   const users = (q.data ?? []).filter((n) => n.type === 1);
   return (
-    <Modal title={`节点审批人设置：${def?.name ?? ''} v${def?.version ?? ''}`} open={!!def} width="80%" footer={null} onCancel={onClose} destroyOnHidden>
+    <Modal
+      title={`节点审批人设置：${def?.name ?? ''} v${def?.version ?? ''}`}
+      open={!!def}
+      width="80%"
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Spin spinning={q.isFetching}>
         {q.isError && <Typography.Text type="danger">{(q.error as Error).message}</Typography.Text>}
         {!q.isFetching && !users.length && <Empty description="没有用户任务节点" />}
-        {def && users.map((n) => <NodeEditor key={n.id} procDefId={def.id} node={n} onSaved={() => void q.refetch()} />)}
+        {def &&
+          users.map((n) => (
+            <NodeEditor key={n.id} procDefId={def.id} node={n} onSaved={() => void q.refetch()} />
+          ))}
       </Spin>
     </Modal>
   );
 }
 
 /** Every version of a process key. */
-export function VersionsModal({ def, onClose, onDiagram }: { def: Definition | null; onClose: () => void; onDiagram: (d: Definition) => void }) {
+export function VersionsModal({
+  def,
+  onClose,
+  onDiagram,
+}: {
+  def: Definition | null;
+  onClose: () => void;
+  onDiagram: (d: Definition) => void;
+}) {
   const q = useQuery({
     queryKey: ['wfVersions', def?.processKey],
     enabled: !!def,
@@ -395,7 +538,14 @@ export function VersionsModal({ def, onClose, onDiagram }: { def: Definition | n
     },
   });
   return (
-    <Modal title={`版本：${def?.name ?? ''}（${def?.processKey ?? ''}）`} open={!!def} width={760} footer={null} onCancel={onClose} destroyOnHidden>
+    <Modal
+      title={`版本：${def?.name ?? ''}（${def?.processKey ?? ''}）`}
+      open={!!def}
+      width={760}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Table<Definition>
         rowKey="id"
         size="small"
@@ -404,11 +554,32 @@ export function VersionsModal({ def, onClose, onDiagram }: { def: Definition | n
         pagination={false}
         scroll={{ x: 600 }}
         columns={[
-          { title: '版本', dataIndex: 'version', width: 90, render: (v: number, r) => <span>v{v} {r.latest === 1 && <Tag color="blue">最新</Tag>}</span> },
+          {
+            title: '版本',
+            dataIndex: 'version',
+            width: 90,
+            render: (v: number, r) => (
+              <span>
+                v{v} {r.latest === 1 && <Tag color="blue">最新</Tag>}
+              </span>
+            ),
+          },
           { title: '名称', dataIndex: 'name' },
-          { title: '状态', dataIndex: 'status', width: 80, render: (v: number) => <Tag color={v === 1 ? 'green' : 'orange'}>{v === 1 ? '激活' : '挂起'}</Tag> },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            width: 80,
+            render: (v: number) => (
+              <Tag color={v === 1 ? 'green' : 'orange'}>{v === 1 ? '激活' : '挂起'}</Tag>
+            ),
+          },
           { title: '部署时间', dataIndex: 'createTime', width: 170 },
-          { title: '操作', key: 'a', width: 80, render: (_v, r) => <a onClick={() => onDiagram(r)}>流程图</a> },
+          {
+            title: '操作',
+            key: 'a',
+            width: 80,
+            render: (_v, r) => <a onClick={() => onDiagram(r)}>流程图</a>,
+          },
         ]}
       />
     </Modal>

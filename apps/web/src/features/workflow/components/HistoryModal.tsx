@@ -32,7 +32,10 @@ function actionItem(a: HistoryAction) {
         </div>
         <div style={{ color: '#8c8c8c', fontSize: 12 }}>{a.createTime}</div>
         {a.comment && (
-          <div className="wf-history-comment" style={{ marginTop: 4, padding: '4px 8px', background: '#fafafa', borderRadius: 4 }}>
+          <div
+            className="wf-history-comment"
+            style={{ marginTop: 4, padding: '4px 8px', background: '#fafafa', borderRadius: 4 }}
+          >
             审批意见：{a.comment}
           </div>
         )}
@@ -67,7 +70,15 @@ export function HistoryTimeline({ flow }: { flow: HistoricFlow }) {
 }
 
 /** 审批历史 (80 %): the timeline beside the diagram with done and current nodes highlighted. */
-export function HistoryModal({ procInstId, open, onClose }: { procInstId: string | null; open: boolean; onClose: () => void }) {
+export function HistoryModal({
+  procInstId,
+  open,
+  onClose,
+}: {
+  procInstId: string | null;
+  open: boolean;
+  onClose: () => void;
+}) {
   const q = useQuery({
     queryKey: ['wfHistory', procInstId],
     enabled: open && !!procInstId,
@@ -80,7 +91,15 @@ export function HistoryModal({ procInstId, open, onClose }: { procInstId: string
   });
   const flow = q.data;
   return (
-    <Modal title={WF_TEXTS.historyTitle} open={open} width="80%" footer={null} maskClosable={false} onCancel={onClose} destroyOnHidden>
+    <Modal
+      title={WF_TEXTS.historyTitle}
+      open={open}
+      width="80%"
+      footer={null}
+      maskClosable={false}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Spin spinning={q.isFetching}>
         {q.isError && <Typography.Text type="danger">{(q.error as Error).message}</Typography.Text>}
         {flow && (
@@ -100,11 +119,22 @@ export function HistoryModal({ procInstId, open, onClose }: { procInstId: string
               </Descriptions.Item>
             </Descriptions>
             <Row gutter={[24, 16]}>
-              <Col xs={24} lg={9} style={{ maxHeight: 560, overflow: 'auto', paddingTop: 8 }} data-testid="history-timeline">
+              <Col
+                xs={24}
+                lg={9}
+                style={{ maxHeight: 560, overflow: 'auto', paddingTop: 8 }}
+                data-testid="history-timeline"
+              >
                 <HistoryTimeline flow={flow} />
               </Col>
               <Col xs={24} lg={15}>
-                <BpmnDiagram xml={flow.xml} doneNodes={flow.doneNodes} currentNodes={flow.currentNodes} doneFlows={flow.doneFlows} height={460} />
+                <BpmnDiagram
+                  xml={flow.xml}
+                  doneNodes={flow.doneNodes}
+                  currentNodes={flow.currentNodes}
+                  doneFlows={flow.doneFlows}
+                  height={460}
+                />
               </Col>
             </Row>
           </>

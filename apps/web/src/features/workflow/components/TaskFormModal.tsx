@@ -19,7 +19,10 @@ export function fullScreenProps(fullScreen: boolean) {
 }
 
 /** Loads an application's form data for a read-only view. */
-export function useFormData(key: { tableId?: string; tableName?: string; id?: string } | null, enabled: boolean) {
+export function useFormData(
+  key: { tableId?: string; tableName?: string; id?: string } | null,
+  enabled: boolean,
+) {
   return useQuery({
     queryKey: ['wfForm', key],
     enabled: enabled && !!key,
@@ -33,7 +36,17 @@ export function useFormData(key: { tableId?: string; tableName?: string; id?: st
 }
 
 /** The form of one application, read-only, through its form type's view. */
-export function FormDataView({ formType, data, loading, error }: { formType: WebFormType; data?: Record<string, unknown>; loading: boolean; error?: unknown }) {
+export function FormDataView({
+  formType,
+  data,
+  loading,
+  error,
+}: {
+  formType: WebFormType;
+  data?: Record<string, unknown>;
+  loading: boolean;
+  error?: unknown;
+}) {
   const View = formType.View;
   return (
     <Spin spinning={loading}>

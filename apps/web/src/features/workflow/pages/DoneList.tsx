@@ -10,6 +10,7 @@ import { HistoryModal } from '../components/HistoryModal';
 import { RESULT_COLOR, RESULT_TEXT } from '../texts';
 import { useRefetchWithBadge } from '../useWorkflowRefresh';
 import { useUrlList } from '../useUrlList';
+import { useNarrow } from '../useNarrow';
 import '../workflow.css';
 
 interface DoneTask {
@@ -30,13 +31,22 @@ interface DoneTask {
   result: number;
 }
 
-const OUTCOME_COLOR: Record<string, string> = { pass: 'green', auto: 'green', back: 'red', rejected: 'red', return: 'orange', returned: 'orange', canceled: 'default' };
+const OUTCOME_COLOR: Record<string, string> = {
+  pass: 'green',
+  auto: 'green',
+  back: 'red',
+  rejected: 'red',
+  return: 'orange',
+  returned: 'orange',
+  canceled: 'default',
+};
 const FILTERS = ['name'] as const;
 
 /** 已办: the tasks I handled, with what I did, my comment and where the application stands now. */
 export default function DoneList() {
   const { message } = App.useApp();
   const { pageNo, pageSize, filters, set, reset } = useUrlList(FILTERS);
+  const narrow = useNarrow();
   const [draft, setDraft] = useState(filters.name);
   const [view, setView] = useState<ApplicationRef | null>(null);
   const [historyId, setHistoryId] = useState<string | null>(null);
@@ -55,23 +65,51 @@ export default function DoneList() {
   useRefetchWithBadge(() => void list.refetch());
 
   const columns: TableColumnsType<DoneTask> = [
-    { title: '#', key: 'index', width: 56, align: 'center', render: (_v, _r, i) => (pageNo - 1) * pageSize + i + 1 },
+    {
+      title: '#',
+      key: 'index',
+      width: 56,
+      align: 'center',
+      render: (_v, _r, i) => (pageNo - 1) * pageSize + i + 1,
+    },
     { title: '所属流程', dataIndex: 'processName', width: 120 },
     { title: '任务名称', dataIndex: 'name', width: 140 },
     { title: '标题', dataIndex: 'title', width: 200, ellipsis: true },
     { title: '流程发起人', dataIndex: 'applyer', width: 100 },
-    { title: '处理结果', dataIndex: 'deleteReason', width: 100, render: (v: string, r) => <Tag color={OUTCOME_COLOR[r.outcome ?? ''] ?? 'blue'}>{v}</Tag> },
+    {
+      title: '处理结果',
+      dataIndex: 'deleteReason',
+      width: 100,
+      render: (v: string, r) => <Tag color={OUTCOME_COLOR[r.outcome ?? ''] ?? 'blue'}>{v}</Tag>,
+    },
     { title: '审批意见', dataIndex: 'comment', width: 200, ellipsis: true },
-    { title: '流程结果', dataIndex: 'result', width: 100, render: (v: number) => <Tag color={RESULT_COLOR[v]}>{RESULT_TEXT[v]}</Tag> },
+    {
+      title: '流程结果',
+      dataIndex: 'result',
+      width: 100,
+      render: (v: number) => <Tag color={RESULT_COLOR[v]}>{RESULT_TEXT[v]}</Tag>,
+    },
     { title: '处理时间', dataIndex: 'endTime', width: 170 },
     {
       title: '操作',
       key: 'action',
-      fixed: 'right',
+      fixed: narrow ? undefined : 'right',
       width: 120,
       render: (_v, r) => (
         <Space size={4} split={<span className="wf-split">|</span>}>
-          <a onClick={() => setView({ tableId: r.tableId, tableName: r.tableName, routeName: r.routeName, processName: r.processName, procInstId: r.procInstId })}>查看</a>
+          <a
+            onClick={() =>
+              setView({
+                tableId: r.tableId,
+                tableName: r.tableName,
+                routeName: r.routeName,
+                processName: r.processName,
+                procInstId: r.procInstId,
+              })
+            }
+          >
+            查看
+          </a>
           <a onClick={() => setHistoryId(r.procInstId)}>历史</a>
         </Space>
       ),
@@ -80,9 +118,18 @@ export default function DoneList() {
 
   return (
     <Card className="wf-page" data-testid="done-list">
-      <Form layout="inline" className="wf-search" onFinish={() => set({ pageNo: 1, filters: { name: draft.trim() } })}>
+      <Form
+        layout="inline"
+        className="wf-search"
+        onFinish={() => set({ pageNo: 1, filters: { name: draft.trim() } })}
+      >
         <Form.Item label="流程名称">
-          <Input allowClear value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="请输入流程名称" />
+          <Input
+            allowClear
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder="请输入流程名称"
+          />
         </Form.Item>
         <Form.Item>
           <Space>
@@ -114,7 +161,11 @@ export default function DoneList() {
           onChange: (p, s) => set({ pageNo: s !== pageSize ? 1 : p, pageSize: s }),
         }}
       />
-      <ApplicationViewModal target={view} onClose={() => setView(null)} onHistory={(id) => setHistoryId(id)} />
+      <ApplicationViewModal
+        target={view}
+        onClose={() => setView(null)}
+        onHistory={(id) => setHistoryId(id)}
+      />
       <HistoryModal procInstId={historyId} open={!!historyId} onClose={() => setHistoryId(null)} />
     </Card>
   );

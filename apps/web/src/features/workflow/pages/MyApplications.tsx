@@ -13,6 +13,7 @@ import { findFormType, type WebFormType } from '../formTypes';
 import { RESULT_COLOR, RESULT_TEXT, STATUS_TEXT, WF_TEXTS } from '../texts';
 import { useRefetchWithBadge } from '../useWorkflowRefresh';
 import { useUrlList } from '../useUrlList';
+import { useNarrow } from '../useNarrow';
 import '../workflow.css';
 
 const FILTERS = ['title', 'status', 'result'] as const;
@@ -28,12 +29,25 @@ export default function MyApplications() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const { pageNo, pageSize, filters, set, reset } = useUrlList(FILTERS);
+  const narrow = useNarrow();
   const [form] = Form.useForm();
   const [view, setView] = useState<ApplicationRef | null>(null);
   const [historyId, setHistoryId] = useState<string | null>(null);
-  const [editing, setEditing] = useState<{ type: WebFormType; businessId?: string; procDefId?: string } | null>(null);
+  const [editing, setEditing] = useState<{
+    type: WebFormType;
+    businessId?: string;
+    procDefId?: string;
+  } | null>(null);
 
-  useEffect(() => form.setFieldsValue({ ...filters, status: filters.status || undefined, result: filters.result || undefined }), [form, filters]);
+  useEffect(
+    () =>
+      form.setFieldsValue({
+        ...filters,
+        status: filters.status || undefined,
+        result: filters.result || undefined,
+      }),
+    [form, filters],
+  );
 
   const list = useQuery({
     queryKey: ['wfMyApps', filters, pageNo, pageSize],
@@ -73,7 +87,13 @@ export default function MyApplications() {
   };
 
   const columns: TableColumnsType<Application> = [
-    { title: '#', key: 'index', width: 56, align: 'center', render: (_v, _r, i) => (pageNo - 1) * pageSize + i + 1 },
+    {
+      title: '#',
+      key: 'index',
+      width: 56,
+      align: 'center',
+      render: (_v, _r, i) => (pageNo - 1) * pageSize + i + 1,
+    },
     { title: '标题', dataIndex: 'title', width: 220, ellipsis: true },
     { title: '所属流程', dataIndex: 'processName', width: 120 },
     { title: '当前节点', dataIndex: 'currTaskName', width: 140, render: (v: string) => v || '—' },
@@ -104,11 +124,23 @@ export default function MyApplications() {
     {
       title: '操作',
       key: 'action',
-      fixed: 'right',
+      fixed: narrow ? undefined : 'right',
       width: 230,
       render: (_v, r) => (
         <Space size={4} split={<span className="wf-split">|</span>}>
-          <a onClick={() => setView({ id: r.id, tableName: r.tableName, routeName: r.routeName, processName: r.processName, procInstId: r.procInstId })}>查看</a>
+          <a
+            onClick={() =>
+              setView({
+                id: r.id,
+                tableName: r.tableName,
+                routeName: r.routeName,
+                processName: r.processName,
+                procInstId: r.procInstId,
+              })
+            }
+          >
+            查看
+          </a>
           {r.procInstId && <a onClick={() => setHistoryId(r.procInstId)}>历史</a>}
           {r.canWithdraw && (
             <Popconfirm title="确定撤回该申请吗？" onConfirm={() => withdraw(r)}>
@@ -129,15 +161,35 @@ export default function MyApplications() {
   const Editor = editing?.type.Editor;
   return (
     <Card className="wf-page" data-testid="my-applications">
-      <Form form={form} layout="inline" className="wf-search" onFinish={(v) => set({ pageNo: 1, filters: { title: v.title?.trim() ?? '', status: v.status ?? '', result: v.result ?? '' } })}>
+      <Form
+        form={form}
+        layout="inline"
+        className="wf-search"
+        onFinish={(v) =>
+          set({
+            pageNo: 1,
+            filters: { title: v.title?.trim() ?? '', status: v.status ?? '', result: v.result ?? '' },
+          })
+        }
+      >
         <Form.Item name="title" label="标题">
           <Input allowClear placeholder="请输入标题" />
         </Form.Item>
         <Form.Item name="status" label="状态">
-          <Select allowClear style={{ width: 140 }} placeholder="请选择" options={Object.entries(STATUS_TEXT).map(([value, label]) => ({ value, label }))} />
+          <Select
+            allowClear
+            style={{ width: 140 }}
+            placeholder="请选择"
+            options={Object.entries(STATUS_TEXT).map(([value, label]) => ({ value, label }))}
+          />
         </Form.Item>
         <Form.Item name="result" label="审批结果">
-          <Select allowClear style={{ width: 140 }} placeholder="请选择" options={Object.entries(RESULT_TEXT).map(([value, label]) => ({ value, label }))} />
+          <Select
+            allowClear
+            style={{ width: 140 }}
+            placeholder="请选择"
+            options={Object.entries(RESULT_TEXT).map(([value, label]) => ({ value, label }))}
+          />
         </Form.Item>
         <Form.Item>
           <Space>
@@ -186,7 +238,11 @@ export default function MyApplications() {
           onChange: (p, s) => set({ pageNo: s !== pageSize ? 1 : p, pageSize: s }),
         }}
       />
-      <ApplicationViewModal target={view} onClose={() => setView(null)} onHistory={(id) => setHistoryId(id)} />
+      <ApplicationViewModal
+        target={view}
+        onClose={() => setView(null)}
+        onHistory={(id) => setHistoryId(id)}
+      />
       <HistoryModal procInstId={historyId} open={!!historyId} onClose={() => setHistoryId(null)} />
       {Editor && (
         <Editor

@@ -7,9 +7,17 @@ import { useEffect, useState } from 'react';
 import { Auth } from '../../../app/auth';
 import type { Definition } from '../api';
 import { readPage, wfApi } from '../api';
-import { DeployModal, DiagramModal, InfoModal, NodesModal, useRoleOptions, VersionsModal } from '../components/DefinitionModals';
+import {
+  DeployModal,
+  DiagramModal,
+  InfoModal,
+  NodesModal,
+  useRoleOptions,
+  VersionsModal,
+} from '../components/DefinitionModals';
 import { suspendedView } from '../approval';
 import { useUrlList } from '../useUrlList';
+import { useNarrow } from '../useNarrow';
 import '../workflow.css';
 
 const PERM = {
@@ -24,6 +32,7 @@ const FILTERS = ['lcmc', 'lckey', 'status', 'all'] as const;
 export default function ProcessDefinitions() {
   const { message } = App.useApp();
   const { pageNo, pageSize, filters, set, reset } = useUrlList(FILTERS);
+  const narrow = useNarrow();
   const [form] = Form.useForm();
   const roles = useRoleOptions();
   const [diagram, setDiagram] = useState<Definition | null>(null);
@@ -32,7 +41,13 @@ export default function ProcessDefinitions() {
   const [nodes, setNodes] = useState<Definition | null>(null);
   const [versions, setVersions] = useState<Definition | null>(null);
   useEffect(
-    () => form.setFieldsValue({ lcmc: filters.lcmc, lckey: filters.lckey, status: filters.status || undefined, all: filters.all === '1' }),
+    () =>
+      form.setFieldsValue({
+        lcmc: filters.lcmc,
+        lckey: filters.lckey,
+        status: filters.status || undefined,
+        all: filters.all === '1',
+      }),
     [form, filters],
   );
 
@@ -77,10 +92,30 @@ export default function ProcessDefinitions() {
   const columns: TableColumnsType<Definition> = [
     { title: '流程名称', dataIndex: 'name', width: 140 },
     { title: '流程标识', dataIndex: 'processKey', width: 120 },
-    { title: '版本', dataIndex: 'version', width: 100, render: (v: number, r) => <span>v{v} {r.latest === 1 && <Tag color="blue">最新</Tag>}</span> },
+    {
+      title: '版本',
+      dataIndex: 'version',
+      width: 100,
+      render: (v: number, r) => (
+        <span>
+          v{v} {r.latest === 1 && <Tag color="blue">最新</Tag>}
+        </span>
+      ),
+    },
     { title: '分类', dataIndex: 'categoryId', width: 80 },
-    { title: '表单类型', dataIndex: 'formLabel', width: 90, render: (v: string | null) => v ?? <Tag color="red">未设置</Tag> },
-    { title: '可发起角色', dataIndex: 'roles', width: 150, ellipsis: true, render: (v: string | null) => roleText(v) },
+    {
+      title: '表单类型',
+      dataIndex: 'formLabel',
+      width: 90,
+      render: (v: string | null) => v ?? <Tag color="red">未设置</Tag>,
+    },
+    {
+      title: '可发起角色',
+      dataIndex: 'roles',
+      width: 150,
+      ellipsis: true,
+      render: (v: string | null) => roleText(v),
+    },
     {
       title: '状态',
       dataIndex: 'status',
@@ -96,7 +131,7 @@ export default function ProcessDefinitions() {
     {
       title: '操作',
       key: 'action',
-      fixed: 'right',
+      fixed: narrow ? undefined : 'right',
       width: 330,
       render: (_v, r) => (
         <Space size={4} split={<span className="wf-split">|</span>} wrap>
@@ -111,7 +146,10 @@ export default function ProcessDefinitions() {
             <a onClick={() => setDeploy({ base: r })}>编辑XML</a>
           </Auth>
           <Auth code={PERM.status}>
-            <Popconfirm title={r.status === 1 ? '挂起后该流程的待办将无法处理，确定挂起吗？' : '确定激活该流程吗？'} onConfirm={() => toggle(r)}>
+            <Popconfirm
+              title={r.status === 1 ? '挂起后该流程的待办将无法处理，确定挂起吗？' : '确定激活该流程吗？'}
+              onConfirm={() => toggle(r)}
+            >
               <a>{r.status === 1 ? '挂起' : '激活'}</a>
             </Popconfirm>
           </Auth>
@@ -132,7 +170,17 @@ export default function ProcessDefinitions() {
         form={form}
         layout="inline"
         className="wf-search"
-        onFinish={(v) => set({ pageNo: 1, filters: { lcmc: v.lcmc?.trim() ?? '', lckey: v.lckey?.trim() ?? '', status: v.status ?? '', all: v.all ? '1' : '' } })}
+        onFinish={(v) =>
+          set({
+            pageNo: 1,
+            filters: {
+              lcmc: v.lcmc?.trim() ?? '',
+              lckey: v.lckey?.trim() ?? '',
+              status: v.status ?? '',
+              all: v.all ? '1' : '',
+            },
+          })
+        }
       >
         <Form.Item name="lcmc" label="流程名称">
           <Input allowClear placeholder="请输入" />
