@@ -42,7 +42,7 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
     deviceScaleFactor: 1,
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(30_000);
   return { context, page };
 }
 
