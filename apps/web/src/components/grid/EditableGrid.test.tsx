@@ -65,7 +65,7 @@ describe('EditableGrid', () => {
     expect(last.rows.map((r) => r.orderNum)).toEqual([1, 2, 3, 4, 5]);
 
     // select the first new row and a loaded one, then delete with the confirm
-    const boxes = container.querySelectorAll('[data-testid="grid-row"] input[type="checkbox"]');
+    const boxes = container.querySelectorAll('[data-testid="row-select"] input');
     fireEvent.click(boxes[1]);
     fireEvent.click(boxes[3]);
     fireEvent.click(await screen.findByTestId('grid-remove'));
@@ -104,7 +104,7 @@ describe('EditableGrid', () => {
     const { container } = render(<EditableGrid columns={columns} dataSource={data} rowSelection authPre="demo" />);
     expect(container.querySelector('[data-col="secret"]')).toBeNull();
     expect(container.querySelector('[data-col="name"]')).not.toBeNull();
-    fireEvent.click(container.querySelectorAll('[data-testid="grid-row"] input[type="checkbox"]')[0]);
+    fireEvent.click(container.querySelectorAll('[data-testid="row-select"] input')[0]);
     expect(screen.queryByTestId('grid-remove')).toBeNull();
     expect(screen.getByTestId('grid-clear-selection')).toBeTruthy();
   });

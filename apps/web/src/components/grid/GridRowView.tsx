@@ -117,7 +117,7 @@ function GridRowViewInner(p: RowViewProps) {
           }
           if (f.kind === 'select') {
             return (
-              <div key="select" className="go-grid-td fixed" style={style}>
+              <div key="select" className="go-grid-td fixed" style={style} data-testid="row-select">
                 <Checkbox checked={p.selected} onChange={(e) => api.toggleSelect(row.id, e.target.checked)} aria-label="选择" />
               </div>
             );
