@@ -1,6 +1,6 @@
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { HOME_PATH } from '@go/contract';
-import { Alert, Button, Checkbox, Col, Form, Input, Modal, Row, Select, Tabs } from 'antd';
+import { Alert, Button, Checkbox, Col, Form, Input, Modal, Radio, Row } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { feedback } from '../../feedback';
@@ -64,6 +64,8 @@ export default function Login() {
   };
 
   const submit = async (v: Values) => {
+    // Fetch the main layout's code while the login request runs.
+    void import('../../layout/BasicLayout');
     setLoading(true);
     setError('');
     try {
@@ -96,7 +98,7 @@ export default function Login() {
 
   return (
     <div className="login-box" data-testid="login-page">
-      <Tabs centered items={[{ key: 'account', label: '账号密码登录' }]} />
+      <div className="login-tab">账号密码登录</div>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
       <Form form={form} onFinish={submit} size="large" initialValues={{ username: remembered ?? '', remember: !!remembered }}>
         <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
@@ -153,12 +155,11 @@ export default function Login() {
           finish(tenantChoice.res, tenantChoice.tenant);
         }}
       >
-        <Select
-          style={{ width: '100%' }}
-          placeholder="请选择租户"
+        <Radio.Group
           value={tenantChoice?.tenant}
-          onChange={(t) => setTenantChoice((c) => (c ? { ...c, tenant: t } : c))}
+          onChange={(e) => setTenantChoice((c) => (c ? { ...c, tenant: e.target.value as number } : c))}
           options={(tenantChoice?.res.tenantList ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
           data-testid="tenant-select"
         />
       </Modal>
