@@ -109,4 +109,15 @@ describe.skipIf(!enabled)('[CLUSTER] two instances on PostgreSQL and Redis', () 
     const logged = await apps[0].ctx.db.selectFrom('sysQuartzJobLog').select('fireTime').where('jobId', '=', job.id).execute();
     expect(new Set(logged.map((l) => l.fireTime)).size).toBe(logged.length);
   });
+
+  it('Redis monitoring answers from the shared Redis', async () => {
+    const token = await login(apps[1], 'admin');
+    const info = await call(apps[1], token, 'GET', '/sys/actuator/redis/info');
+    expect(info.success).toBe(true);
+    expect(info.result.find((r: { key: string }) => r.key === 'redis_version')).toBeTruthy();
+    const keys = await call(apps[1], token, 'GET', '/sys/actuator/redis/keysSize');
+    expect(keys.dbSize).toBeGreaterThan(0);
+    const mem = await call(apps[1], token, 'GET', '/sys/actuator/redis/memoryInfo');
+    expect(mem.used_memory).toBeGreaterThan(0);
+  });
 });

@@ -104,66 +104,41 @@ export async function deleteSendRows(db: Database, anntIds: string[]): Promise<v
 }
 
 /**
- * Creates unread rows for this user for every published ALL announcement still current when the user
- * was created (end time empty or not before the user's creation) that the user has no row for yet.
+ * Published, non-deleted announcements addressed to a user, left-joined with the user's send row:
+ * USER announcements through their rows, ALL announcements whether or not a row exists yet (a missing
+ * row means unread) when still current at the user's creation (no end time, or ending after it).
+ * Reading never writes; rows appear when something is marked read.
  */
-export async function materialiseAllForUser(db: Database, userId: string, userCreateTime: string | null, at: string): Promise<void> {
-  let q = db
+function visibleToUser(db: Database, userId: string, userCreateTime: string | null) {
+  return db
     .selectFrom('sysAnnouncement as a')
-    .select('a.id')
+    .leftJoin('sysAnnouncementSend as s', (j) => j.onRef('s.anntId', '=', 'a.id').on('s.userId', '=', userId))
     .where('a.delFlag', '=', 0)
     .where('a.sendStatus', '=', '1')
-    .where('a.msgType', '=', 'ALL')
     .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('sysAnnouncementSend as s')
-            .select('s.id')
-            .whereRef('s.anntId', '=', 'a.id')
-            .where('s.userId', '=', userId),
-        ),
-      ),
+      eb.or([
+        eb('s.id', 'is not', null),
+        eb.and([
+          eb('a.msgType', '=', 'ALL'),
+          userCreateTime
+            ? eb.or([eb('a.endTime', 'is', null), eb('a.endTime', '=', ''), eb('a.endTime', '>=', userCreateTime)])
+            : eb.lit(true),
+        ]),
+      ]),
     );
-  if (userCreateTime) {
-    q = q.where((eb) => eb.or([eb('a.endTime', 'is', null), eb('a.endTime', '=', ''), eb('a.endTime', '>=', userCreateTime)]));
-  }
-  const missing = await q.limit(1000).execute();
-  if (missing.length === 0) return;
-  await db
-    .insertInto('sysAnnouncementSend')
-    .values(
-      missing.map((m) => ({
-        id: newId(),
-        anntId: m.id,
-        userId,
-        readFlag: '0',
-        readTime: null,
-        createBy: 'system',
-        createTime: at,
-        updateBy: null,
-        updateTime: null,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['anntId', 'userId']).doNothing())
-    .execute();
 }
 
 /** The unread, published announcements of one category for a user, newest first, and their count. */
 export async function unreadForUser(
   db: Database,
   userId: string,
+  userCreateTime: string | null,
   category: string,
   limit: number,
 ): Promise<{ rows: SysAnnouncement[]; total: number }> {
-  const base = db
-    .selectFrom('sysAnnouncement as a')
-    .innerJoin('sysAnnouncementSend as s', 's.anntId', 'a.id')
-    .where('s.userId', '=', userId)
-    .where('s.readFlag', '=', '0')
-    .where('a.delFlag', '=', 0)
-    .where('a.sendStatus', '=', '1')
-    .where('a.msgCategory', '=', category);
+  const base = visibleToUser(db, userId, userCreateTime)
+    .where('a.msgCategory', '=', category)
+    .where((eb) => eb.or([eb('s.id', 'is', null), eb('s.readFlag', '=', '0')]));
   const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const rows = await base.selectAll('a').orderBy('a.createTime', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
   return { rows, total: Number(total?.n ?? 0) };
@@ -185,14 +160,24 @@ export async function markRead(db: Database, anntId: string, userId: string, at:
     .execute();
 }
 
-export async function markAllRead(db: Database, userId: string, at: string): Promise<number> {
+export async function markAllRead(db: Database, userId: string, userCreateTime: string | null, at: string): Promise<number> {
+  const missing = await visibleToUser(db, userId, userCreateTime).where('s.id', 'is', null).select('a.id').limit(5000).execute();
+  if (missing.length) {
+    await db
+      .insertInto('sysAnnouncementSend')
+      .values(
+        missing.map((m) => ({ id: newId(), anntId: m.id, userId, readFlag: '1', readTime: at, createBy: userId, createTime: at, updateBy: null, updateTime: null })),
+      )
+      .onConflict((oc) => oc.columns(['anntId', 'userId']).doNothing())
+      .execute();
+  }
   const r = await db
     .updateTable('sysAnnouncementSend')
     .set({ readFlag: '1', readTime: at, updateBy: userId, updateTime: at })
     .where('userId', '=', userId)
     .where('readFlag', '=', '0')
     .executeTakeFirst();
-  return Number(r.numUpdatedRows);
+  return Number(r.numUpdatedRows) + missing.length;
 }
 
 export interface MySendFilter {
@@ -202,23 +187,18 @@ export interface MySendFilter {
   msgCategory?: string;
 }
 
-export async function mySends(db: Database, userId: string, f: MySendFilter, p: Paging) {
-  let q = db
-    .selectFrom('sysAnnouncementSend as s')
-    .innerJoin('sysAnnouncement as a', 'a.id', 's.anntId')
-    .where('s.userId', '=', userId)
-    .where('a.delFlag', '=', 0)
-    .where('a.sendStatus', '=', '1');
+export async function mySends(db: Database, userId: string, userCreateTime: string | null, f: MySendFilter, p: Paging) {
+  let q = visibleToUser(db, userId, userCreateTime);
   if (f.titile) q = q.where('a.titile', 'like', likePattern(f.titile));
   if (f.sender) q = q.where('a.sender', 'like', likePattern(f.sender));
-  if (f.readFlag) q = q.where('s.readFlag', '=', f.readFlag);
+  if (f.readFlag === '1') q = q.where('s.readFlag', '=', '1');
+  if (f.readFlag === '0') q = q.where((eb) => eb.or([eb('s.id', 'is', null), eb('s.readFlag', '=', '0')]));
   if (f.msgCategory) q = q.where('a.msgCategory', '=', f.msgCategory);
   const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const rows = await q
     .select([
-      's.id',
-      's.anntId',
-      's.userId',
+      's.id as sendId',
+      'a.id as anntId',
       's.readFlag',
       's.readTime',
       'a.titile',
@@ -234,11 +214,14 @@ export async function mySends(db: Database, userId: string, f: MySendFilter, p: 
       'a.openPage',
     ])
     .orderBy('a.sendTime', 'desc')
-    .orderBy('s.id', 'desc')
+    .orderBy('a.id', 'desc')
     .limit(p.pageSize)
     .offset(p.offset)
     .execute();
-  return { rows, total: Number(total?.n ?? 0) };
+  return {
+    rows: rows.map(({ sendId, ...r }) => ({ id: sendId ?? r.anntId, userId, ...r, readFlag: r.readFlag ?? '0' })),
+    total: Number(total?.n ?? 0),
+  };
 }
 
 /** Whether the user may read the announcement: published and addressed to everyone or to the user. */

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LOGIN, perm } from '../../platform/access/access.js';
 import { ok, okMessage } from '../../platform/http/envelope.js';
+import { AppError } from '../../platform/http/errors.js';
 import { TEXTS, type AnnouncementService } from './announcement.service.js';
-import { idList, pageParams } from './list-params.js';
+import { idList, pageParams, zs } from './list-params.js';
 import type { NewsService } from './news.service.js';
 
 export const ANNOUNCEMENT_PERMS = {
@@ -25,11 +26,11 @@ const dateTime = z
   .max(19)
   .regex(/^(\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?)?$/, '时间格式应为 yyyy-MM-dd HH:mm:ss')
   .nullish();
-const optText = (max: number) => z.string().max(max).nullish();
+const optText = (max: number) => zs().max(max).nullish();
 
 const announcementBody = z.object({
-  titile: z.string().trim().min(1, '标题不能为空').max(500),
-  msgContent: z.string().max(500_000).nullish(),
+  titile: zs().trim().min(1, '标题不能为空').max(500),
+  msgContent: zs().max(500_000).nullish(),
   startTime: dateTime,
   endTime: dateTime,
   priority: z.enum(['L', 'M', 'H']).nullish(),
@@ -42,38 +43,38 @@ const announcementBody = z.object({
   openPage: optText(255),
   msgAbstract: optText(2000),
 });
-const editBody = announcementBody.extend({ id: z.string().min(1).max(32) });
-const idQuery = z.object({ id: z.string().min(1).max(32), _t: z.any().optional() });
-const idsQuery = z.object({ ids: z.string().min(1).max(20_000), _t: z.any().optional() });
+const editBody = announcementBody.extend({ id: zs().min(1).max(32) });
+const idQuery = z.object({ id: zs().min(1).max(32), _t: z.any().optional() });
+const idsQuery = z.object({ ids: zs().min(1).max(20_000), _t: z.any().optional() });
 const listQuery = pageParams.extend({
-  titile: z.string().max(100).optional(),
-  msgCategory: z.string().max(2).optional(),
-  msgType: z.string().max(10).optional(),
-  sendStatus: z.string().max(2).optional(),
-  priority: z.string().max(2).optional(),
-  sender: z.string().max(100).optional(),
+  titile: zs().max(100).optional(),
+  msgCategory: zs().max(2).optional(),
+  msgType: zs().max(10).optional(),
+  sendStatus: zs().max(2).optional(),
+  priority: zs().max(2).optional(),
+  sender: zs().max(100).optional(),
 });
 const listByUserQuery = z.object({ pageSize: z.coerce.number().int().min(1).max(100).optional(), _t: z.any().optional() });
-const anntIdBody = z.object({ anntId: z.string().min(1).max(32) });
+const anntIdBody = z.object({ anntId: zs().min(1).max(32) });
 const mySendQuery = pageParams.extend({
-  titile: z.string().max(100).optional(),
-  sender: z.string().max(100).optional(),
+  titile: zs().max(100).optional(),
+  sender: zs().max(100).optional(),
   readFlag: z.enum(['0', '1', '']).optional(),
   msgCategory: z.enum(['1', '2', '']).optional(),
 });
 
 const newsBody = z.object({
   noticeType: z.coerce.string().max(32).nullish(),
-  noticeTitle: z.string().trim().min(1, '标题不能为空').max(500),
+  noticeTitle: zs().trim().min(1, '标题不能为空').max(500),
   noticePerson: optText(100),
   noticeDescribe: optText(2000),
-  noticeContent: z.string().max(500_000).nullish(),
+  noticeContent: zs().max(500_000).nullish(),
 });
-const newsEditBody = newsBody.extend({ id: z.string().min(1).max(32) });
+const newsEditBody = newsBody.extend({ id: zs().min(1).max(32) });
 const newsListQuery = pageParams.extend({
-  noticeTitle: z.string().max(100).optional(),
-  noticeType: z.string().max(32).optional(),
-  noticePerson: z.string().max(100).optional(),
+  noticeTitle: zs().max(100).optional(),
+  noticeType: zs().max(32).optional(),
+  noticePerson: zs().max(100).optional(),
 });
 
 const tags = ['通知公告'];
@@ -100,7 +101,7 @@ export async function announcementRoutes(app: FastifyInstance, annts: Announceme
     config: { access: perm(ANNOUNCEMENT_PERMS.edit), oplog: { content: '通知公告-编辑', type: 3 } },
     schema: { tags, summary: '编辑通知公告', body: editBody },
   };
-  const editHandler = async (req: { user: import('../../platform/access/access.js').CurrentUser | null; body: unknown }) => {
+  const editHandler = async (req: FastifyRequest) => {
     const body = req.body as z.infer<typeof editBody>;
     await annts.edit(req.user!, body.id, body);
     return okMessage(TEXTS.edited);
@@ -165,15 +166,20 @@ export async function announcementRoutes(app: FastifyInstance, annts: Announceme
     config: { access: LOGIN, oplog: false as const },
     schema: { tags, summary: '标记已读', body: anntIdBody },
   };
-  const markReadHandler = async (req: { user: import('../../platform/access/access.js').CurrentUser | null; body: unknown }) => {
+  const markReadHandler = async (req: FastifyRequest) => {
     await annts.markRead(req.user!, (req.body as z.infer<typeof anntIdBody>).anntId);
     return ok(null, '操作成功!');
   };
   app.put(`${S}/editByAnntIdAndUserId`, markRead, markReadHandler);
   app.post(`${S}/editByAnntIdAndUserId`, markRead, markReadHandler);
 
-  const readAll = { config: { access: LOGIN, oplog: false as const }, schema: { tags, summary: '全部标记已读' } };
-  const readAllHandler = async (req: { user: import('../../platform/access/access.js').CurrentUser | null }) => {
+  const readAll = {
+    config: { access: LOGIN, oplog: false as const },
+    schema: { tags, summary: '全部标记已读', body: z.object({}).strict().nullish() },
+  };
+  const readAllHandler = async (req: FastifyRequest) => {
+    // No body, or `{}`; a body that says something else (even `null`) is not this call.
+    if (req.body === null && Number(req.headers['content-length'] ?? 0) > 0) throw new AppError('BAD_REQUEST');
     await annts.readAll(req.user!);
     return okMessage('全部已读');
   };
@@ -210,7 +216,7 @@ export async function announcementRoutes(app: FastifyInstance, annts: Announceme
     config: { access: perm(NEWS_PERMS.edit), oplog: { content: '新闻-编辑', type: 3 } },
     schema: { tags: newsTags, summary: '编辑新闻', body: newsEditBody },
   };
-  const newsEditHandler = async (req: { user: import('../../platform/access/access.js').CurrentUser | null; body: unknown }) => {
+  const newsEditHandler = async (req: FastifyRequest) => {
     const body = req.body as z.infer<typeof newsEditBody>;
     await news.edit(req.user!, body.id, body);
     return okMessage(TEXTS.edited);

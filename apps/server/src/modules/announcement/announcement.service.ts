@@ -209,9 +209,9 @@ export class AnnouncementService {
 
   /** listByUser: the unread notices (category 1) and system messages (category 2) with their counts. */
   async listByUser(user: CurrentUser, pageSize = 5) {
-    await repo.materialiseAllForUser(this.db, user.id, await this.userCreateTime(user.id), now());
-    const annt = await repo.unreadForUser(this.db, user.id, '1', pageSize);
-    const sys = await repo.unreadForUser(this.db, user.id, '2', pageSize);
+    const created = await this.userCreateTime(user.id);
+    const annt = await repo.unreadForUser(this.db, user.id, created, '1', pageSize);
+    const sys = await repo.unreadForUser(this.db, user.id, created, '2', pageSize);
     return { anntMsgList: annt.rows, anntMsgTotal: annt.total, sysMsgList: sys.rows, sysMsgTotal: sys.total };
   }
 
@@ -222,15 +222,13 @@ export class AnnouncementService {
   }
 
   async readAll(user: CurrentUser): Promise<void> {
-    await repo.materialiseAllForUser(this.db, user.id, await this.userCreateTime(user.id), now());
-    await repo.markAllRead(this.db, user.id, now());
+    await repo.markAllRead(this.db, user.id, await this.userCreateTime(user.id), now());
     this.ctx.realtime.sendToUser(user.id, { cmd: 'topic', msgTxt: '' });
   }
 
   async mySends(user: CurrentUser, q: repo.MySendFilter & { pageNo?: number; pageSize?: number }) {
-    await repo.materialiseAllForUser(this.db, user.id, await this.userCreateTime(user.id), now());
     const p = paging(q);
-    const { rows, total } = await repo.mySends(this.db, user.id, q, p);
+    const { rows, total } = await repo.mySends(this.db, user.id, await this.userCreateTime(user.id), q, p);
     const names = await repo.realnames(this.db, rows.map((r) => r.sender ?? ''));
     const out = [];
     for (const r of rows) {

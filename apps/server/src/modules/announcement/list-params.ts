@@ -1,13 +1,16 @@
 import { z } from 'zod';
 
+/** A string without NUL characters (PostgreSQL refuses them in text). */
+export const zs = () => z.string().refine((v) => !v.includes('\u0000'), '包含非法字符');
+
 /** Page parameters as the clients send them (strings in a query, numbers in a body). */
 export const pageParams = z.object({
   pageNo: z.coerce.number().int().min(1).max(100000).optional(),
   pageSize: z.coerce.number().int().min(1).max(10000).optional(),
-  column: z.string().max(64).optional(),
-  order: z.string().max(10).optional(),
-  field: z.string().max(2000).optional(),
-  _t: z.union([z.string(), z.number()]).optional(),
+  column: zs().max(64).optional(),
+  order: zs().max(10).optional(),
+  field: zs().max(2000).optional(),
+  _t: z.union([zs(), z.number()]).optional(),
 });
 
 export interface Paging {

@@ -55,7 +55,7 @@ const RICH: sanitizeHtml.IOptions = {
 
 export function sanitizeRichText(html: string | null | undefined): string {
   if (!html) return '';
-  return sanitizeHtml(html, RICH);
+  return sanitizeHtml(html.split('\u0000').join(''), RICH);
 }
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&nbsp;': ' ', '&lt;': '', '&gt;': '' };
@@ -66,7 +66,7 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#39;':
  */
 export function plainText(s: string | null | undefined): string {
   if (!s) return '';
-  const stripped = sanitizeHtml(s, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' });
+  const stripped = sanitizeHtml(s.split('\u0000').join(''), { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' });
   return stripped
     .replace(/&(amp|quot|#39|#x27|nbsp|lt|gt);/g, (m) => ENTITIES[m] ?? '')
     .replace(/[<>]/g, '')

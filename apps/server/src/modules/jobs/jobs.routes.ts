@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LOGIN, perm } from '../../platform/access/access.js';
 import { fail, ok, okMessage } from '../../platform/http/envelope.js';
-import { idList, pageParams } from '../announcement/list-params.js';
+import { idList, pageParams, zs } from '../announcement/list-params.js';
 import { JOB_TEXTS, type JobService } from './jobs.service.js';
 
 export const JOB_PERMS = {
@@ -16,22 +16,22 @@ export const JOB_PERMS = {
 } as const;
 
 const jobBody = z.object({
-  jobClassName: z.string().trim().min(1, '任务类名不能为空').max(255),
-  cronExpression: z.string().trim().min(1, 'Cron表达式不能为空').max(255),
-  parameter: z.string().max(5000).nullish(),
-  description: z.string().max(255).nullish(),
+  jobClassName: zs().trim().min(1, '任务类名不能为空').max(255),
+  cronExpression: zs().trim().min(1, 'Cron表达式不能为空').max(255),
+  parameter: zs().max(5000).nullish(),
+  description: zs().max(255).nullish(),
   status: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(-1)])).nullish(),
 });
-const jobEditBody = jobBody.extend({ id: z.string().min(1).max(32) });
-const idQuery = z.object({ id: z.string().min(1).max(32), _t: z.any().optional() });
-const idsQuery = z.object({ ids: z.string().min(1).max(20_000), _t: z.any().optional() });
+const jobEditBody = jobBody.extend({ id: zs().min(1).max(32) });
+const idQuery = z.object({ id: zs().min(1).max(32), _t: z.any().optional() });
+const idsQuery = z.object({ ids: zs().min(1).max(20_000), _t: z.any().optional() });
 const listQuery = pageParams.extend({
-  jobClassName: z.string().max(255).optional(),
-  description: z.string().max(255).optional(),
+  jobClassName: zs().max(255).optional(),
+  description: zs().max(255).optional(),
   status: z.coerce.number().int().optional(),
 });
-const logQuery = pageParams.extend({ jobId: z.string().max(32).optional(), status: z.enum(['success', 'fail', '']).optional() });
-const cronQuery = z.object({ cronExpression: z.string().min(1).max(255), _t: z.any().optional() });
+const logQuery = pageParams.extend({ jobId: zs().max(32).optional(), status: z.enum(['success', 'fail', '']).optional() });
+const cronQuery = z.object({ cronExpression: zs().min(1).max(255), _t: z.any().optional() });
 
 const tags = ['定时任务'];
 

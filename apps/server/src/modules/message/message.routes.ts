@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LOGIN, perm } from '../../platform/access/access.js';
 import { ok, okMessage } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
-import { idList, pageParams } from '../announcement/list-params.js';
+import { idList, pageParams, zs } from '../announcement/list-params.js';
 import { MESSAGE_TEXTS, type MessageService } from './message.service.js';
 
 export const MESSAGE_PERMS = {
@@ -15,7 +15,7 @@ export const MESSAGE_PERMS = {
 } as const;
 
 const templateBody = z.object({
-  templateName: z.string().trim().min(1, '模板标题不能为空').max(50),
+  templateName: zs().trim().min(1, '模板标题不能为空').max(50),
   templateCode: z
     .string()
     .trim()
@@ -23,39 +23,39 @@ const templateBody = z.object({
     .max(32)
     .regex(/^[A-Za-z0-9_]+$/, '只允许字母、数字、下划线'),
   templateType: z.coerce.string().pipe(z.enum(['1', '2', '3', '4'])),
-  templateContent: z.string().min(1, '模板内容不能为空').max(100_000),
-  templateTestJson: z.string().max(10_000).nullish(),
+  templateContent: zs().min(1, '模板内容不能为空').max(100_000),
+  templateTestJson: zs().max(10_000).nullish(),
 });
-const templateEditBody = templateBody.extend({ id: z.string().min(1).max(32) });
-const idQuery = z.object({ id: z.string().min(1).max(32), _t: z.any().optional() });
-const idsQuery = z.object({ ids: z.string().min(1).max(20_000), _t: z.any().optional() });
+const templateEditBody = templateBody.extend({ id: zs().min(1).max(32) });
+const idQuery = z.object({ id: zs().min(1).max(32), _t: z.any().optional() });
+const idsQuery = z.object({ ids: zs().min(1).max(20_000), _t: z.any().optional() });
 const listQuery = pageParams.extend({
-  templateName: z.string().max(50).optional(),
-  templateCode: z.string().max(32).optional(),
-  templateType: z.string().max(1).optional(),
+  templateName: zs().max(50).optional(),
+  templateCode: zs().max(32).optional(),
+  templateType: zs().max(1).optional(),
 });
 const sendMsgBody = z.object({
-  templateCode: z.string().min(1).max(32),
-  testData: z.string().max(10_000).nullish(),
-  receiver: z.string().min(1, MESSAGE_TEXTS.noReceiver).max(5000),
-  msgType: z.string().max(30).nullish(),
+  templateCode: zs().min(1).max(32),
+  testData: zs().max(10_000).nullish(),
+  receiver: zs().min(1, MESSAGE_TEXTS.noReceiver).max(5000),
+  msgType: zs().max(30).nullish(),
 });
 const boolish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])]).transform((v) => v === true || v === 'true' || v === '1');
 const sendTestParams = z.object({
-  app: z.string().max(30).optional(),
-  title: z.string().max(200).optional(),
-  content: z.string().min(1, '消息内容不能为空').max(20_000),
-  receiver: z.string().max(5000).optional(),
+  app: zs().max(30).optional(),
+  title: zs().max(200).optional(),
+  content: zs().min(1, '消息内容不能为空').max(20_000),
+  receiver: zs().max(5000).optional(),
   sendAll: boolish.optional(),
   _t: z.any().optional(),
 });
 const wxBody = z.object({
-  userName: z.string().min(1).max(100),
-  csUserName: z.string().max(1000).nullish(),
-  nodeName: z.string().max(200).nullish(),
-  processName: z.string().max(200).nullish(),
-  applyer: z.string().max(100).nullish(),
-  createTime: z.string().max(30).nullish(),
+  userName: zs().min(1).max(100),
+  csUserName: zs().max(1000).nullish(),
+  nodeName: zs().max(200).nullish(),
+  processName: zs().max(200).nullish(),
+  applyer: zs().max(100).nullish(),
+  createTime: zs().max(30).nullish(),
 });
 
 const tags = ['消息模板'];

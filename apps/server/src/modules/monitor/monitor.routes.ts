@@ -4,6 +4,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { zs } from '../announcement/list-params.js';
 import { perm } from '../../platform/access/access.js';
 import { formatDateTime } from '../../platform/db/time.js';
 import { fail, ok } from '../../platform/http/envelope.js';
@@ -79,7 +80,7 @@ function parseRedisInfo(text: string): { key: string; value: string; description
   return rows;
 }
 
-const metricParams = z.object({ name: z.string().min(1).max(100) });
+const metricParams = z.object({ name: zs().min(1).max(100) });
 
 /**
  * Monitoring: the server (CPU, memory, disk, Node and database versions), recent requests
