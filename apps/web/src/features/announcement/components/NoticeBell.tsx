@@ -70,7 +70,7 @@ export function NoticeBell() {
   };
 
   const content = (
-    <div style={{ width: BELL_WIDTH }} data-testid="notice-popover">
+    <div style={{ width: '100%' }} data-testid="notice-popover">
       <Spin spinning={isLoading}>
         <Tabs
           size="small"
@@ -104,7 +104,10 @@ export function NoticeBell() {
         onOpenChange={setOpen}
         content={content}
         arrow={{ pointAtCenter: true }}
-        styles={{ body: { padding: '4px 12px 8px' } }}
+        // Shifted back into view on narrow screens rather than cut off at the left edge.
+        align={{ overflow: { adjustX: true, adjustY: true, shiftX: true } }}
+        styles={{ body: { padding: '4px 12px 8px', width: BELL_WIDTH, maxWidth: 'calc(100vw - 16px)', boxSizing: 'border-box' } }}
+        rootClassName="notice-bell-popover"
       >
         <span className="app-header-action notice-bell" role="button" aria-label="消息通知" data-testid="notice-bell" data-count={count} data-fetching={isFetching ? '1' : '0'}>
           <Badge count={count} size="small" offset={[2, -2]} data-testid="notice-badge">
