@@ -17,7 +17,10 @@ const http = vi.hoisted(() => ({
   apiUrl: (u: string) => `/jeecg-boot${u}`,
 }));
 vi.mock('./http', () => http);
-vi.mock('./auth', () => ({ Auth: ({ children }: { children: ReactNode }) => <>{children}</> }));
+vi.mock('./auth', () => ({
+  Auth: ({ children }: { children: ReactNode }) => <>{children}</>,
+  useAuth: () => ({ has: () => true }),
+}));
 
 let lastLocation = '';
 function LocationSpy() {

@@ -1,12 +1,12 @@
-import { DeleteOutlined, DownloadOutlined, FilterOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownOutlined, DownloadOutlined, FilterOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Divider, Popconfirm, Space, Table } from 'antd';
+import { Alert, App, Button, Card, Divider, Dropdown, Space, Table } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { Auth } from './auth';
+import { Auth, useAuth } from './auth';
 import { renderCell } from './CellText';
 import { DetailModal } from './DetailModal';
 import { buildListParams, DEFAULT_SORT, PAGE_SIZES, readRows } from './encoding';
@@ -41,6 +41,14 @@ export interface FormModalProps<T extends Row = Row> {
   onClose: (saved: boolean) => void;
 }
 
+export interface RowMenuItem {
+  key: string;
+  label: ReactNode;
+  onClick: () => void;
+  auth?: string;
+  danger?: boolean;
+}
+
 /** Button permission codes; a button without a code is always shown. */
 export interface ListAuth {
   add?: string;
@@ -63,6 +71,8 @@ export interface ListPageProps<T extends Row = Row> {
   auth?: ListAuth;
   form?: ComponentType<FormModalProps<T>>;
   rowActions?: (record: T, helpers: ListHelpers<T>) => ReactNode;
+  /** Row actions listed under 更多 (after 详情 and 删除); `auth` hides an item without the code. */
+  rowMenu?: (record: T, helpers: ListHelpers<T>) => (RowMenuItem | false | null | undefined)[];
   /** Extra toolbar buttons. */
   toolbar?: (helpers: ListHelpers<T>) => ReactNode;
   /** Tree table mode: rows whose `hasChildField` is truthy load their children lazily by parent id. */
@@ -108,6 +118,7 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
     auth = {},
     form: FormModal,
     rowActions,
+    rowMenu,
     toolbar,
     tree,
     selection = 'checkbox',
@@ -129,6 +140,7 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
   } = props;
   const columns = typedColumns as unknown as ListColumn<Row>[];
   const { message, modal } = App.useApp();
+  const { has } = useAuth();
   const location = useLocation();
   const queryClient = useQueryClient();
   const [state, setState] = useListState(columns, defaultSort, syncUrl);
@@ -295,35 +307,58 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
       render: (v: unknown, r: Row, i: number) => (r[LOADING_ROW] ? (i === 0 && c === columns.find((x) => !x.hideInTable) ? '加载中...' : '') : renderCell(c, v, r, i)),
     }));
 
-  const hasRowActions = FormModal || showDetail || (showDelete && url.delete) || rowActions;
+  const hasRowActions = FormModal || showDetail || (showDelete && url.delete) || rowActions || rowMenu;
   if (hasRowActions) {
     tableColumns.push({
       title: '操作',
       key: '__action',
       align: 'center',
-      width: actionWidth ?? 200,
+      width: actionWidth,
       fixed: 'right',
       render: (_: unknown, r: Row) => {
         if (r[LOADING_ROW]) return null;
         const record = r as T;
-        const items: ReactNode[] = [];
-        if (FormModal)
-          items.push(
-            <MaybeAuth key="edit" code={auth.edit}>
-              <a onClick={() => setEditing({ mode: 'edit', record })}>编辑</a>
-            </MaybeAuth>,
-          );
-        if (showDetail) items.push(<a key="detail" onClick={() => setDetail(record)}>详情</a>);
+        const inline: ReactNode[] = [];
+        if (FormModal && (!auth.edit || has(auth.edit)))
+          inline.push(<a key="edit" onClick={() => setEditing({ mode: 'edit', record })}>编辑</a>);
+        if (rowActions) inline.push(<Fragment key="extra">{rowActions(record, helpers)}</Fragment>);
+        const menu: RowMenuItem[] = [];
+        if (showDetail) menu.push({ key: 'detail', label: '详情', onClick: () => setDetail(record) });
+        for (const item of rowMenu?.(record, helpers) ?? []) if (item) menu.push(item);
         if (showDelete && url.delete)
-          items.push(
-            <MaybeAuth key="delete" code={auth.delete}>
-              <Popconfirm title="确定删除吗?" onConfirm={() => deleteOne(record)}>
-                <a>删除</a>
-              </Popconfirm>
-            </MaybeAuth>,
+          menu.push({
+            key: 'delete',
+            label: '删除',
+            danger: true,
+            auth: auth.delete,
+            onClick: () =>
+              modal.confirm({ title: '确认删除', content: '确定删除吗?', onOk: () => deleteOne(record) }),
+          });
+        const allowed = menu.filter((m) => !m.auth || has(m.auth));
+        if (inline.length === 0 && allowed.length === 1) {
+          const only = allowed[0];
+          inline.push(<a key={only.key} onClick={only.onClick}>{only.label}</a>);
+        } else if (allowed.length > 0) {
+          inline.push(
+            <Dropdown
+              key="more"
+              trigger={['click']}
+              menu={{
+                items: allowed.map((m) => ({ key: m.key, label: m.label, danger: m.danger })),
+                onClick: ({ key }) => allowed.find((m) => m.key === key)?.onClick(),
+              }}
+            >
+              <a>
+                更多 <DownOutlined />
+              </a>
+            </Dropdown>,
           );
-        if (rowActions) items.push(<Fragment key="extra">{rowActions(record, helpers)}</Fragment>);
-        return <Space size={4} split={<Divider type="vertical" />} wrap>{items}</Space>;
+        }
+        return (
+          <Space size={4} split={<Divider type="vertical" />} style={{ whiteSpace: 'nowrap' }}>
+            {inline}
+          </Space>
+        );
       },
     });
   }

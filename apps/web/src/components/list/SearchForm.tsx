@@ -100,12 +100,12 @@ export function SearchForm({
   const visible = expanded ? cols : cols.slice(0, 3);
 
   return (
-    <Form form={form} layout="inline" onFinish={(v) => onSearch(toFilters(cols, v, keep))} style={{ marginBottom: 16 }}>
-      <GridRow gutter={[16, 12]} style={{ width: '100%' }}>
+    <Form form={form} layout="horizontal" onFinish={(v) => onSearch(toFilters(cols, v, keep))} style={{ marginBottom: 16 }}>
+      <GridRow gutter={[16, 12]}>
         {visible.map((c) => (
           <Col key={c.dataIndex} xs={24} sm={12} md={8} xl={6}>
             {c.search === 'range' && !isDateType(c) ? (
-              <Form.Item label={c.searchTitle ?? c.title} style={{ marginInlineEnd: 0 }}>
+              <Form.Item label={c.searchTitle ?? c.title} style={{ marginBottom: 0 }}>
                 <Space.Compact style={{ width: '100%' }}>
                   <Form.Item name={`${c.dataIndex}_begin`} noStyle>
                     <InputNumber style={{ width: '50%' }} placeholder="最小值" />
@@ -116,7 +116,7 @@ export function SearchForm({
                 </Space.Compact>
               </Form.Item>
             ) : (
-              <Form.Item name={c.dataIndex} label={c.searchTitle ?? c.title} style={{ marginInlineEnd: 0 }}>
+              <Form.Item name={c.dataIndex} label={c.searchTitle ?? c.title} style={{ marginBottom: 0 }}>
                 {c.search === 'range' ? <DatePicker.RangePicker style={{ width: '100%' }} /> : widget(c)}
               </Form.Item>
             )}

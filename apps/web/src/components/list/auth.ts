@@ -1,1 +1,1 @@
-export { Auth } from '../../app/auth';
+export { Auth, useAuth } from '../../app/auth';

@@ -1,5 +1,4 @@
 import { Form, Input } from 'antd';
-import { Auth } from '../../../components/list/auth';
 import { CrudFormModal } from '../../../components/list/CrudFormModal';
 import { ListPage, type FormModalProps } from '../../../components/list/ListPage';
 import { listAuth } from '../components/perms';
@@ -65,11 +64,9 @@ export default function CategoryList() {
       tree={{ pidField: 'pid', hasChildField: 'hasChild' }}
       form={CategoryForm}
       auth={listAuth('category')}
-      rowActions={(r, h) => (
-        <Auth code="system:category:add">
-          <a onClick={() => h.openAdd({ pid: String(r.id), parentName: String(r.name) })}>添加下级</a>
-        </Auth>
-      )}
+      rowMenu={(r, h) => [
+        { key: 'child', label: '添加下级', auth: 'system:category:add', onClick: () => h.openAdd({ pid: String(r.id), parentName: String(r.name) }) },
+      ]}
       showExport={false}
       showImport={false}
     />

@@ -1,7 +1,6 @@
 import { Drawer, Form, Input, InputNumber, Radio, Select, Switch, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Auth } from '../../../components/list/auth';
 import { CrudFormModal } from '../../../components/list/CrudFormModal';
 import { getAction } from '../../../components/list/http';
 import { ListPage, type FormModalProps } from '../../../components/list/ListPage';
@@ -262,22 +261,14 @@ export default function PermissionList() {
         superQuery={false}
         defaultSort={{ column: 'sortNo', order: 'asc' }}
         auth={listAuth('permission')}
-        rowActions={(r, h) => (
-          <>
-            {String(r.menuType) !== '2' && (
-              <Auth code={`${PERM}:add`}>
-                <a onClick={() => h.openAdd({ menuType: '1', parentId: String(r.id) } as Row)} style={{ marginRight: 8 }}>
-                  添加下级
-                </a>
-              </Auth>
-            )}
-            {String(r.menuType) !== '2' && (
-              <Auth code={`${PERM}:datarule`}>
-                <a onClick={() => setRuleMenu(r)}>数据规则</a>
-              </Auth>
-            )}
-          </>
-        )}
+        rowMenu={(r, h) =>
+          String(r.menuType) === '2'
+            ? []
+            : [
+                { key: 'child', label: '添加下级', auth: `${PERM}:add`, onClick: () => h.openAdd({ menuType: '1', parentId: String(r.id) } as Row) },
+                { key: 'rules', label: '数据规则', auth: `${PERM}:datarule`, onClick: () => setRuleMenu(r) },
+              ]
+        }
       />
       <DataRules menu={ruleMenu} onClose={() => setRuleMenu(undefined)} />
     </>

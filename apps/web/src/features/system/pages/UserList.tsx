@@ -1,6 +1,6 @@
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Input, Select } from 'antd';
+import { App, Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { rules as shared, patternRule } from '@go/contract/validation';
 import { DictRadio, DictSelect } from '../../../components/dict/DictSelect';
@@ -194,35 +194,24 @@ export default function UserList() {
         exportName="用户信息.xlsx"
         form={UserForm}
         auth={listAuth('user')}
-        actionWidth={260}
         toolbar={(h) => (
           <Auth code={`${PERM}:frozen`}>
-            <>
+            <Space>
               <Button icon={<LockOutlined />} onClick={() => setStatus(h.selectedRowKeys, 2, h)}>
                 冻结
               </Button>
               <Button icon={<UnlockOutlined />} onClick={() => setStatus(h.selectedRowKeys, 1, h)}>
                 解冻
               </Button>
-            </>
+            </Space>
           </Auth>
         )}
-        rowActions={(r, h) => (
-          <>
-            <Auth code={`${PERM}:password`}>
-              <a style={{ marginRight: 8 }} onClick={() => setPwdUser(String(r.username))}>
-                密码
-              </a>
-            </Auth>
-            <Auth code={`${PERM}:frozen`}>
-              {String(r.status) === '2' ? (
-                <a onClick={() => setStatus([String(r.id)], 1, h)}>解冻</a>
-              ) : (
-                <a onClick={() => setStatus([String(r.id)], 2, h)}>冻结</a>
-              )}
-            </Auth>
-          </>
-        )}
+        rowMenu={(r, h) => [
+          { key: 'password', label: '密码', auth: `${PERM}:password`, onClick: () => setPwdUser(String(r.username)) },
+          String(r.status) === '2'
+            ? { key: 'unfreeze', label: '解冻', auth: `${PERM}:frozen`, onClick: () => setStatus([String(r.id)], 1, h) }
+            : { key: 'freeze', label: '冻结', auth: `${PERM}:frozen`, onClick: () => setStatus([String(r.id)], 2, h) },
+        ]}
       />
       <PasswordModal username={pwdUser} onClose={() => setPwdUser(undefined)} />
     </>
