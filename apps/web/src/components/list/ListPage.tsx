@@ -394,34 +394,40 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
     <Space wrap style={{ marginBottom: 12 }}>
       {FormModal && (
         <MaybeAuth code={auth.add}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add' })}>
+          <Button type="primary" icon={<PlusOutlined />} data-testid="list-add" onClick={() => setEditing({ mode: 'add' })}>
             新增
           </Button>
         </MaybeAuth>
       )}
       {showExport && url.exportXls && (
         <MaybeAuth code={auth.export}>
-          <Button icon={<DownloadOutlined />} onClick={exportXls}>
+          <Button icon={<DownloadOutlined />} data-testid="list-export" onClick={exportXls}>
             导出
           </Button>
         </MaybeAuth>
       )}
       {showImport && url.importExcel && (
         <MaybeAuth code={auth.import}>
-          <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
+          <Button icon={<UploadOutlined />} data-testid="list-import" onClick={() => setImportOpen(true)}>
             导入
           </Button>
         </MaybeAuth>
       )}
       {superQuery !== false && (
-        <Button icon={<FilterOutlined />} type={sqActive ? 'primary' : 'default'} ghost={sqActive} onClick={() => setSqOpen(true)}>
+        <Button
+          icon={<FilterOutlined />}
+          data-testid="list-superquery"
+          type={sqActive ? 'primary' : 'default'}
+          ghost={sqActive}
+          onClick={() => setSqOpen(true)}
+        >
           高级查询
         </Button>
       )}
       {toolbar?.(helpers)}
       {showDelete && url.deleteBatch && selection === 'checkbox' && (
         <MaybeAuth code={auth.deleteBatch}>
-          <Button icon={<DeleteOutlined />} danger={selectedRowKeys.length > 0} onClick={batchDelete}>
+          <Button icon={<DeleteOutlined />} data-testid="list-batch-delete" danger={selectedRowKeys.length > 0} onClick={batchDelete}>
             批量删除
           </Button>
         </MaybeAuth>

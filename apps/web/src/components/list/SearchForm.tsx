@@ -97,7 +97,9 @@ export function SearchForm({
 
   const owned = new Set(cols.flatMap((c) => [c.dataIndex, `${c.dataIndex}_begin`, `${c.dataIndex}_end`]));
   const keep = Object.fromEntries(Object.entries(filters).filter(([k]) => !owned.has(k)));
-  const visible = expanded ? cols : cols.slice(0, 3);
+  // phones show one field until expanded, so the table stays in view
+  const collapsedCount = typeof window !== 'undefined' && window.innerWidth < 576 ? 1 : 3;
+  const visible = expanded ? cols : cols.slice(0, collapsedCount);
 
   return (
     <Form form={form} layout="horizontal" onFinish={(v) => onSearch(toFilters(cols, v, keep))} style={{ marginBottom: 16 }}>
@@ -124,10 +126,11 @@ export function SearchForm({
         ))}
         <Col xs={24} sm={12} md={8} xl={6}>
           <Space wrap>
-            <Button type="primary" htmlType="submit">
+            <Button type="primary" htmlType="submit" data-testid="list-search">
               查询
             </Button>
             <Button
+              data-testid="list-reset"
               onClick={() => {
                 form.resetFields();
                 onReset();
@@ -135,7 +138,7 @@ export function SearchForm({
             >
               重置
             </Button>
-            {cols.length > 3 && (
+            {cols.length > collapsedCount && (
               <a onClick={() => setExpanded((e) => !e)}>
                 {expanded ? '收起' : '展开'} {expanded ? <UpOutlined /> : <DownOutlined />}
               </a>
