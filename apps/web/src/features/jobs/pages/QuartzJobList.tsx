@@ -20,11 +20,11 @@ function StatusTag({ value }: { value: unknown }) {
 }
 
 const columns: ListColumn[] = [
-  { title: '任务类名', dataIndex: 'jobClassName', search: 'like', sorter: true, width: 260, ellipsis: true },
-  { title: 'Cron表达式', dataIndex: 'cronExpression', width: 150 },
-  { title: '参数', dataIndex: 'parameter', ellipsis: true, width: 160 },
-  { title: '描述', dataIndex: 'description', search: 'like', ellipsis: true },
+  { title: '任务类名', dataIndex: 'jobClassName', search: 'like', sorter: true, width: 250, ellipsis: true },
+  { title: 'Cron表达式', dataIndex: 'cronExpression', width: 130 },
   { title: '状态', dataIndex: 'status', options: STATUS_OPTIONS, search: 'eq', width: 80, render: (v) => <StatusTag value={v} /> },
+  { title: '描述', dataIndex: 'description', search: 'like', ellipsis: true, width: 180 },
+  { title: '参数', dataIndex: 'parameter', hideInTable: true },
   { title: '下次执行', dataIndex: 'nextFireTime', width: 165 },
   { title: '上次执行', dataIndex: 'lastFireTime', width: 165 },
 ];

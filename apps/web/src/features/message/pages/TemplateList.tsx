@@ -20,7 +20,16 @@ const columns: ListColumn[] = [
   { title: '模板标题', dataIndex: 'templateName', search: 'like', width: 180 },
   { title: '模板CODE', dataIndex: 'templateCode', search: 'like', width: 160 },
   { title: '模板类型', dataIndex: 'templateType', options: TYPE_OPTIONS, search: 'eq', width: 100 },
-  { title: '模板内容', dataIndex: 'templateContent', ellipsis: true },
+  {
+    title: '模板内容',
+    dataIndex: 'templateContent',
+    width: 320,
+    render: (v) => (
+      <span title={String(v ?? '')} style={{ display: 'inline-block', maxWidth: 300, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' }}>
+        {String(v ?? '')}
+      </span>
+    ),
+  },
   { title: '测试数据', dataIndex: 'templateTestJson', hideInTable: true },
   { title: '创建时间', dataIndex: 'createTime', type: 'datetime', sorter: true, width: 165 },
 ];

@@ -16,6 +16,8 @@ interface ServerInfoResult {
   disks: { name: string; max: number; rest: number; restPPT: number }[];
 }
 
+const SOCKET_LABELS: Record<string, string> = { users: '在线用户', userSockets: '用户连接', tableSockets: '表格连接' };
+
 /** 服务器信息: CPU, memory, disks, Node and database versions of the instance that answers. */
 export default function ServerInfo() {
   const q = useQuery({
@@ -42,7 +44,7 @@ export default function ServerInfo() {
           <Row gutter={[16, 16]}>
             <Col xs={24} md={12} xl={6}>
               <Card title="CPU" size="small">
-                <Progress type="dashboard" percent={percent(d.cpu.usage)} size={120} />
+                <Progress type="dashboard" percent={percent(d.cpu.usage)} size={120} format={(p) => `${p}%`} status={d.cpu.usage > 0.9 ? 'exception' : 'normal'} />
                 <Descriptions size="small" column={1} items={[
                   { key: 'n', label: '核数', children: d.cpu.count },
                   { key: 'p', label: '本进程', children: `${percent(d.cpu.processUsage)}%` },
@@ -52,7 +54,7 @@ export default function ServerInfo() {
             </Col>
             <Col xs={24} md={12} xl={6}>
               <Card title="内存" size="small">
-                <Progress type="dashboard" percent={percent(d.memory.total ? d.memory.used / d.memory.total : 0)} size={120} />
+                <Progress type="dashboard" percent={percent(d.memory.total ? d.memory.used / d.memory.total : 0)} size={120} format={(p) => `${p}%`} />
                 <Descriptions size="small" column={1} items={[
                   { key: 't', label: '总内存', children: formatBytes(d.memory.total) },
                   { key: 'u', label: '已用', children: formatBytes(d.memory.used) },
@@ -83,7 +85,7 @@ export default function ServerInfo() {
                   { key: 'h', label: '主机名', children: d.os.hostname },
                   { key: 'os', label: '操作系统', children: `${d.os.type} ${d.os.release}` },
                   { key: 'osu', label: '系统运行', children: formatDuration(d.os.uptime) },
-                  ...Object.entries(d.sockets ?? {}).map(([k, v]) => ({ key: `s-${k}`, label: k === 'userSockets' ? '用户连接' : k === 'tableSockets' ? '表格连接' : k, children: v })),
+                  ...Object.entries(d.sockets ?? {}).map(([k, v]) => ({ key: `s-${k}`, label: SOCKET_LABELS[k] ?? k, children: v })),
                 ]} />
               </Card>
             </Col>
