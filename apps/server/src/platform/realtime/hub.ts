@@ -182,25 +182,28 @@ export class RealtimeHub implements Realtime {
     for (const t of this.tables) check(t);
   }
 
-  private send(t: Tracked, payload: string): void {
+  /** Sends one pre-encoded text frame; a failed write closes that socket (the client reconnects). */
+  private send(t: Tracked, payload: Buffer): void {
     if (t.ws.readyState !== 1) return;
-    t.ws.send(payload, (err) => {
-      if (err) this.log.debug({ err }, 'socket send failed');
-    });
+    t.ws.send(payload, { binary: false });
   }
 
-  private deliverUsers(userIds: string[], payload: string): void {
+  // The frame text is encoded once per message, not once per socket.
+  private deliverUsers(userIds: string[], text: string): void {
+    const payload = Buffer.from(text);
     for (const id of userIds) {
       const set = this.users.get(id);
       if (set) for (const t of set) this.send(t, payload);
     }
   }
 
-  private deliverAll(payload: string): void {
+  private deliverAll(text: string): void {
+    const payload = Buffer.from(text);
     for (const set of this.users.values()) for (const t of set) this.send(t, payload);
   }
 
-  private deliverTables(payload: string, exceptSocket?: string): void {
+  private deliverTables(text: string, exceptSocket?: string): void {
+    const payload = Buffer.from(text);
     for (const t of this.tables) if (t.id !== exceptSocket) this.send(t, payload);
   }
 
