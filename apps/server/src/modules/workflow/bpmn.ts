@@ -172,6 +172,10 @@ export async function modelFor(procDefId: string, xml: string): Promise<ProcessM
   return m;
 }
 
+export function cachedModel(procDefId: string): ProcessModel | undefined {
+  return models.get(procDefId);
+}
+
 /** Forgets a cached model (after the XML of a definition is edited in place). */
 export function forgetModel(procDefId: string): void {
   models.delete(procDefId);

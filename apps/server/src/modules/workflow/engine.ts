@@ -2,7 +2,7 @@ import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
-import { modelFor, type Flow, type FlowNode, type ProcessModel } from './bpmn.js';
+import { cachedModel, modelFor, type Flow, type FlowNode, type ProcessModel } from './bpmn.js';
 import { Directory, type UserBrief } from './directory.js';
 import { evaluateCondition } from './expression.js';
 import type { FormRegistry, FormType } from './form-registry.js';
@@ -42,9 +42,12 @@ export const workflowFaults: { afterBatchItem?: (index: number) => void } = {};
 
 class VersionConflict extends Error {}
 
+const DEF_META = ['id', 'processKey', 'version', 'latest', 'name', 'status', 'businessTable', 'routeName', 'roles', 'categoryId'] as const;
+export type DefMeta = Pick<WfDefinition, (typeof DEF_META)[number]>;
+
 interface Loaded {
   inst: WfInstance;
-  def: WfDefinition;
+  def: DefMeta;
   model: ProcessModel;
   business: WfBusiness;
   form: FormType | undefined;
@@ -143,14 +146,24 @@ export class WorkflowEngine {
     }
   }
 
-  async definition(db: Database, procDefId: string): Promise<WfDefinition> {
-    const def = await db.selectFrom('wfDefinition').selectAll().where('id', '=', procDefId).executeTakeFirst();
+  /** A definition's metadata (the XML is read only when its parsed model is not cached). */
+  async definition(db: Database, procDefId: string): Promise<DefMeta> {
+    const def = await db.selectFrom('wfDefinition').select(DEF_META).where('id', '=', procDefId).executeTakeFirst();
     if (!def) throw businessError('流程定义不存在');
     return def;
   }
 
-  async model(def: WfDefinition): Promise<ProcessModel> {
-    return modelFor(def.id, def.xml);
+  async xml(procDefId: string, db: Database = this.db): Promise<string> {
+    const row = await db.selectFrom('wfDefinition').select('xml').where('id', '=', procDefId).executeTakeFirst();
+    if (!row) throw businessError('流程定义不存在');
+    return row.xml;
+  }
+
+  /** The parsed model; `db` must be the caller's transaction when inside one (SQLite has one connection). */
+  async model(def: Pick<DefMeta, 'id'>, db: Database = this.db): Promise<ProcessModel> {
+    const hit = cachedModel(def.id);
+    if (hit) return hit;
+    return modelFor(def.id, await this.xml(def.id, db));
   }
 
   private async load(trx: Database, inst: WfInstance): Promise<Loaded> {
@@ -165,7 +178,7 @@ export class WorkflowEngine {
     return {
       inst,
       def,
-      model: await this.model(def),
+      model: await this.model(def, trx),
       business,
       form: this.forms.get(business.tableName),
       vars: v?.value ? (JSON.parse(v.value) as Record<string, unknown>) : {},
@@ -508,7 +521,7 @@ export class WorkflowEngine {
       if (def.latest !== 1) {
         def = await trx
           .selectFrom('wfDefinition')
-          .selectAll()
+          .select(DEF_META)
           .where('processKey', '=', def.processKey)
           .where('latest', '=', 1)
           .executeTakeFirstOrThrow();
@@ -545,7 +558,7 @@ export class WorkflowEngine {
         .set({ procDefId: def.id, procInstId: inst.id, applyTime: t, updateTime: t, updateBy: actor.username })
         .where('id', '=', business.id)
         .execute();
-      const model = await this.model(def);
+      const model = await this.model(def, trx);
       const L: Loaded = { inst, def, model, business: { ...business, procInstId: inst.id }, form, vars };
       await form.setActStatus(trx, business.tableId, '启动');
       await this.log(trx, inst.id, 'apply', actor, { node: model.nodes.get(model.startId)!, comment: business.title });
@@ -803,7 +816,7 @@ export class WorkflowEngine {
   async backList(db: Database, procInstId: string): Promise<{ key: string; name: string }[]> {
     const inst = await db.selectFrom('wfInstance').selectAll().where('id', '=', procInstId).executeTakeFirst();
     if (!inst || inst.state !== 'running') return [];
-    const model = await this.model(await this.definition(db, inst.procDefId));
+    const model = await this.model(await this.definition(db, inst.procDefId), db);
     const tasks = await db
       .selectFrom('wfTask')
       .select(['nodeId', 'name', 'status', 'outcome'])

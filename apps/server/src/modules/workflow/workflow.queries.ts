@@ -441,7 +441,7 @@ export class WorkflowQueries {
       result: business?.result ?? null,
       startTime: inst.startTime,
       endTime: inst.endTime,
-      xml: def.xml,
+      xml: await this.engine.xml(def.id),
       doneNodes: [...done],
       currentNodes: current,
       doneFlows: flowsDone,
