@@ -149,4 +149,24 @@ describe.each(dbKinds)('[ANNT] announcements and news on %s', (kind) => {
     expect((await t.call(hr, 'GET', `/announcementNews/queryById?id=${row.id}`)).body.result.noticeTitle).toBe('改了');
     expect((await t.call(admin, 'DELETE', `/announcementNews/delete?id=${row.id}`)).body.success).toBe(true);
   });
+
+  it('seeds the menus: 办公 entries for every role, admin screens and monitoring for admin', async () => {
+    type Node = { path: string; component: string; children?: Node[] };
+    const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+    const staffMenu = flat((await t.call(staff, 'GET', '/sys/permission/getUserPermissionByToken')).body.result.menu);
+    expect(staffMenu.find((n) => n.path === '/notice')?.component).toBe('announcement/NoticeList');
+    expect(staffMenu.find((n) => n.path === '/isps/userAnnouncement')?.component).toBe('announcement/UserAnnouncement');
+    expect(staffMenu.find((n) => n.path === '/isystem/annountCement')).toBeUndefined();
+    const adminMenu = flat((await t.call(admin, 'GET', '/sys/permission/getUserPermissionByToken')).body.result.menu);
+    for (const [path, component] of [
+      ['/isystem/annountCement', 'announcement/AnnouncementList'],
+      ['/isystem/quartzJob', 'jobs/QuartzJobList'],
+      ['/isystem/messageTemplate', 'message/TemplateList'],
+      ['/monitor/server', 'monitor/ServerInfo'],
+      ['/monitor/httpTrace', 'monitor/HttpTrace'],
+      ['/monitor/redis', 'monitor/RedisInfo'],
+    ]) {
+      expect(adminMenu.find((n) => n.path === path)?.component).toBe(component);
+    }
+  });
 });
