@@ -1,6 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, baseURL, launchBrowser, loginAs, newPage, PHONE, screenshot } from '../support/browser';
+import {
+  apiLogin,
+  baseURL,
+  launchBrowser,
+  loginAs,
+  newPage,
+  PHONE,
+  screenshot as save,
+} from '../support/browser';
 
 /**
  * The seeded 费用报销 process: 部门负责人审批 (heads of the applicant's department) → 财务审核 (members
@@ -11,6 +19,12 @@ const EMPLOYEE = 'dongjian';
 const APPROVER_A = 'machao';
 const APPROVER_B = 'liuyang';
 const TITLE = `E2E差旅报销-${Date.now().toString(36)}`;
+
+/** Screenshot once dialogs have finished their opening animation. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(500);
+  await save(page, name);
+}
 
 async function todoTotal(username: string): Promise<number> {
   const token = await apiLogin(username);
@@ -34,7 +48,11 @@ async function openTodo(page: Page): Promise<void> {
 
 async function pickOption(page: Page, select: string, option: string): Promise<void> {
   await page.getByTestId(select).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
 }
 
 async function selectedTags(page: Page, select: string): Promise<string[]> {
@@ -108,8 +126,14 @@ describe('[WORKFLOW]: expense from filing to passed, with a return to an earlier
     await screenshot(page, 'workflow-05-a-task-form');
     await page.getByTestId('form-pass').click();
     // Next node 财务审核: its candidates (group finance) are pre-selected; A keeps only B.
-    await expect.poll(() => selectedTags(page, 'next-assignees')).toEqual(expect.arrayContaining(['刘洋', '陈静']));
-    await page.getByTestId('next-assignees').locator('.ant-select-selection-item', { hasText: '陈静' }).locator('.ant-select-selection-item-remove').click();
+    await expect
+      .poll(() => selectedTags(page, 'next-assignees'))
+      .toEqual(expect.arrayContaining(['刘洋', '陈静']));
+    await page
+      .getByTestId('next-assignees')
+      .locator('.ant-select-selection-item', { hasText: '陈静' })
+      .locator('.ant-select-selection-item-remove')
+      .click();
     expect(await selectedTags(page, 'next-assignees')).toEqual(['刘洋']);
     await page.getByTestId('approval-comment').fill('同意，请财务审核');
     await screenshot(page, 'workflow-06-a-pass-choose-b');
@@ -133,7 +157,11 @@ describe('[WORKFLOW]: expense from filing to passed, with a return to an earlier
     await openTodo(a);
     await a.getByTestId('todo-pass').click();
     await a.getByTestId('next-assignees').waitFor();
-    await a.getByTestId('next-assignees').locator('.ant-select-selection-item', { hasText: '陈静' }).locator('.ant-select-selection-item-remove').click();
+    await a
+      .getByTestId('next-assignees')
+      .locator('.ant-select-selection-item', { hasText: '陈静' })
+      .locator('.ant-select-selection-item-remove')
+      .click();
     await a.getByTestId('approval-comment').fill('已补充行程说明');
     await submitApproval(a);
 
@@ -176,7 +204,9 @@ describe('[WORKFLOW]: expense from filing to passed, with a return to an earlier
     await page.getByTestId('history-result').getByText('通过').waitFor();
     // The diagram is drawn, with the passed nodes marked.
     await page.locator('[data-testid="bpmn-diagram"] .djs-element.wf-done').first().waitFor();
-    expect(await page.locator('[data-testid="bpmn-diagram"] .djs-element.wf-done').count()).toBeGreaterThanOrEqual(4);
+    expect(
+      await page.locator('[data-testid="bpmn-diagram"] .djs-element.wf-done').count(),
+    ).toBeGreaterThanOrEqual(4);
     await page.waitForTimeout(600);
     await screenshot(page, 'workflow-10-history');
   });

@@ -5,6 +5,8 @@ import { EditableGrid, type GridHandle } from '../../../components/grid/Editable
 import type { GridColumn } from '../../../components/grid/types';
 import { FileUpload } from '../../../components/upload';
 import { ApplyModal } from '../../workflow/components/ApplyModal';
+import { fullScreenProps } from '../../workflow/components/TaskFormModal';
+import { useNarrow } from '../../workflow/useNarrow';
 import type { FormEditorProps } from '../../workflow/formTypes';
 import { money, type ExpenseItem } from './ExpenseView';
 import { useApplication } from './useApplication';
@@ -47,6 +49,7 @@ export function ExpenseEditor({ open, businessId, procDefId, onClose }: FormEdit
   ]);
   const [total, setTotal] = useState(0);
   const [changed, setChanged] = useState(false);
+  const narrow = useNarrow();
 
   useEffect(() => {
     const d = app.existing.data;
@@ -117,7 +120,7 @@ export function ExpenseEditor({ open, businessId, procDefId, onClose }: FormEdit
     <Modal
       title={businessId ? '编辑费用报销' : '新增费用报销'}
       open={open}
-      width="80%"
+      {...fullScreenProps(false, narrow)}
       maskClosable={false}
       destroyOnHidden
       onCancel={() => onClose(changed)}

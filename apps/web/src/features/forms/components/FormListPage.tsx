@@ -217,7 +217,7 @@ export function FormListPage({
         open={!!view}
         onCancel={() => setView(null)}
         destroyOnHidden
-        {...fullScreenProps(!!formType?.fullScreen)}
+        {...fullScreenProps(!!formType?.fullScreen, narrow)}
         footer={
           <Space>
             {view?.procInstId && <Button onClick={() => setHistoryId(view.procInstId)}>历史</Button>}

@@ -1,6 +1,7 @@
 import { Alert, Button, Modal, Space } from 'antd';
 import { findFormType } from '../formTypes';
 import { WF_TEXTS } from '../texts';
+import { useNarrow } from '../useNarrow';
 import { FormDataView, fullScreenProps, useFormData } from './TaskFormModal';
 
 export interface ApplicationRef {
@@ -30,13 +31,14 @@ export function ApplicationViewModal({
       : { tableId: target.tableId, tableName: target.tableName }
     : null;
   const q = useFormData(key, !!target);
+  const narrow = useNarrow();
   return (
     <Modal
       title={WF_TEXTS.formTitle(target?.processName ?? formType?.label ?? '')}
       open={!!target}
       onCancel={onClose}
       destroyOnHidden
-      {...fullScreenProps(!!formType?.fullScreen)}
+      {...fullScreenProps(!!formType?.fullScreen, narrow)}
       footer={
         <Space>
           {target?.procInstId && onHistory && (

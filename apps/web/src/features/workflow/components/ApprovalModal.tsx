@@ -223,7 +223,11 @@ export function ApprovalModal({
   };
 
   const labels = endLabels(nextNode);
-  const isGateway = nextNode?.type === 3 || nextNode?.type === 4;
+  // A gateway whose branch leads straight to the end shows the end's pseudo-assignee like an end node.
+  const toEnd =
+    nextNode?.type === 2 ||
+    (nextNode?.type === 3 && nextNode.users.length > 0 && labels.length === nextNode.users.length);
+  const isGateway = !toEnd && (nextNode?.type === 3 || nextNode?.type === 4);
 
   return (
     <Modal
@@ -305,7 +309,7 @@ export function ApprovalModal({
                 )}
               </Form.Item>
             )}
-            {nextNode?.type === 2 && (
+            {toEnd && (
               <Form.Item label="下一审批人">
                 {labels.map((l) => (
                   <Tag key={l} color="blue" data-testid="end-label">

@@ -3,7 +3,9 @@ import { Col, Descriptions, Empty, Modal, Row, Spin, Tag, Timeline, Typography }
 import type { HistoricFlow, HistoryAction } from '../api';
 import { wfApi } from '../api';
 import { RESULT_COLOR, RESULT_TEXT, WF_TEXTS } from '../texts';
+import { useNarrow } from '../useNarrow';
 import { BpmnDiagram } from './BpmnDiagram';
+import { fullScreenProps } from './TaskFormModal';
 
 const ACTION_COLOR: Record<string, string> = {
   apply: 'blue',
@@ -15,6 +17,14 @@ const ACTION_COLOR: Record<string, string> = {
   delegate: 'blue',
   cancel: 'gray',
   skip: 'gray',
+};
+
+const COMMENT_LABEL: Record<string, string> = {
+  apply: '说明',
+  end: '结果',
+  cancel: '原因',
+  skip: '说明',
+  auto: '说明',
 };
 
 function actionItem(a: HistoryAction) {
@@ -36,7 +46,7 @@ function actionItem(a: HistoryAction) {
             className="wf-history-comment"
             style={{ marginTop: 4, padding: '4px 8px', background: '#fafafa', borderRadius: 4 }}
           >
-            审批意见：{a.comment}
+            {COMMENT_LABEL[a.type] ?? '审批意见'}：{a.comment}
           </div>
         )}
       </div>
@@ -90,15 +100,16 @@ export function HistoryModal({
     },
   });
   const flow = q.data;
+  const narrow = useNarrow();
   return (
     <Modal
       title={WF_TEXTS.historyTitle}
       open={open}
-      width="80%"
       footer={null}
       maskClosable={false}
       onCancel={onClose}
       destroyOnHidden
+      {...fullScreenProps(false, narrow)}
     >
       <Spin spinning={q.isFetching}>
         {q.isError && <Typography.Text type="danger">{(q.error as Error).message}</Typography.Text>}
