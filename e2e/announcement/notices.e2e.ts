@@ -184,6 +184,29 @@ describe('[ANNOUNCEMENT]: notices reach the bell in real time', () => {
     await waitForCount(employee, beforeEmployee, Date.now());
   });
 
+  it('the header ticker cycles the newest news and its dots open /notice', async () => {
+    const ticker = employee.getByTestId('news-ticker');
+    await ticker.waitFor();
+    const newest = await fetch(`${API()}/announcementNews/list`, {
+      method: 'POST',
+      headers: { 'X-Access-Token': adminToken, 'content-type': 'application/json' },
+      body: JSON.stringify({ pageNo: 1, pageSize: 10, column: 'createTime', order: 'desc' }),
+    }).then((r) => r.json() as Promise<{ result: { records: { noticeTitle: string }[] } }>);
+    const titles = newest.result.records.map((r) => r.noticeTitle);
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.length).toBeLessThanOrEqual(10);
+    // Each item stays length/3 seconds (text and duration read together: the item changes as it cycles).
+    const { shown, duration } = await employee
+      .getByTestId('news-ticker-item')
+      .evaluate((el) => ({ shown: el.textContent ?? '', duration: getComputedStyle(el).animationDuration }));
+    expect(titles).toContain(shown);
+    expect(parseFloat(duration)).toBeCloseTo(Math.max(1, [...shown].length / 3), 1);
+    await employee.getByTestId('news-ticker-more').click();
+    await employee.waitForURL((u) => u.pathname === '/notice');
+    await employee.locator('.ant-table-row').first().waitFor();
+    await screenshot(employee, 'announcement-notice-page');
+  });
+
   it('the header on a phone: bell popover fits 390 px', async () => {
     const { page } = await newPage(browser, PHONE);
     await signIn(page, 'chenjing');
