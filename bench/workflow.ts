@@ -1,3 +1,5 @@
+// bpmn-moddle ships no types for its main export; the server declares them in this file.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="../apps/server/src/modules/workflow/bpmn-moddle.d.ts" />
 /**
  * Workflow figures:
