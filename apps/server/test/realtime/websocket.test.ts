@@ -97,4 +97,17 @@ describe('[WS] /websocket and /vxeSocket', () => {
     a.ws.send(JSON.stringify(update));
     expect(JSON.parse(await b.next((m) => m.includes('update_vxe_table')))).toEqual(update);
   });
+
+  it('closes the sockets of a session that has ended (logout)', async () => {
+    const token = await t.login('chenjing');
+    const s = await open(`${base}/websocket/${user.chenjing.id}?token=${token}`);
+    const closed = new Promise<number>((resolve) => s.ws.on('close', (code) => resolve(code)));
+    expect((await t.call(token, 'POST', '/sys/logout')).body.success).toBe(true);
+    expect(await t.app.ctx.realtime.checkSessions()).toBeGreaterThanOrEqual(1);
+    expect(await closed).toBe(4001);
+    // other sessions of the same user stay connected
+    const still = await open(`${base}/websocket/${user.chenjing.id}?token=${user.chenjing.token}`);
+    await t.app.ctx.realtime.checkSessions();
+    expect(still.ws.readyState).toBe(1);
+  });
 });

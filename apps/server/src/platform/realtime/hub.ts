@@ -41,7 +41,12 @@ interface Tracked {
   ws: WebSocket;
   alive: boolean;
   id: string;
+  /** the session the socket was opened with; the socket closes when it ends (logout, freeze, expiry) */
+  sessionId?: string;
 }
+
+/** Close code sent when the socket's session has ended. */
+export const SESSION_ENDED = 4001;
 
 /**
  * The WebSocket hub of one instance: the open user and table sockets, fan-out in process, and — when a
@@ -57,6 +62,8 @@ export class RealtimeHub implements Realtime {
   private subscriber: Redis | null = null;
   private pinger: NodeJS.Timeout | null = null;
   private started = false;
+  private sessionAlive: ((sessionId: string) => Promise<boolean>) | null = null;
+  private checking = false;
 
   constructor(
     private readonly redis: Redis | null,
@@ -100,9 +107,52 @@ export class RealtimeHub implements Realtime {
     return { users: this.users.size, userSockets, tableSockets: this.tables.size };
   }
 
+  /** How to tell whether a session is still live (set by the socket routes). */
+  setSessionCheck(check: (sessionId: string) => Promise<boolean>): void {
+    this.sessionAlive = check;
+  }
+
+  /**
+   * Closes the user sockets whose session has ended (runs with every keep-alive round; callable directly).
+   * Each distinct session is looked up once.
+   */
+  async checkSessions(): Promise<number> {
+    if (!this.sessionAlive || this.checking) return 0;
+    this.checking = true;
+    let closed = 0;
+    try {
+      const bySession = new Map<string, Tracked[]>();
+      for (const set of this.users.values()) {
+        for (const t of set) {
+          if (!t.sessionId) continue;
+          const list = bySession.get(t.sessionId) ?? [];
+          list.push(t);
+          bySession.set(t.sessionId, list);
+        }
+      }
+      for (const [sid, list] of bySession) {
+        let alive = true;
+        try {
+          alive = await this.sessionAlive(sid);
+        } catch {
+          alive = true; // a failed lookup is not a logout
+        }
+        if (alive) continue;
+        for (const t of list) {
+          t.ws.close(SESSION_ENDED, 'session ended');
+          closed++;
+        }
+      }
+    } finally {
+      this.checking = false;
+    }
+    return closed;
+  }
+
   /** Registers a user socket; returns its connection id. A user may hold several (one per tab). */
-  addUserSocket(userId: string, ws: WebSocket): string {
+  addUserSocket(userId: string, ws: WebSocket, sessionId?: string): string {
     const t = this.track(ws);
+    t.sessionId = sessionId;
     let set = this.users.get(userId);
     if (!set) this.users.set(userId, (set = new Set()));
     set.add(t);
@@ -180,6 +230,7 @@ export class RealtimeHub implements Realtime {
     };
     for (const set of this.users.values()) for (const t of set) check(t);
     for (const t of this.tables) check(t);
+    void this.checkSessions();
   }
 
   /** Sends one pre-encoded text frame; a failed write closes that socket (the client reconnects). */

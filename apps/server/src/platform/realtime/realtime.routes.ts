@@ -48,6 +48,7 @@ function text(raw: unknown): string | null {
  * every other table socket on every instance.
  */
 export async function realtimeRoutes(app: FastifyInstance, hub: RealtimeHub): Promise<void> {
+  hub.setSessionCheck(async (sid) => (await app.ctx.sessions.get(sid)) !== null);
   await hub.start();
   app.addHook('onClose', async () => hub.close());
 
@@ -63,7 +64,7 @@ export async function realtimeRoutes(app: FastifyInstance, hub: RealtimeHub): Pr
     },
     (socket: WebSocket, req) => {
       const user = req.user!;
-      hub.addUserSocket(user.id, socket);
+      hub.addUserSocket(user.id, socket, user.sessionId);
       socket.on('message', (raw, isBinary) => {
         if (isBinary) return;
         const msg = text(raw);
