@@ -87,7 +87,7 @@ export function CrudFormModal<T extends Row>({
         </>
       )}
     >
-      <Form form={form} labelCol={{ xs: { span: 24 }, sm: { span: 5 } }} wrapperCol={{ xs: { span: 24 }, sm: { span: 16 } }}>
+      <Form form={form} name="crudForm" labelCol={{ xs: { span: 24 }, sm: { span: 5 } }} wrapperCol={{ xs: { span: 24 }, sm: { span: 16 } }}>
         {children(form, mode, record)}
       </Form>
     </Modal>

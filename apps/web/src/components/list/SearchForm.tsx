@@ -102,7 +102,7 @@ export function SearchForm({
   const visible = expanded ? cols : cols.slice(0, collapsedCount);
 
   return (
-    <Form form={form} layout="horizontal" onFinish={(v) => onSearch(toFilters(cols, v, keep))} style={{ marginBottom: 16 }}>
+    <Form form={form} name="listSearch" layout="horizontal" onFinish={(v) => onSearch(toFilters(cols, v, keep))} style={{ marginBottom: 16 }}>
       <GridRow gutter={[16, 12]}>
         {visible.map((c) => (
           <Col key={c.dataIndex} xs={24} sm={12} md={8} xl={6}>
