@@ -45,6 +45,9 @@ interface Tracked {
   sessionId?: string;
 }
 
+/** Bytes queued for one socket beyond which the socket is dropped. */
+const MAX_BACKLOG = 4 * 1024 * 1024;
+
 /** Close code sent when the socket's session has ended. */
 export const SESSION_ENDED = 4001;
 
@@ -236,6 +239,11 @@ export class RealtimeHub implements Realtime {
   /** Sends one pre-encoded text frame; a failed write closes that socket (the client reconnects). */
   private send(t: Tracked, payload: Buffer): void {
     if (t.ws.readyState !== 1) return;
+    if (t.ws.bufferedAmount > MAX_BACKLOG) {
+      // A client that stopped reading: drop it rather than queue without limit (it reconnects).
+      t.ws.terminate();
+      return;
+    }
     t.ws.send(payload, { binary: false });
   }
 

@@ -9,8 +9,10 @@ import type { RealtimeHub } from './hub.js';
 const userParams = z.object({ userId: z.string().min(1).max(64) });
 const tableParams = z.object({ userId: z.string().min(1).max(64), pageId: z.string().min(1).max(100) });
 
-/** Longest text a client may send on a socket; longer frames are ignored. */
+/** Longest text a client may send on the user socket (heartbeats); longer frames are ignored. */
 const MAX_INCOMING = 4096;
+/** Longest table-sync message (a grid row) a client may send on the table socket. */
+const MAX_TABLE_INCOMING = 256 * 1024;
 
 /**
  * The token of a socket handshake: `?token=` / `X-Access-Token`, or the `Sec-WebSocket-Protocol` header,
@@ -36,9 +38,9 @@ async function authorise(app: FastifyInstance, req: FastifyRequest): Promise<Cur
   return user;
 }
 
-function text(raw: unknown): string | null {
+function text(raw: unknown, max = MAX_INCOMING): string | null {
   const s = Buffer.isBuffer(raw) ? raw.toString('utf8') : Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : String(raw);
-  return s.length > MAX_INCOMING ? null : s;
+  return s.length > max ? null : s;
 }
 
 /**
@@ -89,7 +91,7 @@ export async function realtimeRoutes(app: FastifyInstance, hub: RealtimeHub): Pr
       const socketId = hub.addTableSocket(socket);
       socket.on('message', (raw, isBinary) => {
         if (isBinary) return;
-        const msg = text(raw);
+        const msg = text(raw, MAX_TABLE_INCOMING);
         if (msg === null) return;
         let parsed: { type?: unknown; data?: unknown };
         try {
