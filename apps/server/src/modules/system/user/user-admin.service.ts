@@ -178,6 +178,9 @@ export class UserAdminService {
       : [];
     const byCode = new Map(departs.map((d) => [d.orgCode, d.departName]));
     const byId = new Map(departs.map((d) => [d.id, d.departName]));
+    const dict = async (code: string) => new Map(((await this.dicts.items(code)) ?? []).map((i) => [i.value, i.text]));
+    const [sexes, statuses, identities] = await Promise.all([dict('sex'), dict('user_status'), dict('user_identity')]);
+    const text = (m: Map<string, string>, v: unknown) => (v === null || v === undefined || v === '' ? '' : (m.get(String(v)) ?? String(v)));
     const out: Record<string, unknown>[] = [];
     for (const r of rows) {
       const { password: _p, salt: _s, ...rest } = r as UserRow & { password?: unknown; salt?: unknown };
@@ -186,9 +189,9 @@ export class UserAdminService {
       const orgCodeTxt = r.orgCode ? (byCode.get(r.orgCode) ?? '') : '';
       out.push({
         ...rest,
-        sex_dictText: await this.dicts.translate('sex', r.sex as number | null),
-        status_dictText: await this.dicts.translate('user_status', r.status as number | null),
-        userIdentity_dictText: await this.dicts.translate('user_identity', r.userIdentity as number | null),
+        sex_dictText: text(sexes, r.sex),
+        status_dictText: text(statuses, r.status),
+        userIdentity_dictText: text(identities, r.userIdentity),
         post_dictText: r.post ? csv(r.post).map((p) => posts.get(p) ?? p).join(',') : '',
         departIds_dictText: csv(r.departIds).map((d) => byId.get(d) ?? d).join(','),
         orgCodeTxt,
@@ -394,18 +397,35 @@ export class UserAdminService {
     if (u.id !== actor.id) await this.ctx.sessions.revokeUser(u.id);
   }
 
-  /** The filtered users as a streamed .xlsx (the export's rows are read in batches). */
+  /**
+   * The filtered users as a streamed .xlsx, read in batches: keyset pages on the id for the default
+   * newest-first order, offset pages when the client chose a sort column.
+   */
   async exportStream(actor: CurrentUser, params: Params) {
     const base = await this.filtered(actor, params, { scope: 'company', dataRules: true });
-    const sorted = applySort(base.select([...USER_COLUMNS]), params, USER_WHITELIST, { field: 'createTime', order: 'desc' });
-    const ordered = sorted.orderBy('u.id');
     const present = (batch: UserRow[]) => this.present(batch);
+    const BATCH = 2000;
+    const custom = typeof params.column === 'string' && params.column !== '';
+    // Sorting is checked before the first byte is sent (a bad column answers with the usual error).
+    const ordered = custom ? applySort(base.select([...USER_COLUMNS]), params, USER_WHITELIST).orderBy('u.id') : null;
     async function* rows() {
-      const BATCH = 2000;
-      for (let offset = 0; ; offset += BATCH) {
-        const batch = (await ordered.limit(BATCH).offset(offset).execute()) as UserRow[];
+      if (ordered) {
+        for (let offset = 0; ; offset += BATCH) {
+          const batch = (await ordered.limit(BATCH).offset(offset).execute()) as UserRow[];
+          for (const r of await present(batch)) yield r;
+          if (batch.length < BATCH) break;
+        }
+        return;
+      }
+      // Snowflake ids grow with creation time: id order is newest-first without a sort per batch.
+      let last: string | null = null;
+      for (;;) {
+        let q = base.select([...USER_COLUMNS]);
+        if (last) q = q.where('u.id', '<', last);
+        const batch = (await q.orderBy('u.id', 'desc').limit(BATCH).execute()) as UserRow[];
         for (const r of await present(batch)) yield r;
         if (batch.length < BATCH) break;
+        last = batch[batch.length - 1].id;
       }
     }
     return streamXlsx({ title: '用户列表数据', subTitle: `导出人:${actor.realname}`, sheetName: '用户列表', columns: EXPORT_COLUMNS, rows: rows() });
