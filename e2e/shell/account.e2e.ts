@@ -131,8 +131,12 @@ describe('[SHELL]: user menu — password, department, avatar, cache, logout', (
     expect(page.url()).toContain('/zhome');
 
     await userMenu(page, '退出登录');
-    await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: /确\s*定/ }).click();
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.locator('.ant-modal-confirm:visible').getByRole('button', { name: /确\s*定/ }).click(),
+    ]);
     await page.waitForURL('**/user/login**');
+    await page.getByTestId('login-page').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('pro__Access-Token'))).toBeNull();
     await context.close();
   });

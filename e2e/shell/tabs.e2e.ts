@@ -35,7 +35,7 @@ describe('[SHELL]: multi-tab bar and keep-alive', () => {
     await page.getByTestId('about-input').fill('临时输入');
     await openMenu(page, '系统管理', '角色管理');
     await page.waitForURL('**/isystem/role');
-    expect(await tabTitles(page)).toEqual(['首页', '示例列表', '示例说明', '角色管理']);
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '示例列表', '示例说明', '角色管理']);
     expect(await page.getByTestId('breadcrumb').innerText()).toMatch(/首页\s*\/\s*系统管理\s*\/\s*角色管理/);
     expect(await page.title()).toBe('集团办公与人事后台 · 角色管理');
 
@@ -57,18 +57,18 @@ describe('[SHELL]: multi-tab bar and keep-alive', () => {
     // Reload keeps the tabs.
     await page.reload();
     await page.getByTestId('tab-bar').waitFor();
-    expect(await tabTitles(page)).toEqual(['首页', '示例列表', '示例说明', '角色管理']);
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '示例列表', '示例说明', '角色管理']);
 
     // 关闭右侧 / 关闭左侧 / 关闭其它.
     await tabMenu(page, '示例说明', '关闭右侧');
-    expect(await tabTitles(page)).toEqual(['首页', '示例列表', '示例说明']);
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '示例列表', '示例说明']);
     await tabMenu(page, '示例说明', '关闭左侧');
-    expect(await tabTitles(page)).toEqual(['首页', '示例说明']);
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '示例说明']);
     await openMenu(page, '页面示例', '示例列表');
     await openMenu(page, '系统管理', '角色管理');
-    expect(await tabTitles(page)).toEqual(['首页', '示例说明', '示例列表', '角色管理']);
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '示例说明', '示例列表', '角色管理']);
     await tabMenu(page, '示例列表', '关闭其它');
-    expect(await tabTitles(page)).toEqual(['首页', '示例列表']);
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '示例列表']);
     await page.waitForURL('**/demo/list');
 
     // 刷新 remounts the page (its typed text is gone).
@@ -79,7 +79,7 @@ describe('[SHELL]: multi-tab bar and keep-alive', () => {
     // Closing the active tab activates its neighbour.
     await tab(page, '示例列表').locator('.ant-tabs-tab-remove').click();
     await page.waitForURL('**/zhome');
-    expect(await tabTitles(page)).toEqual(['首页']);
+    await expect.poll(() => tabTitles(page)).toEqual(['首页']);
     await screenshot(page, 'shell-tabs-closed');
     await context.close();
   });

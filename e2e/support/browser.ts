@@ -40,6 +40,8 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     deviceScaleFactor: 1,
+    // The app turns antd animations off for reduced motion: steadier clicks on a loaded machine.
+    reducedMotion: 'reduce',
   });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,6 +55,9 @@ export default async function setup(project: TestProject) {
   mkdirSync(path.join(ROOT, '.test-artifacts'), { recursive: true });
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'go-e2e-'));
+  // Serve a private copy of the built app so a rebuild during the run cannot swap the assets.
+  const webDist = path.join(dataDir, 'web-dist');
+  cpSync(path.join(ROOT, 'apps/web/dist'), webDist, { recursive: true });
   const child = spawn(process.execPath, [main], {
     cwd: ROOT,
     env: {
@@ -66,7 +69,7 @@ export default async function setup(project: TestProject) {
       REDIS_URL: '',
       LOGIN_CAPTCHA: 'off',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-      WEB_DIST: path.join(ROOT, 'apps/web/dist'),
+      WEB_DIST: webDist,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -3,7 +3,7 @@ import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { registerFeedback } from './feedback';
 import { PageLoading, RoutePage } from './layout/RoutePage';
@@ -70,10 +70,22 @@ export function AppRoutes() {
   );
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+function subscribeMotion(cb: () => void) {
+  const mq = window.matchMedia(REDUCED_MOTION);
+  mq.addEventListener('change', cb);
+  return () => mq.removeEventListener('change', cb);
+}
+
 export function App() {
   const primary = useSettings((s) => s.primaryColor);
+  // Users who ask their system for reduced motion get no antd animations.
+  const reducedMotion = useSyncExternalStore(subscribeMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: primary, borderRadius: 4 }, algorithm: antTheme.defaultAlgorithm }}>
+    <ConfigProvider
+      locale={zhCN}
+      theme={{ token: { colorPrimary: primary, borderRadius: 4, motion: !reducedMotion }, algorithm: antTheme.defaultAlgorithm }}
+    >
       <AntApp>
         <FeedbackRegistrar />
         <QueryClientProvider client={queryClient}>

@@ -59,11 +59,10 @@ export function UserMenu({ onOpenSettings, compact }: { onOpenSettings: () => vo
         cancelText: '取消',
         onOk: async () => {
           try {
-            await logout();
+            await logout({ reload: true });
           } catch (e) {
             feedback.message.error((e as Error).message);
           }
-          window.location.reload();
         },
       });
     }

@@ -11,10 +11,18 @@ export async function loadPermissions(): Promise<void> {
   getSession().setPermissions({ menu, auth: auth ?? [], allAuth: allAuth ?? [], sysSafeMode });
 }
 
-/** Logout: server call (outcome ignored), then token, permissions and cached items cleared. */
-export async function logout(): Promise<void> {
+/**
+ * Logout: server call (outcome ignored), then token, permissions and cached items cleared. With
+ * `reload` the page keeps its state until the reload brings up the login page.
+ */
+export async function logout(opts: { reload?: boolean } = {}): Promise<void> {
   const { token } = getSession();
   await serverLogout(token);
+  if (opts.reload) {
+    getSession().clearPersisted();
+    window.location.reload();
+    return;
+  }
   getSession().clear();
 }
 
