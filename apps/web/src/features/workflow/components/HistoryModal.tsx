@@ -144,7 +144,7 @@ export function HistoryModal({
                   doneNodes={flow.doneNodes}
                   currentNodes={flow.currentNodes}
                   doneFlows={flow.doneFlows}
-                  height={460}
+                  height={narrow ? 300 : 460}
                 />
               </Col>
             </Row>
