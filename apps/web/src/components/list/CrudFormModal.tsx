@@ -54,7 +54,12 @@ export function CrudFormModal<T extends Row>({
   }, [open, record]);
 
   const submit = async () => {
-    const values = (await form.validateFields()) as Record<string, unknown>;
+    let values: Record<string, unknown>;
+    try {
+      values = (await form.validateFields()) as Record<string, unknown>;
+    } catch {
+      return; // the form shows the field messages
+    }
     const body = toBody ? toBody(values, record) : values;
     setSaving(true);
     try {

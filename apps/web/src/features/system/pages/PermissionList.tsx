@@ -26,7 +26,7 @@ const STATUS: EnumOption[] = [
 const FLAGS = ['route', 'hidden', 'keepAlive', 'alwaysShow', 'internalOrExternal'];
 
 const columns: ListColumn[] = [
-  { title: '菜单名称', dataIndex: 'name', align: 'left', width: 220 },
+  { title: '菜单名称', dataIndex: 'name', align: 'left', width: 220, search: 'eq' },
   {
     title: '菜单类型',
     dataIndex: 'menuType',
