@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
 import { assertConsistent, Flow } from './wf-helpers.js';
 
@@ -41,9 +41,19 @@ describe.each(dbKinds)('[WORKFLOW] expense journey on %s', (kind) => {
     expect(next.body.result).toMatchObject({ type: 1, title: '财务审核', chooseMark: 1 });
     expect(next.body.result.users.map((u: { username: string }) => u.username)).toContain('liuyang');
 
-    // A passes choosing B.
+    // A passes choosing B; B (and the others in the instance) get a to-do refresh push.
+    const pushes: { ids: string[]; cmd: string }[] = [];
+    const hub = t.app.ctx.realtime;
+    const original = hub.sendToUsers.bind(hub);
+    hub.sendToUsers = (ids, msg) => {
+      pushes.push({ ids, cmd: msg.cmd });
+      original(ids, msg);
+    };
+    const liuyangId = (await t.app.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'liuyang').executeTakeFirstOrThrow()).id;
     const p1 = await f.call('machao', 'POST', '/actTask/pass', { id: task.id, type: 0, comment: '情况属实，同意', assignees: 'liuyang', procInstId, procDefId: task.procDefId, currActId: task.key, sendMessage: true });
     expect(p1.body.success, p1.body.message).toBe(true);
+    await vi.waitFor(() => expect(pushes.some((p) => p.cmd === 'todo' && p.ids.includes(liuyangId))).toBe(true));
+    hub.sendToUsers = original;
     expect(await badge('machao')).toBe(aBefore);
 
     // B returns it to A's node (back list offers it, the original approver is re-designated).

@@ -105,12 +105,22 @@ const MAX_STEPS = 500;
  */
 export class WorkflowEngine {
   readonly dir: Directory;
+  /** Called after a command committed, with the instance it changed (pushes the to-do refresh). */
+  onChange?: (procInstId: string) => void;
 
   constructor(
     private readonly db: Database,
     private readonly forms: FormRegistry,
   ) {
     this.dir = new Directory(db);
+  }
+
+  private changed(procInstId: string): void {
+    try {
+      this.onChange?.(procInstId);
+    } catch {
+      // a notification failure never fails a committed command
+    }
   }
 
   // ---------------------------------------------------------------- infrastructure
@@ -124,7 +134,7 @@ export class WorkflowEngine {
   private async command<T>(instId: string, fn: (trx: Database, inst: WfInstance) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.inTrx(async (trx) => {
+        const out = await this.inTrx(async (trx) => {
           const inst = await trx.selectFrom('wfInstance').selectAll().where('id', '=', instId).executeTakeFirst();
           if (!inst) throw businessError(WF_TEXT.TASK_NOT_FOUND);
           const res = await trx
@@ -136,6 +146,8 @@ export class WorkflowEngine {
           if (Number(res.numUpdatedRows) !== 1) throw new VersionConflict();
           return fn(trx, { ...inst, version: inst.version + 1 });
         });
+        this.changed(instId);
+        return out;
       } catch (err) {
         if (err instanceof VersionConflict || isSerializationFailure(err)) {
           if (attempt < 2) continue;
@@ -504,7 +516,7 @@ export class WorkflowEngine {
    * when given). Business status/result become 1/1.
    */
   async apply(actor: Actor, input: ApplyInput): Promise<{ procInstId: string }> {
-    return this.inTrx(async (trx) => {
+    const started = await this.inTrx(async (trx) => {
       const business = await trx.selectFrom('wfBusiness').selectAll().where('id', '=', input.id).where('delFlag', '=', 0).executeTakeFirst();
       if (!business) throw businessError('申请不存在');
       if (business.userId !== actor.username) throw businessError(WF_TEXT.NOT_YOURS);
@@ -569,6 +581,8 @@ export class WorkflowEngine {
       if (await this.createTasks(trx, L, pending, chosen, input.priority ?? 0, steps)) await this.settle(trx, L);
       return { procInstId: inst.id };
     });
+    this.changed(started.procInstId);
+    return started;
   }
 
   /** Approves a task and moves the process on (`/actTask/pass`, `/actTask/jxpass`). */

@@ -7,6 +7,29 @@ import { workflowRoutes, type WorkflowServices } from './workflow.routes.js';
 export async function registerWorkflowModule(api: FastifyInstance): Promise<WorkflowServices & { registry: FormRegistry }> {
   const registry = new FormRegistry();
   const services = buildWorkflow(api.ctx.db, registry);
+  const db = api.ctx.db;
+  // Everyone who had or has a task in the instance, and the applicant, refresh their to-do badge.
+  services.engine.onChange = (procInstId) => {
+    void (async () => {
+      const rows = await db
+        .selectFrom('wfTaskCandidate')
+        .innerJoin('sysUser', 'sysUser.username', 'wfTaskCandidate.username')
+        .select('sysUser.id')
+        .where('wfTaskCandidate.instId', '=', procInstId)
+        .union(
+          db
+            .selectFrom('wfInstance')
+            .innerJoin('sysUser', 'sysUser.username', 'wfInstance.starter')
+            .select('sysUser.id')
+            .where('wfInstance.id', '=', procInstId),
+        )
+        .execute();
+      api.ctx.realtime.sendToUsers(
+        rows.map((r) => r.id),
+        { cmd: 'todo', msgTxt: '待办任务已更新', procInstId },
+      );
+    })().catch((err: unknown) => api.log.warn({ err }, 'to-do refresh push failed'));
+  };
   await workflowRoutes(api, services);
   return { ...services, registry };
 }
