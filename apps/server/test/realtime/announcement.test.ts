@@ -40,6 +40,9 @@ describe.each(dbKinds)('[ANNT] announcements and news on %s', (kind) => {
     expect((await t.call(admin, 'POST', '/sys/annountCement/add', { titile: '' })).status).toBe(400);
     expect((await t.call(admin, 'POST', '/sys/annountCement/add', { titile: 'x', priority: 'Z' })).status).toBe(400);
     expect((await t.call(admin, 'POST', '/sys/annountCement/add', { titile: 'x', msgType: 'USER', userIds: 'nobody' })).status).toBe(400);
+    for (const openPage of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,x', '//evil.example', '/\\evil.example']) {
+      expect((await t.call(admin, 'POST', '/sys/annountCement/add', { titile: 'x', openType: 'url', openPage })).status).toBe(400);
+    }
     expect((await t.call(staff, 'POST', '/sys/annountCement/add', { titile: 'x' })).status).toBe(403);
     expect((await t.call(admin, 'GET', '/sys/annountCement/list')).body.result.total).toBe(before);
   });

@@ -40,7 +40,11 @@ const announcementBody = z.object({
   busType: optText(20),
   busId: optText(50),
   openType: z.enum(['component', 'url', '']).nullish(),
-  openPage: optText(255),
+  // 'go handle' navigates here: an app path or an http(s) address only (never javascript: and the like)
+  openPage: zs()
+    .max(255)
+    .regex(/^(\/(?!\/)[^\s\\]*|https?:\/\/[^\s\\]+)?$/i, '打开页面应为以 / 开头的路径或 http(s) 地址')
+    .nullish(),
   msgAbstract: optText(2000),
 });
 const editBody = announcementBody.extend({ id: zs().min(1).max(32) });
