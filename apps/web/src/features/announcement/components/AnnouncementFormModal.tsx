@@ -1,7 +1,7 @@
 import { App, Col, DatePicker, Form, Input, Modal, Radio, Row as GridRow } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { postAction, putAction } from '../../../app/http/client';
+import { getAction, postAction, putAction } from '../../../app/http/client';
 import { UserByDepPicker, type PickedUser } from '../../../components/pickers/UserByDepPicker';
 import { CATEGORY_OPTIONS, MSG_TYPE_OPTIONS, PRIORITY_OPTIONS } from '../constants';
 import { RichContentInput } from './RichContentInput';
@@ -52,7 +52,8 @@ export function AnnouncementFormModal({
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const [saving, setSaving] = useState(false);
-  const [users, setUsers] = useState<PickedUser[]>([]);
+  /** The users chosen in the picker; null until the picker gives a value (then the saved ids stay). */
+  const [users, setUsers] = useState<PickedUser[] | null>(null);
   const [usernames, setUsernames] = useState<string | undefined>();
   const [keptIds, setKeptIds] = useState<string[]>([]);
   const msgType = Form.useWatch('msgType', form);
@@ -61,10 +62,22 @@ export function AnnouncementFormModal({
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    setUsers([]);
+    setUsers(null);
     setUsernames(undefined);
     const ids = (record?.userIds ?? '').split(',').filter(Boolean);
     setKeptIds(ids);
+    // The chosen users by id → the picker's usernames (the trailing comma makes the server read a list).
+    if (ids.length) {
+      void getAction<PickedUser[]>('/sys/user/getMultiUser', { id: `${ids.join(',')},` }, { silent: true })
+        .then((res) => {
+          const found = res.success && Array.isArray(res.result) ? res.result : [];
+          if (found.length === ids.length) {
+            setUsers(found);
+            setUsernames(found.map((u) => u.username).join(','));
+          }
+        })
+        .catch(() => undefined);
+    }
     if (record) {
       form.setFieldsValue({
         titile: record.titile ?? '',
@@ -80,7 +93,7 @@ export function AnnouncementFormModal({
 
   const submit = async () => {
     const v = await form.validateFields();
-    const userIds = users.length ? users.map((u) => u.id) : keptIds;
+    const userIds = users ? users.map((u) => u.id) : keptIds;
     if (v.msgType === 'USER' && userIds.length === 0) {
       message.warning('请选择指定用户');
       return;
@@ -171,7 +184,7 @@ export function AnnouncementFormModal({
                 <UserByDepPicker
                   allDeparts
                   value={usernames}
-                  placeholder={keptIds.length && !users.length ? `已选择${keptIds.length}位用户，可重新选择` : '请选择用户'}
+                  placeholder={keptIds.length && !users ? `已选择${keptIds.length}位用户，可重新选择` : '请选择用户'}
                   onChange={(names, picked) => {
                     setUsernames(names);
                     setUsers(picked);
