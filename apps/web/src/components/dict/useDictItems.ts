@@ -38,7 +38,8 @@ export function useDictItems(dictCode: string | undefined): DictOption[] {
     enabled: needFetch,
     staleTime: 5 * 60 * 1000,
     queryFn: async () => {
-      const res = await getAction(`/sys/dict/getDictItems/${encodeURIComponent(dictCode as string)}`);
+      // commas stay literal: the signature covers a comma-separated path variable as sent
+      const res = await getAction(`/sys/dict/getDictItems/${encodeURIComponent(dictCode as string).replace(/%2C/gi, ',')}`);
       return res.success ? normalise(res.result) : [];
     },
   });
