@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -20,6 +20,8 @@ vi.mock('../../../app/auth', () => ({
   Auth: ({ children }: { children: ReactNode }) => <>{children}</>,
   useAuth: () => ({ has: () => true, disabled: () => false }),
 }));
+
+configure({ asyncUtilTimeout: 10_000 });
 
 const task = (over: Record<string, unknown>) => ({
   id: 't1',
@@ -71,7 +73,8 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-describe('TodoManage', () => {
+// antd tables and dialogs render slowly in happy-dom on a busy 2-core machine: generous per-test limit.
+describe('TodoManage', { timeout: 60_000 }, () => {
   it('lists tasks with priority and status; a suspended task is greyed out with its actions disabled', async () => {
     wrap(<TodoManage />);
     expect(await screen.findByText('紧急')).toBeTruthy();
