@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
 
@@ -194,5 +195,34 @@ describe.each(dbKinds)('[SYSTEM] positions, tenants, gateway, data sources, rule
     expect(cleared.body.success).toBe(true);
     const after = await t.call(admin, 'GET', '/sys/log/list?logType=1');
     expect(after.body.result.total).toBe(0);
+  });
+});
+
+describe.each(dbKinds)('[SYSTEM] list exports on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('exports positions and roles as .xlsx with dictionary texts; HR may not', async () => {
+    const admin = await t.login('admin');
+    const res = await t.app.inject({ method: 'GET', url: '/jeecg-boot/sys/position/exportXls?code=zjl,fzjl', headers: { 'x-access-token': admin } });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['content-disposition'])).toContain('.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws.getRow(1).getCell(1).value).toBe('职务列表数据');
+    const rows = [4, 5].map((r) => [ws.getRow(r).getCell(1).value, ws.getRow(r).getCell(3).value]);
+    expect(rows.sort()).toEqual([['fzjl', '副总经理'], ['zjl', '总经理']]);
+    const roles = await t.app.inject({ method: 'GET', url: '/jeecg-boot/sys/role/exportXls', headers: { 'x-access-token': admin } });
+    expect(roles.statusCode).toBe(200);
+    const lina = await t.login('lina');
+    expect((await t.call(lina, 'GET', '/sys/role/exportXls')).status).toBe(403);
+    expect((await t.call(null, 'GET', '/sys/position/exportXls')).status).toBe(401);
+    expect((await t.call(admin, 'GET', '/sys/position/exportXls?column=nope')).body.message).toBe('请注意，将要排序的列字段不存在：nope');
   });
 });

@@ -37,6 +37,11 @@ export function categoryCrud(db: Database, translate: Translator, categories: Ca
     prepare: (data, _user, existing) => (existing ? data : categories.prepareAdd(data)),
     translate,
     only: ['list', 'queryById', 'add', 'edit'],
+    exportColumns: [
+      { header: '分类名称', key: 'name' },
+      { header: '分类编码', key: 'code' },
+      { header: '父级节点', key: 'pid' },
+    ],
   });
 }
 

@@ -51,6 +51,11 @@ export function dictCrud(db: Database, translate: Translator, dicts: DictService
     },
     translate,
     only: ['list', 'queryById', 'add', 'edit'],
+    exportColumns: [
+      { header: '字典名称', key: 'dictName' },
+      { header: '字典编码', key: 'dictCode' },
+      { header: '描述', key: 'description', width: 30 },
+    ],
   });
 }
 

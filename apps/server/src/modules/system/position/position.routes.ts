@@ -46,6 +46,12 @@ export function positionService(db: Database, translate: Translator): CrudServic
     // The position picker is used on many screens: any signed-in user may read the list.
     listAccess: LOGIN,
     translate,
+    exportColumns: [
+      { header: '职务编码', key: 'code' },
+      { header: '职务名称', key: 'name' },
+      { header: '职级', key: 'rank_dictText' },
+      { header: '创建时间', key: 'createTime', width: 20 },
+    ],
   });
 }
 

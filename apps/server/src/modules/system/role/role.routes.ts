@@ -35,6 +35,12 @@ export function roleCrud(db: Database, translate: Translator): CrudService {
     unique: [{ field: 'roleCode', message: '角色编码已存在' }],
     translate,
     only: ['list', 'queryById', 'add', 'edit'],
+    exportColumns: [
+      { header: '角色名称', key: 'roleName' },
+      { header: '角色编码', key: 'roleCode' },
+      { header: '描述', key: 'description', width: 30 },
+      { header: '创建时间', key: 'createTime', width: 20 },
+    ],
   });
 }
 
