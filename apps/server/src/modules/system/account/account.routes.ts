@@ -1,9 +1,23 @@
 import { selectDepartRequest, updatePasswordRequest } from '@go/contract';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { LOGIN } from '../../../platform/access/access.js';
 import { ok } from '../../../platform/http/envelope.js';
 import type { AccountService } from './account.service.js';
+
+/** 更换头像 save: a stored relative path (no `..`) or an http(s) URL; other user info fields are ignored. */
+const avatarRequest = z
+  .object({
+    avatar: z
+      .string()
+      .trim()
+      .max(255)
+      .refine((v) => v === '' || /^https?:\/\//.test(v) || (!v.includes('..') && !v.startsWith('/') && !v.includes('\\')), {
+        message: '头像路径不正确',
+      })
+      .nullable(),
+  })
+  .loose();
 
 export async function accountRoutes(app: FastifyInstance, accounts: AccountService): Promise<void> {
   app.get(
@@ -31,6 +45,17 @@ export async function accountRoutes(app: FastifyInstance, accounts: AccountServi
     handler: async (req) => {
       await accounts.updatePassword(req.user!, req.body as z.infer<typeof updatePasswordRequest>);
       return ok(null, '密码重置成功!');
+    },
+  });
+
+  app.route({
+    method: ['POST', 'PUT'],
+    url: '/sys/updatelogout',
+    config: { access: LOGIN, oplog: { content: '更换头像', type: 3 } },
+    schema: { tags: ['账号'], summary: '保存自己的头像', body: avatarRequest },
+    handler: async (req) => {
+      const { avatar } = req.body as z.infer<typeof avatarRequest>;
+      return ok(await accounts.updateAvatar(req.user!, avatar ? avatar : null), '操作成功');
     },
   });
 }

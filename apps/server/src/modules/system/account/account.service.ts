@@ -58,6 +58,17 @@ export class AccountService {
     return { userInfo: await presentUser(this.ctx.db, row) };
   }
 
+  /** Saves the caller's own avatar (the 更换头像 confirm) and answers the refreshed user info. */
+  async updateAvatar(user: CurrentUser, avatar: string | null) {
+    await this.ctx.db
+      .updateTable('sysUser')
+      .set({ avatar, updateBy: user.username, updateTime: now() })
+      .where('id', '=', user.id)
+      .execute();
+    const row = await this.ctx.db.selectFrom('sysUser').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    return { userInfo: await presentUser(this.ctx.db, row) };
+  }
+
   /** Changes the caller's own password; the user's other sessions are revoked. */
   async updatePassword(user: CurrentUser, input: UpdatePasswordRequest): Promise<void> {
     if (input.username !== user.username) throw businessError('只允许修改自己的密码！');
