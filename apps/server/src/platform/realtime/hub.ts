@@ -66,7 +66,7 @@ export class RealtimeHub implements Realtime {
   private pinger: NodeJS.Timeout | null = null;
   private started = false;
   private sessionAlive: ((sessionId: string) => Promise<boolean>) | null = null;
-  private checking = false;
+  private checking: Promise<void> | null = null;
 
   constructor(
     private readonly redis: Redis | null,
@@ -120,34 +120,41 @@ export class RealtimeHub implements Realtime {
    * Each distinct session is looked up once.
    */
   async checkSessions(): Promise<number> {
-    if (!this.sessionAlive || this.checking) return 0;
-    this.checking = true;
-    let closed = 0;
+    if (!this.sessionAlive) return 0;
+    // One round at a time: a caller arriving during a round waits for it, then runs its own.
+    while (this.checking) await this.checking;
+    const round = this.runSessionCheck(this.sessionAlive);
+    this.checking = round.then(() => undefined);
     try {
-      const bySession = new Map<string, Tracked[]>();
-      for (const set of this.users.values()) {
-        for (const t of set) {
-          if (!t.sessionId) continue;
-          const list = bySession.get(t.sessionId) ?? [];
-          list.push(t);
-          bySession.set(t.sessionId, list);
-        }
-      }
-      for (const [sid, list] of bySession) {
-        let alive = true;
-        try {
-          alive = await this.sessionAlive(sid);
-        } catch {
-          alive = true; // a failed lookup is not a logout
-        }
-        if (alive) continue;
-        for (const t of list) {
-          t.ws.close(SESSION_ENDED, 'session ended');
-          closed++;
-        }
-      }
+      return await round;
     } finally {
-      this.checking = false;
+      this.checking = null;
+    }
+  }
+
+  private async runSessionCheck(alive: (sessionId: string) => Promise<boolean>): Promise<number> {
+    let closed = 0;
+    const bySession = new Map<string, Tracked[]>();
+    for (const set of this.users.values()) {
+      for (const t of set) {
+        if (!t.sessionId) continue;
+        const list = bySession.get(t.sessionId) ?? [];
+        list.push(t);
+        bySession.set(t.sessionId, list);
+      }
+    }
+    for (const [sid, list] of bySession) {
+      let live = true;
+      try {
+        live = await alive(sid);
+      } catch {
+        live = true; // a failed lookup is not a logout
+      }
+      if (live) continue;
+      for (const t of list) {
+        t.ws.close(SESSION_ENDED, 'session ended');
+        closed++;
+      }
     }
     return closed;
   }
