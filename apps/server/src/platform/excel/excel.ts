@@ -54,11 +54,11 @@ export function streamXlsx(opts: {
     const head = ws.addRow(opts.columns.map((c) => c.header));
     head.font = { bold: true };
     head.commit();
-    let n = 0;
+    let written = 0;
     for await (const r of opts.rows) {
       ws.addRow(opts.columns.map((c) => cell(r[c.key]))).commit();
       // Let the zip compression and the socket catch up now and then (exceljs ignores backpressure).
-      if (++n % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (++written % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     ws.commit();
     await wb.commit();
