@@ -120,4 +120,21 @@ describe.skipIf(!enabled)('[CLUSTER] two instances on PostgreSQL and Redis', () 
     const mem = await call(apps[1], token, 'GET', '/sys/actuator/redis/memoryInfo');
     expect(mem.used_memory).toBeGreaterThan(0);
   });
+
+  it('internal topics and table-socket updates reach the other instance', async () => {
+    const seen: unknown[] = [];
+    apps[1].ctx.realtime.onInternal('test:topic', (d) => seen.push(d));
+    apps[0].ctx.realtime.publishInternal('test:topic', { x: 1 });
+    await waitFor(() => seen.length === 1);
+    expect(seen[0]).toEqual({ x: 1 });
+
+    const token = await login(apps[0], 'chenjing');
+    const id = (await apps[0].ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'chenjing').executeTakeFirstOrThrow()).id;
+    const onA = await openSocket(`${bases[0]}/vxeSocket/${id}/pageA`, [token]);
+    const onB = await openSocket(`${bases[1]}/vxeSocket/${id}/pageB`, [token]);
+    sockets.push(onA, onB);
+    const update = { type: 'update_vxe_table', data: { socketKey: 'k', args: [{ id: '9' }] } };
+    onA.ws.send(JSON.stringify(update));
+    expect(JSON.parse(await onB.next((m) => m.includes('update_vxe_table')))).toEqual(update);
+  });
 });
