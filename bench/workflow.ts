@@ -212,6 +212,7 @@ async function passThroughput(app: App, db: Database, wf: ReturnType<typeof buil
   console.log(`\n[postgres] prepared ${APPROVERS * PASSES_PER_APPROVER} open tasks for ${APPROVERS} approvers in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const lat: number[] = [];
   let failures = 0;
+  const cpu0 = process.cpuUsage();
   const start = performance.now();
   await Promise.all(
     work.map(async (w) => {
@@ -224,10 +225,15 @@ async function passThroughput(app: App, db: Database, wf: ReturnType<typeof buil
     }),
   );
   const secs = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   const n = APPROVERS * PASSES_PER_APPROVER;
   console.log(
     `[postgres] pass: ${n} approvals by ${APPROVERS} concurrent approvers in ${secs.toFixed(2)} s → ${(n / secs).toFixed(0)}/s ` +
       `(target ≥ 200/s); latency p50 ${ms(pct(lat, 50))}, p95 ${ms(pct(lat, 95))}; failures ${failures}`,
+  );
+  console.log(
+    `[postgres] app CPU per approval ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms ` +
+      `(one Node process can serve at most ~${Math.round((1000 * n) / ((cpu.user + cpu.system) / 1000))}/s before the database's own share)`,
   );
 }
 

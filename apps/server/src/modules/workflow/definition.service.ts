@@ -6,6 +6,7 @@ import { page } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
 import { BpmnError, parseBpmn, type ProcessModel } from './bpmn.js';
 import { Directory } from './directory.js';
+import { forgetNodeCache } from './engine.js';
 import type { FormRegistry } from './form-registry.js';
 import type { WfDefinition } from './workflow.tables.js';
 
@@ -304,6 +305,7 @@ export class DefinitionService {
       else await trx.insertInto('wfNode').values({ id: newId(), procDefId: d.id, nodeId: node.id, name: node.name, type: 1, sortOrder: 0, ...values }).execute();
     };
     await (db.isTransaction ? run(db) : db.transaction().execute(run));
+    forgetNodeCache();
   }
 
   formTypes() {

@@ -37,6 +37,19 @@ export const WF_TEXT = {
   UNKNOWN_USER: '审批人不存在或已停用',
 } as const;
 
+/**
+ * Node settings and rules change rarely (the admin screen); each instance keeps them a few seconds.
+ * The instance that saves a change forgets its copy at once; other instances within NODE_CACHE_MS.
+ */
+const NODE_CACHE_MS = 5000;
+const settingsCache = new Map<string, { at: number; value: WfNode }>();
+const rulesCache = new Map<string, { at: number; value: { type: number; relateId: string | null }[] }>();
+
+export function forgetNodeCache(): void {
+  settingsCache.clear();
+  rulesCache.clear();
+}
+
 /** Fault injection for the crash-consistency tests: called after each batch item commits. */
 export const workflowFaults: { afterBatchItem?: (index: number) => void } = {};
 
@@ -211,14 +224,23 @@ export class WorkflowEngine {
   }
 
   async nodeSettings(db: Database, procDefId: string, nodeId: string): Promise<WfNode> {
+    const key = `${procDefId}\u0000${nodeId}`;
+    const hit = settingsCache.get(key);
+    if (hit && hit.at > Date.now() - NODE_CACHE_MS) return hit.value;
     const row = await db
       .selectFrom('wfNode')
       .selectAll()
       .where('procDefId', '=', procDefId)
       .where('nodeId', '=', nodeId)
       .executeTakeFirst();
+    const value = row ?? this.defaultSettings(procDefId, nodeId);
+    settingsCache.set(key, { at: Date.now(), value });
+    return value;
+  }
+
+  private defaultSettings(procDefId: string, nodeId: string): WfNode {
     return (
-      row ?? {
+      {
         id: '',
         procDefId,
         nodeId,
@@ -235,13 +257,19 @@ export class WorkflowEngine {
 
   /** Candidate users of a user task by its rules (no policies applied). */
   async nodeCandidates(db: Database, procDefId: string, nodeId: string, starter: string, vars: Record<string, unknown>): Promise<UserBrief[]> {
-    const rules = await db
-      .selectFrom('wfNodeRule')
-      .select(['type', 'relateId'])
-      .where('procDefId', '=', procDefId)
-      .where('nodeId', '=', nodeId)
-      .orderBy('id')
-      .execute();
+    const key = `${procDefId}\u0000${nodeId}`;
+    const cached = rulesCache.get(key);
+    let rules = cached && cached.at > Date.now() - NODE_CACHE_MS ? cached.value : null;
+    if (!rules) {
+      rules = await db
+        .selectFrom('wfNodeRule')
+        .select(['type', 'relateId'])
+        .where('procDefId', '=', procDefId)
+        .where('nodeId', '=', nodeId)
+        .orderBy('id')
+        .execute();
+      rulesCache.set(key, { at: Date.now(), value: rules });
+    }
     return this.dir.candidates(rules, { starter, vars }, db);
   }
 
@@ -467,14 +495,16 @@ export class WorkflowEngine {
 
   /** After a move: finishes the instance when no token is left, or writes the running status text. */
   private async settle(trx: Database, L: Loaded): Promise<void> {
-    const tokens = await trx.selectFrom('wfToken').select(['state']).where('instId', '=', L.inst.id).execute();
-    if (tokens.length === 0) {
-      await this.endInstance(trx, L, 'passed', null);
-      return;
-    }
-    if (!tokens.some((t) => t.state === 'active')) throw businessError('流程定义有误：并行汇聚无法完成');
     const open = await trx.selectFrom('wfTask').select(['nodeId', 'name']).where('instId', '=', L.inst.id).where('status', '=', 0).execute();
-    if (L.form && open.length) {
+    if (!open.length) {
+      const tokens = await trx.selectFrom('wfToken').select(['state']).where('instId', '=', L.inst.id).execute();
+      if (tokens.length === 0) {
+        await this.endInstance(trx, L, 'passed', null);
+        return;
+      }
+      throw businessError('流程定义有误：并行汇聚无法完成');
+    }
+    if (L.form) {
       const names = [...new Map(open.map((t) => [t.nodeId, t.name ?? t.nodeId])).entries()];
       await L.form.setActStatus(trx, L.business.tableId, `审批中-${names.map(([k, n]) => `${k}-${n}`).join('、')}`.slice(0, 200));
     }
