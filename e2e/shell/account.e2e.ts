@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAs, newPage, screenshot } from '../support/browser';
+import { baseURL, launchBrowser, loginAs, newPage, screenshot } from '../support/browser';
 
 async function userMenu(page: Page, item: string) {
   await page.getByTestId('user-menu').click();
@@ -113,6 +113,15 @@ describe('[SHELL]: user menu — password, department, avatar, cache, logout', (
     const headerImg = page.getByTestId('user-menu').locator('img');
     await headerImg.waitFor();
     expect(await headerImg.getAttribute('src')).toContain('/sys/common/static/');
+    // Saved on the server: a new sign-in brings the same avatar.
+    const again = await fetch(`${baseURL()}/jeecg-boot/sys/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'yangfan', password: '123456', captcha: '0000', checkKey: '1' }),
+    });
+    const avatar = ((await again.json()) as { result: { userInfo: { avatar: string } } }).result.userInfo.avatar;
+    expect(avatar).toMatch(/avatar/);
+    expect(await headerImg.getAttribute('src')).toContain(avatar);
     await context.close();
   });
 

@@ -11,7 +11,8 @@ class PageErrorBoundary extends Component<{ children: ReactNode; name: string },
   }
   override render() {
     if (this.state.error) {
-      const chunk = /dynamically imported module|Loading chunk|Failed to fetch/i.test(this.state.error.message);
+      const chunk =
+        this.state.error.name === 'ChunkLoadError' || /dynamically imported module|Loading chunk|Failed to fetch/i.test(this.state.error.message);
       return (
         <Result
           status="500"

@@ -1,3 +1,4 @@
+import { CHUNK_LOAD_TIMEOUT_MS } from '@go/contract';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
@@ -30,6 +31,19 @@ export function pageNames(): string[] {
   return [...registry.keys()].sort();
 }
 
+/** A page chunk that does not arrive within 120 s fails as a ChunkLoadError (SPEC §8, §9). */
+function withTimeout<T>(loader: () => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const e = new Error('Loading chunk timed out');
+      e.name = 'ChunkLoadError';
+      reject(e);
+    }, CHUNK_LOAD_TIMEOUT_MS);
+  });
+  return Promise.race([loader(), timeout]).finally(() => clearTimeout(timer));
+}
+
 const lazyCache = new Map<string, LazyExoticComponent<ComponentType>>();
 
 /** The lazily loaded page of a component string, or null when no such page exists. */
@@ -39,7 +53,7 @@ export function resolvePage(component: string): LazyExoticComponent<ComponentTyp
   if (!loader) return null;
   let c = lazyCache.get(key);
   if (!c) {
-    c = lazy(loader);
+    c = lazy(() => withTimeout(loader));
     lazyCache.set(key, c);
   }
   return c;

@@ -44,14 +44,22 @@ export function AvatarModal({ open, onClose, seeOnly = false }: { open: boolean;
       onClose();
       return;
     }
-    const next = { ...userInfo, avatar: path };
     try {
-      // Saves the avatar with the user info (SPEC §7 /sys/updatelogout); the local copy follows either way.
-      await postAction('/sys/updatelogout', next, { silent: true });
+      await save();
     } catch {
-      /* tolerated */
+      /* shown by the client */
     }
-    useSession.getState().setUserInfo(next);
+  };
+
+  const save = async () => {
+    if (!path || !userInfo) return;
+    // Saves the avatar with the user info (SPEC §7 /sys/updatelogout) and keeps the answer locally.
+    const res = await postAction<{ userInfo?: typeof userInfo }>('/sys/updatelogout', { ...userInfo, avatar: path });
+    if (!res.success) {
+      feedback.message.warning(res.message);
+      return;
+    }
+    useSession.getState().setUserInfo(res.result?.userInfo ?? { ...userInfo, avatar: path });
     feedback.message.success(ERROR_TEXTS.success);
     setPath(null);
     onClose();
