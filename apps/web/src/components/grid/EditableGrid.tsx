@@ -699,8 +699,8 @@ export function EditableGrid(props: EditableGridProps) {
                       alwaysEdit={alwaysEdit}
                       renderPicker={props.renderPicker}
                       expandedRowRender={expandedRowRender}
-                      measureRef={virtualizer.measureElement}
-                      style={{ position: 'absolute', top: 0, left: 0, transform: `translateY(${v.start - headerHeight}px)` }}
+                      measureRef={expandedRowRender ? virtualizer.measureElement : undefined}
+                      top={v.start - headerHeight}
                     />
                   );
                 })}

@@ -1,5 +1,4 @@
-import { SearchOutlined, UploadOutlined, PictureOutlined } from '@ant-design/icons';
-import { Checkbox, DatePicker, Input, Modal, Radio, Select, TimePicker } from 'antd';
+import { DatePicker, Input, Modal, Select, TimePicker } from 'antd';
 import dayjs from 'dayjs';
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { shortFileName } from '@go/contract/upload';
@@ -7,6 +6,7 @@ import { FileUpload } from '../upload/FileUpload';
 import { ImageUpload } from '../upload/ImageUpload';
 import { nameOfPath, splitValue } from '../upload/uploadCore';
 import { staticUrl } from '../../app/config';
+import { PictureGlyph, SearchGlyph, UploadGlyph } from './glyphs';
 import { PopupPicker, SimpleDepartPicker, SimpleUserPicker } from './SimplePickers';
 import type { CellOption, GridColumn, GridRow, RenderPicker } from './types';
 import { commitNumberInput, filterNumberInput } from './validation';
@@ -109,7 +109,7 @@ function PickerCell(props: CellProps) {
       data-cell={column.key}
     >
       <span style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis' }}>{text || `请选择${column.title}`}</span>
-      <SearchOutlined />
+      <SearchGlyph />
     </span>
   );
   let modal: ReactNode = null;
@@ -167,7 +167,7 @@ function UploadCell(props: CellProps & { image?: boolean }) {
         }}
         data-cell={column.key}
       >
-        {image ? <PictureOutlined /> : <UploadOutlined />}
+        {image ? <PictureGlyph /> : <UploadGlyph />}
         {image && paths.length ? (
           <img src={staticUrl(paths[0])} alt="" style={{ height: 40, maxWidth: 80, objectFit: 'contain' }} />
         ) : (
@@ -208,17 +208,34 @@ function GridCellInner(props: CellProps) {
   switch (column.type) {
     case 'checkbox': {
       const [on, off] = column.customValue ?? ['Y', 'N'];
-      return <Checkbox disabled={disabled} checked={str === on} onChange={(e) => set(e.target.checked ? on : off)} data-cell={column.key} />;
+      return (
+        <input
+          type="checkbox"
+          className="go-grid-check"
+          disabled={disabled}
+          checked={str === on}
+          onChange={(e) => set(e.target.checked ? on : off)}
+          data-cell={column.key}
+          aria-label={column.title}
+        />
+      );
     }
     case 'radio':
+      // Native radios: cheap to mount while rows scroll in and out.
       return (
-        <Radio.Group disabled={disabled} value={str || undefined} onChange={(e) => set(e.target.value)} data-cell={column.key}>
+        <span className="go-grid-radios" data-cell={column.key} role="radiogroup" aria-label={column.title}>
           {options.map((o) => (
-            <Radio key={o.value} value={o.value} disabled={o.disabled}>
+            <label key={o.value} className={disabled || o.disabled ? 'disabled' : ''}>
+              <input
+                type="radio"
+                checked={str === o.value}
+                disabled={disabled || o.disabled}
+                onChange={() => set(o.value)}
+              />
               {optionLabel(o)}
-            </Radio>
+            </label>
           ))}
-        </Radio.Group>
+        </span>
       );
     case 'popup':
     case 'selUser':

@@ -1,7 +1,7 @@
-import { CaretDownOutlined, CaretRightOutlined, HolderOutlined } from '@ant-design/icons';
-import { Checkbox, Dropdown, Tooltip } from 'antd';
+import { Dropdown, Tooltip } from 'antd';
 import { memo, useState, type CSSProperties, type ReactNode } from 'react';
 import { GridCell } from './GridCell';
+import { CaretDownGlyph, CaretRightGlyph, HandleGlyph } from './glyphs';
 import type { CellOption, GridColumn, GridRow, RenderPicker } from './types';
 
 /** Column geometry shared by the header, rows and footer. */
@@ -62,8 +62,10 @@ export interface RowViewProps {
   alwaysEdit: boolean;
   renderPicker?: RenderPicker;
   expandedRowRender?: (row: GridRow, index: number) => ReactNode;
-  style: CSSProperties;
-  measureRef: (el: HTMLElement | null) => void;
+  /** offset of the row inside the list */
+  top: number;
+  /** measures rows whose height can change (expandable rows) */
+  measureRef?: (el: HTMLElement | null) => void;
 }
 
 function GridRowViewInner(p: RowViewProps) {
@@ -73,52 +75,71 @@ function GridRowViewInner(p: RowViewProps) {
     .filter(Boolean)
     .join(' ');
   return (
-    <div ref={p.measureRef} data-index={index} style={p.style} data-row-id={row.id} data-testid="grid-row">
+    <div
+      ref={p.measureRef}
+      data-index={index}
+      style={{ position: 'absolute', top: 0, left: 0, transform: `translateY(${p.top}px)` }}
+      data-row-id={row.id}
+      data-testid="grid-row"
+    >
       <div className={cls} style={{ height: layout.rowHeight, width: layout.totalWidth }}>
         {layout.fixed.map((f) => {
           const style: CSSProperties = { width: f.width, left: f.left };
           if (f.kind === 'drag') {
+            const handle = (
+              <span
+                className="go-grid-handle"
+                data-testid="drag-handle"
+                title="拖动排序；点击打开菜单"
+                onPointerDown={(e) => !p.disabled && api.dragStart(index, e)}
+                onClick={() => {
+                  if (!api.wasDrag()) setMenuOpen((o) => !o);
+                }}
+                onDoubleClick={() => !p.disabled && api.insertBelow(index)}
+              >
+                <HandleGlyph />
+              </span>
+            );
             return (
               <div key="drag" className="go-grid-td fixed" style={style}>
-                <Dropdown
-                  open={menuOpen}
-                  onOpenChange={(o, info) => info.source === 'trigger' || !o ? setMenuOpen(o) : undefined}
-                  trigger={['contextMenu']}
-                  menu={{
-                    items: [
-                      { key: 'up', label: '向上移', disabled: index === 0 || p.disabled },
-                      { key: 'down', label: '向下移', disabled: index === p.count - 1 || p.disabled },
-                      { type: 'divider' },
-                      { key: 'insert', label: '插入一行', disabled: p.disabled },
-                    ],
-                    onClick: ({ key }) => {
-                      setMenuOpen(false);
-                      if (key === 'up') api.moveUp(index);
-                      else if (key === 'down') api.moveDown(index);
-                      else api.insertBelow(index);
-                    },
-                  }}
-                >
-                  <span
-                    className="go-grid-handle"
-                    data-testid="drag-handle"
-                    title="拖动排序；点击打开菜单"
-                    onPointerDown={(e) => !p.disabled && api.dragStart(index, e)}
-                    onClick={() => {
-                      if (!api.wasDrag()) setMenuOpen((o) => !o);
+                {menuOpen ? (
+                  <Dropdown
+                    open
+                    onOpenChange={(o) => !o && setMenuOpen(false)}
+                    trigger={['click']}
+                    menu={{
+                      items: [
+                        { key: 'up', label: '向上移', disabled: index === 0 || p.disabled },
+                        { key: 'down', label: '向下移', disabled: index === p.count - 1 || p.disabled },
+                        { type: 'divider' },
+                        { key: 'insert', label: '插入一行', disabled: p.disabled },
+                      ],
+                      onClick: ({ key }) => {
+                        setMenuOpen(false);
+                        if (key === 'up') api.moveUp(index);
+                        else if (key === 'down') api.moveDown(index);
+                        else api.insertBelow(index);
+                      },
                     }}
-                    onDoubleClick={() => !p.disabled && api.insertBelow(index)}
                   >
-                    <HolderOutlined />
-                  </span>
-                </Dropdown>
+                    {handle}
+                  </Dropdown>
+                ) : (
+                  handle
+                )}
               </div>
             );
           }
           if (f.kind === 'select') {
             return (
               <div key="select" className="go-grid-td fixed" style={style} data-testid="row-select">
-                <Checkbox checked={p.selected} onChange={(e) => api.toggleSelect(row.id, e.target.checked)} aria-label="选择" />
+                <input
+                  type="checkbox"
+                  className="go-grid-check"
+                  checked={p.selected}
+                  onChange={(e) => api.toggleSelect(row.id, e.target.checked)}
+                  aria-label="选择"
+                />
               </div>
             );
           }
@@ -132,7 +153,7 @@ function GridRowViewInner(p: RowViewProps) {
           return (
             <div key="expand" className="go-grid-td fixed" style={style}>
               <span style={{ cursor: 'pointer' }} onClick={() => api.toggleExpand(row.id)} aria-label="展开">
-                {p.expanded ? <CaretDownOutlined /> : <CaretRightOutlined />}
+                {p.expanded ? <CaretDownGlyph /> : <CaretRightGlyph />}
               </span>
             </div>
           );
