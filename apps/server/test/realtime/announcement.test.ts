@@ -100,6 +100,9 @@ describe.each(dbKinds)('[ANNT] announcements and news on %s', (kind) => {
     expect(theirs.body.result.sysMsgList.map((x: { id: string }) => x.id)).not.toContain(row.id);
     const peek = await t.call(other, 'GET', `/sys/annountCement/queryById?id=${row.id}`);
     expect(peek.body.success).toBe(false);
+    await t.call(admin, 'POST', '/sys/annountCement/add', { titile: '按用户名指定', msgType: 'USER', userIds: 'chenjing,nobody' });
+    const byName = await t.app.ctx.db.selectFrom('sysAnnouncement').selectAll().where('titile', '=', '按用户名指定').executeTakeFirstOrThrow();
+    expect(byName.userIds).toBe(`${staffId},`);
   });
 
   it('readAll clears the unread lists; getMyAnnouncementSend pages with filters', async () => {

@@ -63,11 +63,16 @@ export async function softDeleteAnnouncements(db: Database, ids: string[], by: s
   return Number(r.numUpdatedRows);
 }
 
-/** Ids of the given users that exist and are not deleted. */
-export async function existingUserIds(db: Database, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.selectFrom('sysUser').select('id').where('id', 'in', ids).where('delFlag', '=', 0).execute();
-  return rows.map((r) => r.id);
+/** Ids of the given users (by id, or by username as some pickers return) that exist and are not deleted. */
+export async function existingUserIds(db: Database, idsOrNames: string[]): Promise<string[]> {
+  if (idsOrNames.length === 0) return [];
+  const rows = await db
+    .selectFrom('sysUser')
+    .select('id')
+    .where((eb) => eb.or([eb('id', 'in', idsOrNames), eb('username', 'in', idsOrNames)]))
+    .where('delFlag', '=', 0)
+    .execute();
+  return [...new Set(rows.map((r) => r.id))];
 }
 
 /** Makes the send rows of an announcement exactly the given users (keeps read state of those that stay). */
