@@ -152,6 +152,8 @@ describe('[ANNOUNCEMENT]: notices reach the bell in real time', () => {
       priority: 'H',
       msgType: 'USER',
       userIds: `${target.id},`,
+      openType: 'url',
+      openPage: '/notice',
       msgContent: '<p>请<b>尽快</b>完善档案</p><img src="x" onerror="window.__xss=4"><script>window.__xss=5</script><a href="javascript:window.__xss=6">链接</a>',
     });
     expect(add.success).toBe(true);
@@ -179,9 +181,10 @@ describe('[ANNOUNCEMENT]: notices reach the bell in real time', () => {
     expect(html).not.toMatch(/onerror|<script|javascript:/i);
     expect(await employee.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     await screenshot(employee, 'announcement-detail-modal');
-    // Reading it marks it read: the count goes back down.
-    await modal.getByRole('button', { name: /关\s*闭/ }).click();
+    // Reading it marks it read: the count goes back down; 去处理 (openType url) opens its page.
     await waitForCount(employee, beforeEmployee, Date.now());
+    await modal.getByRole('button', { name: /去\s*处\s*理/ }).click();
+    await employee.waitForURL((u) => u.pathname === '/notice');
   });
 
   it('the header ticker cycles the newest news and its dots open /notice', async () => {

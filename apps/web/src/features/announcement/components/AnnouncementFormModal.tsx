@@ -33,6 +33,9 @@ interface FormValues {
   msgType: string;
   msgContent?: string;
   msgAbstract?: string;
+  openType?: string;
+  openPage?: string;
+  busId?: string;
 }
 
 /**
@@ -57,6 +60,7 @@ export function AnnouncementFormModal({
   const [usernames, setUsernames] = useState<string | undefined>();
   const [keptIds, setKeptIds] = useState<string[]>([]);
   const msgType = Form.useWatch('msgType', form);
+  const openType = Form.useWatch('openType', form);
   const mode = record ? 'edit' : 'add';
 
   useEffect(() => {
@@ -87,6 +91,9 @@ export function AnnouncementFormModal({
         priority: record.priority ?? 'L',
         msgType: record.msgType ?? 'ALL',
         msgContent: record.msgContent ?? '',
+        openType: record.openType ?? '',
+        openPage: record.openPage ?? '',
+        busId: (record.busId as string | null | undefined) ?? '',
       });
     }
   }, [open, record, form]);
@@ -107,6 +114,9 @@ export function AnnouncementFormModal({
       msgType: v.msgType,
       msgContent: v.msgContent ?? '',
       userIds: v.msgType === 'USER' ? `${userIds.join(',')},` : null,
+      openType: v.openType || null,
+      openPage: v.openType ? v.openPage || null : null,
+      busId: v.openType === 'component' ? v.busId || null : null,
     };
     setSaving(true);
     try {
@@ -133,7 +143,7 @@ export function AnnouncementFormModal({
       destroyOnHidden
       data-testid="announcement-form"
     >
-      <Form form={form} layout="vertical" initialValues={{ msgCategory: '1', priority: 'L', msgType: 'ALL' }}>
+      <Form form={form} layout="vertical" initialValues={{ msgCategory: '1', priority: 'L', msgType: 'ALL', openType: '' }}>
         <GridRow gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="titile" label="标题" rules={[{ required: true, message: '请输入标题!' }, { max: 100, message: '标题不能超过100个字符' }]}>
@@ -193,6 +203,29 @@ export function AnnouncementFormModal({
               </Form.Item>
             </Col>
           )}
+          <Col xs={24} md={12}>
+            <Form.Item name="openType" label="打开方式" extra="链接：通知消息里显示“去处理”，打开下面的页面">
+              <Radio.Group
+                options={[
+                  { value: '', label: '仅查看' },
+                  { value: 'url', label: '链接' },
+                  { value: 'component', label: '页面组件' },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          {openType ? (
+            <Col xs={24} md={12}>
+              <Form.Item name="openPage" label="打开页面" rules={[{ required: true, message: '请输入打开页面' }, { max: 255 }]}>
+                <Input placeholder={openType === 'url' ? '/activiti/todoManage 或 https://…' : '/isps/userAnnouncement'} />
+              </Form.Item>
+              {openType === 'component' && (
+                <Form.Item name="busId" label="业务ID">
+                  <Input placeholder="打开页面时作为 id 参数" />
+                </Form.Item>
+              )}
+            </Col>
+          ) : null}
           <Col span={24}>
             <Form.Item name="msgContent" label="内容">
               <RichContentInput />
