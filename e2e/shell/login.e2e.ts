@@ -85,6 +85,27 @@ describe('[SHELL]: sign-in and route guard', () => {
     await context.close();
   });
 
+  it('a user of several tenants chooses one at login; the choice goes with every request', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/user/login');
+    await page.getByTestId('login-username').fill('admin');
+    await page.getByTestId('login-password').fill('123456');
+    await page.getByTestId('login-captcha').fill('0000');
+    await page.getByTestId('login-submit').click();
+    const modal = page.locator('.ant-modal-content:visible', { hasText: '请选择登录租户' });
+    await modal.waitFor();
+    const radios = modal.locator('.ant-radio-wrapper');
+    expect(await radios.count()).toBeGreaterThanOrEqual(2);
+    await radios.nth(1).click();
+    await screenshot(page, 'shell-tenant-choice');
+    const tenantHeader = page.waitForRequest((r) => r.url().includes('getUserPermissionByToken'));
+    await page.getByTestId('tenant-ok').click();
+    const chosen = await page.evaluate(() => JSON.parse(localStorage.getItem('pro__TENANT_ID')!).value as string);
+    expect((await tenantHeader).headers()['tenant-id']).toBe(chosen);
+    await page.waitForURL('**/zhome');
+    await context.close();
+  });
+
   it('unknown paths go to /404; the 403 and 500 pages exist', async () => {
     const { context, page } = await newPage(browser);
     await loginAs(page, 'admin');
