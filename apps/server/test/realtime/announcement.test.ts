@@ -123,7 +123,7 @@ describe.each(dbKinds)('[ANNT] announcements and news on %s', (kind) => {
     const row = await t.app.ctx.db.selectFrom('sysAnnouncement').selectAll().where('titile', '=', '待编辑').executeTakeFirstOrThrow();
     expect((await t.call(staff, 'PUT', '/sys/annountCement/edit', { id: row.id, titile: 'x' })).status).toBe(403);
     const e = await t.call(admin, 'PUT', '/sys/annountCement/edit', { id: row.id, titile: '已编辑<b>!</b>', priority: 'L' });
-    expect(e.body.message).toBe('编辑成功!');
+    expect(e.body.message).toBe('修改成功!');
     const q = await t.call(admin, 'GET', `/sys/annountCement/queryById?id=${row.id}`);
     expect(q.body.result.titile).toBe('已编辑!');
     expect((await t.call(admin, 'DELETE', '/sys/annountCement/delete')).status).toBe(400);
@@ -133,7 +133,7 @@ describe.each(dbKinds)('[ANNT] announcements and news on %s', (kind) => {
     await t.call(admin, 'POST', '/sys/annountCement/add', { titile: '批量B' });
     const ids = (await t.app.ctx.db.selectFrom('sysAnnouncement').select('id').where('titile', 'in', ['批量A', '批量B']).execute()).map((x) => x.id);
     const b = await t.call(admin, 'DELETE', `/sys/annountCement/deleteBatch?ids=${ids.join(',')}`);
-    expect(b.body.message).toBe('批量删除成功!');
+    expect(b.body.message).toBe('删除成功!');
   });
 
   it('news: POST list for the ticker, CRUD with permissions, sanitised', async () => {

@@ -63,6 +63,8 @@ describe.each(dbKinds)('[JOBS] scheduled jobs on %s', (kind) => {
     expect((await t.call(admin, 'GET', `/sys/quartzJob/pause?id=${job.id}`)).body.message).toBe('暂停定时任务成功');
     expect((await jobByDescription('每秒测试')).nextFire).toBeNull();
     expect((await t.call(admin, 'GET', `/sys/quartzJob/resume?id=${job.id}`)).body.message).toBe('恢复定时任务成功');
+    expect((await t.call(admin, 'GET', '/sys/quartzJob/pause')).status).toBe(400);
+    expect((await t.call(admin, 'GET', '/sys/quartzJob/pause?jobClassName=no.Such')).body.message).toBe('定时任务不存在！');
     expect((await jobByDescription('每秒测试')).nextFire).not.toBeNull();
 
     const edit = await t.call(admin, 'PUT', '/sys/quartzJob/edit', {
@@ -140,7 +142,7 @@ describe.each(dbKinds)('[JOBS] scheduled jobs on %s', (kind) => {
     await waitFor(async () => (await runs(job.id, 'manual')).length === 1);
     expect((await runs(job.id, 'manual'))[0]).toMatchObject({ status: 'fail', message: '故意失败' });
     const batch = await t.call(admin, 'DELETE', `/sys/quartzJob/deleteBatch?ids=${job.id}`);
-    expect(batch.body.message).toBe('批量删除成功!');
+    expect(batch.body.message).toBe('删除定时任务成功!');
   });
 
   it('previews the next runs of an expression', async () => {

@@ -37,9 +37,9 @@ export const TEXTS = {
   released: '该系统通知发布成功',
   revoked: '该系统通知撤销成功',
   added: '添加成功！',
-  edited: '编辑成功!',
+  edited: '修改成功!',
   deleted: '删除成功!',
-  batchDeleted: '批量删除成功!',
+  batchDeleted: '删除成功!',
   notFound: '未找到对应实体',
   usersRequired: '请选择指定用户',
 } as const;

@@ -24,6 +24,10 @@ const jobBody = z.object({
 });
 const jobEditBody = jobBody.extend({ id: zs().min(1).max(32) });
 const idQuery = z.object({ id: zs().min(1).max(32), _t: z.any().optional() });
+/** pause / resume: by id, or by class name as older clients send it */
+const jobRefQuery = z
+  .object({ id: zs().min(1).max(32).optional(), jobClassName: zs().min(1).max(255).optional(), _t: z.any().optional() })
+  .refine((q) => q.id || q.jobClassName, '缺少参数 id');
 const idsQuery = z.object({ ids: zs().min(1).max(20_000), _t: z.any().optional() });
 const listQuery = pageParams.extend({
   jobClassName: zs().max(255).optional(),
@@ -71,18 +75,18 @@ export async function jobRoutes(app: FastifyInstance, jobs: JobService): Promise
 
   app.get(
     `${J}/pause`,
-    { config: { access: perm(JOB_PERMS.pause), oplog: { content: '定时任务-暂停', type: 3 } }, schema: { tags, summary: '暂停', querystring: idQuery } },
+    { config: { access: perm(JOB_PERMS.pause), oplog: { content: '定时任务-暂停', type: 3 } }, schema: { tags, summary: '暂停', querystring: jobRefQuery } },
     async (req) => {
-      await jobs.setStatus(req.user!, (req.query as z.infer<typeof idQuery>).id, -1);
+      await jobs.setStatus(req.user!, await jobs.resolveId(req.query as z.infer<typeof jobRefQuery>), -1);
       return okMessage(JOB_TEXTS.paused);
     },
   );
 
   app.get(
     `${J}/resume`,
-    { config: { access: perm(JOB_PERMS.pause), oplog: { content: '定时任务-恢复', type: 3 } }, schema: { tags, summary: '恢复', querystring: idQuery } },
+    { config: { access: perm(JOB_PERMS.pause), oplog: { content: '定时任务-恢复', type: 3 } }, schema: { tags, summary: '恢复', querystring: jobRefQuery } },
     async (req) => {
-      await jobs.setStatus(req.user!, (req.query as z.infer<typeof idQuery>).id, 0);
+      await jobs.setStatus(req.user!, await jobs.resolveId(req.query as z.infer<typeof jobRefQuery>), 0);
       return okMessage(JOB_TEXTS.resumed);
     },
   );

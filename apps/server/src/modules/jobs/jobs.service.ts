@@ -17,7 +17,8 @@ export const JOB_TEXTS = {
   resumed: '恢复定时任务成功',
   executed: '执行成功!',
   deleted: '删除成功!',
-  batchDeleted: '批量删除成功!',
+  batchDeleted: '删除定时任务成功!',
+  missing: '定时任务不存在！',
   notFound: '未找到对应实体',
   unknownClass: (name: string) => `后台找不到该类名：${name}`,
 } as const;
@@ -143,6 +144,19 @@ export class JobService {
       .where('id', '=', id)
       .execute();
     await this.scheduler.reschedule(id);
+  }
+
+  /** The id of a job named by id, or (older clients) by its class name. */
+  async resolveId(q: { id?: string; jobClassName?: string }): Promise<string> {
+    if (q.id) return q.id;
+    const j = await this.db
+      .selectFrom('sysQuartzJob')
+      .select('id')
+      .where('jobClassName', '=', (q.jobClassName ?? '').trim())
+      .where('delFlag', '=', 0)
+      .executeTakeFirst();
+    if (!j) throw businessError(JOB_TEXTS.missing);
+    return j.id;
   }
 
   async setStatus(user: CurrentUser, id: string, status: 0 | -1): Promise<void> {
