@@ -63,6 +63,7 @@ export function CategorySelect({
         }
         setNodes(toNodes(res.result));
       },
+      () => undefined,
     );
     // reload when the tree source changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -75,7 +76,7 @@ export function CategorySelect({
         const ids = value.split(',');
         setLabels(Object.fromEntries(ids.map((k, i) => [k, String((res.result as unknown[])[i] ?? k)])));
       }
-    });
+    }, () => undefined);
   }, [value]);
 
   const values = value ? value.split(',').filter(Boolean) : [];

@@ -38,7 +38,7 @@ export function DictSearchSelect({
     void getAction(`/sys/dict/loadDictItem/${dict}`, { key: value }).then((res) => {
       if (res.success && Array.isArray(res.result) && res.result.length)
         setOptions((os) => [...os, { value, label: String((res.result as unknown[])[0]) }]);
-    });
+    }, () => undefined);
     // only when the value changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dict, value]);
@@ -60,6 +60,8 @@ export function DictSearchSelect({
         }
         const list = Array.isArray(res.result) ? (res.result as Record<string, unknown>[]) : [];
         setOptions(list.map((r) => ({ value: String(r.value), label: String(r.text ?? r.title ?? r.value) })));
+      } catch {
+        // shown by the client
       } finally {
         setLoading(false);
       }

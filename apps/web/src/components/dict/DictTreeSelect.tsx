@@ -100,7 +100,7 @@ export function DictTreeSelect({
       message.error(CONDITION_ERROR);
       return;
     }
-    void load(pidValue).then(setNodes);
+    load(pidValue).then(setNodes, () => undefined);
     // reload when the tree source changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dict, pidValue, condition]);
@@ -112,7 +112,7 @@ export function DictTreeSelect({
         const keys = value.split(',');
         setLabels(Object.fromEntries(keys.map((k, i) => [k, String((res.result as unknown[])[i] ?? k)])));
       }
-    });
+    }, () => undefined);
   }, [dict, value]);
 
   const values = value ? value.split(',').filter(Boolean) : [];

@@ -1,10 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session/store';
 import { DictSelect, DictTag } from './DictSelect';
+
+// The 2-core CI machine runs many suites at once: give async queries room.
+configure({ asyncUtilTimeout: 5000 });
 
 const http = vi.hoisted(() => ({ getAction: vi.fn() }));
 vi.mock('../list/http', () => http);

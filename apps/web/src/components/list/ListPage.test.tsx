@@ -1,11 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListPage } from './ListPage';
 import type { ListColumn } from './types';
+
+// The 2-core CI machine runs many suites at once: give async queries room.
+configure({ asyncUtilTimeout: 5000 });
 
 const http = vi.hoisted(() => ({
   getAction: vi.fn(),

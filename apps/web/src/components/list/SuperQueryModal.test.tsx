@@ -1,10 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { switchRule } from './superQuery';
 import { SuperQueryModal } from './SuperQueryModal';
+
+// The 2-core CI machine runs many suites at once: give async queries room.
+configure({ asyncUtilTimeout: 5000 });
 
 vi.mock('./http', () => ({ getAction: vi.fn(async () => ({ success: true, result: [] })) }));
 

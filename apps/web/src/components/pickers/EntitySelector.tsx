@@ -67,6 +67,7 @@ export function EntitySelector({
         const r = res.success ? (res.result as { records?: Entity[] }) : undefined;
         if (r?.records) setKnown(r.records);
       },
+      () => undefined,
     );
     // only when the value changes
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -79,7 +79,7 @@ export function UserByDepPicker({
     if (names.length === 0 || names.every((n) => known.some((k) => k.username === n))) return;
     void getAction('/sys/user/getMultiUser', { username: `${names.join(',')},` }).then((res) => {
       if (res.success && Array.isArray(res.result)) setKnown(res.result as PickedUser[]);
-    });
+    }, () => undefined);
     // only when the value changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);

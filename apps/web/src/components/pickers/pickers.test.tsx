@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,9 @@ import { areaPath, areaText } from './AreaLinkage';
 import { RolePicker } from './EntitySelector';
 import { pickerCompany, UserByDepPicker } from './UserByDepPicker';
 import { checkRule, duplicateCheck } from './validators';
+
+// The 2-core CI machine runs many suites at once: give async queries room.
+configure({ asyncUtilTimeout: 5000 });
 
 const http = vi.hoisted(() => ({ getAction: vi.fn() }));
 vi.mock('../list/http', () => http);

@@ -45,6 +45,7 @@ function DataRulePanel({ permissionId, roleId, urls }: { permissionId: string; r
         setRules(r?.datarule ?? []);
         setChecked((r?.drChecked ?? '').split(',').filter(Boolean));
       })
+      .catch(() => undefined) // HTTP failures are shown by the client
       .finally(() => setLoading(false));
   }, [permissionId, roleId, urls.load]);
   if (loading) return <Spin />;
@@ -131,6 +132,7 @@ export function PermissionTree({
         setChecked(ids);
         setLast(ids);
       })
+      .catch(() => undefined) // HTTP failures are shown by the client
       .finally(() => setLoading(false));
     // the serialized params decide
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -168,6 +170,8 @@ export function PermissionTree({
         setLast(checked);
         onSaved?.();
       } else message.warning(res.message);
+    } catch {
+      // shown by the client
     } finally {
       setSaving(false);
     }

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -15,6 +15,9 @@ import PositionList from './PositionList';
 import RoleList from './RoleList';
 import TenantList from './TenantList';
 import UserList from './UserList';
+
+// The 2-core CI machine runs many suites at once: give async queries room.
+configure({ asyncUtilTimeout: 5000 });
 
 const http = vi.hoisted(() => ({
   getAction: vi.fn(),
