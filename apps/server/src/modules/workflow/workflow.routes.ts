@@ -152,6 +152,26 @@ export async function workflowRoutes(app: FastifyInstance, s: WorkflowServices):
     },
   });
 
+  // Long selections exceed the router's path-parameter limit: the same calls accept the ids in the body.
+  app.post(
+    '/actTask/passAll',
+    { config: { access: perm(WF_PERMS.batch), oplog: { content: '批量审批通过', type: 3 } }, schema: { tags: TAGS, summary: '批量通过（body.ids）', body: S.idsParam } },
+    async (req) => {
+      const items = await s.engine.passAll(actor(req.user!), splitIds((req.body as { ids: string }).ids));
+      const okCount = items.filter((i) => i.success).length;
+      return ok(items, `成功${okCount}条，失败${items.length - okCount}条`);
+    },
+  );
+  app.post(
+    '/actTask/backAll',
+    { config: { access: perm(WF_PERMS.batch), oplog: { content: '批量驳回', type: 3 } }, schema: { tags: TAGS, summary: '批量驳回（body.procInstIds）', body: S.procInstIdsParam } },
+    async (req) => {
+      const items = await s.engine.backAll(actor(req.user!), splitIds((req.body as { procInstIds: string }).procInstIds));
+      const okCount = items.filter((i) => i.success).length;
+      return ok(items, `成功${okCount}条，失败${items.length - okCount}条`);
+    },
+  );
+
   app.get(
     '/actTask/getBackList/:procInstId',
     { config: { access: LOGIN }, schema: { tags: TAGS, summary: '可退回的节点', params: S.procInstIdParam } },
