@@ -289,3 +289,38 @@ describe.each(dbKinds)('[SYSTEM] users on %s', (kind) => {
     expect((await t.call(admin, 'GET', '/sys/user/list?sex=1')).body.result.total).toBeGreaterThan(0);
   });
 });
+
+describe.each(dbKinds)('[SYSTEM] role users and department users on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('adds and removes users of a role and of a department', async () => {
+    const admin = await t.login('admin');
+    const db = t.app.ctx.db;
+    const staffRole = (await db.selectFrom('sysRole').select('id').where('roleCode', '=', 'staff').executeTakeFirstOrThrow()).id;
+    const lina = (await db.selectFrom('sysUser').select('id').where('username', '=', 'lina').executeTakeFirstOrThrow()).id;
+    expect((await t.call(null, 'GET', `/sys/user/userRoleList?roleId=${staffRole}`)).status).toBe(401);
+    expect((await t.call(await t.login('lina'), 'POST', '/sys/user/addSysUserRole', { roleId: staffRole, userIdList: [lina] })).status).toBe(403);
+    expect((await t.call(admin, 'POST', '/sys/user/addSysUserRole', { roleId: staffRole, userIdList: [] })).status).toBe(400);
+    expect((await t.call(admin, 'POST', '/sys/user/addSysUserRole', { roleId: staffRole, userIdList: [lina] })).body.success).toBe(true);
+    const list = await t.call(admin, 'GET', `/sys/user/userRoleList?roleId=${staffRole}&username=lina`);
+    expect(list.body.result.records.map((u: { username: string }) => u.username)).toEqual(['lina']);
+    expect((await t.call(admin, 'DELETE', `/sys/user/deleteUserRole?roleId=${staffRole}&userId=${lina}`)).body.success).toBe(true);
+    expect((await t.call(admin, 'GET', `/sys/user/userRoleList?roleId=${staffRole}&username=lina`)).body.result.total).toBe(0);
+
+    const dep = (await db.selectFrom('sysDepart').select('id').where('orgCode', '=', 'A01A03').executeTakeFirstOrThrow()).id;
+    expect((await t.call(admin, 'POST', '/sys/user/editSysDepartWithUser', { depId: dep, userIdList: [lina] })).body.success).toBe(true);
+    const du = await t.call(admin, 'GET', `/sys/user/departUserList?depId=${dep}&pageSize=50`);
+    expect(du.body.result.records.map((u: { username: string }) => u.username)).toContain('lina');
+    expect((await t.call(admin, 'DELETE', `/sys/user/deleteUserInDepart?depId=${dep}&userId=${lina}`)).body.success).toBe(true);
+    const du2 = await t.call(admin, 'GET', `/sys/user/departUserList?depId=${dep}&pageSize=50`);
+    expect(du2.body.result.records.map((u: { username: string }) => u.username)).not.toContain('lina');
+    const sunli = await t.login('sunli');
+    expect((await t.call(sunli, 'GET', `/sys/user/departUserList?depId=${dep}`)).status).toBe(403);
+  });
+});

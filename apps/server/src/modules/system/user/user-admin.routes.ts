@@ -92,6 +92,51 @@ export async function userAdminRoutes(app: FastifyInstance, users: UserAdminServ
     { config: { access: LOGIN }, schema: { tags, summary: '用户选择器数据（departId, isAll, forceA01）' } },
     async (req) => ok(await users.pickerData(req.user!, req.query as Params)),
   );
+  // Users of a role (the role screen) and of a department (the department screen).
+  const roleUsersQuery = z.looseObject({ roleId: z.string().min(1).max(64) });
+  const roleUsersBody = z.object({ roleId: z.string().min(1).max(64), userIdList: z.array(z.string().min(1).max(64)).min(1).max(1000) });
+  const roleUserDel = z.object({ roleId: z.string().min(1).max(64), userId: z.string().max(64).optional(), userIds: z.string().max(20000).optional() });
+  const departUsersQuery = z.looseObject({ depId: z.string().min(1).max(64) });
+  const departUsersBody = z.object({ depId: z.string().min(1).max(64), userIdList: z.array(z.string().min(1).max(64)).min(1).max(1000) });
+  const departUserDel = z.object({ depId: z.string().min(1).max(64), userId: z.string().max(64).optional(), userIds: z.string().max(20000).optional() });
+  app.get('/sys/user/userRoleList', { config: { access: perm('system:role:list') }, schema: { tags, summary: '角色的用户', querystring: roleUsersQuery } }, async (req) => {
+    return ok(await users.list(req.user!, req.query as Params), '查询成功');
+  });
+  app.post('/sys/user/addSysUserRole', { config: { access: perm('system:role:edit') }, schema: { tags, summary: '角色添加用户', body: roleUsersBody } }, async (req) => {
+    const b = req.body as z.infer<typeof roleUsersBody>;
+    await users.addToRole(req.user!, b.roleId, b.userIdList);
+    return ok(null, '添加成功!');
+  });
+  app.delete('/sys/user/deleteUserRole', { config: { access: perm('system:role:edit') }, schema: { tags, summary: '角色移除用户', querystring: roleUserDel } }, async (req) => {
+    const q = req.query as z.infer<typeof roleUserDel>;
+    await users.removeFromRole(req.user!, q.roleId, splitIds(q.userIds ?? q.userId ?? ''));
+    return ok(null, '删除成功!');
+  });
+  app.delete('/sys/user/deleteUserRoleBatch', { config: { access: perm('system:role:edit') }, schema: { tags, summary: '角色批量移除用户', querystring: roleUserDel } }, async (req) => {
+    const q = req.query as z.infer<typeof roleUserDel>;
+    await users.removeFromRole(req.user!, q.roleId, splitIds(q.userIds ?? q.userId ?? ''));
+    return ok(null, '删除成功!');
+  });
+  app.get('/sys/user/departUserList', { config: { access: perm('system:depart:list') }, schema: { tags, summary: '部门的用户（分页）', querystring: departUsersQuery } }, async (req) => {
+    const q = req.query as z.infer<typeof departUsersQuery>;
+    return ok(await users.list(req.user!, { ...(req.query as Params), departId: q.depId }), '查询成功');
+  });
+  app.post('/sys/user/editSysDepartWithUser', { config: { access: perm('system:depart:edit') }, schema: { tags, summary: '部门添加用户', body: departUsersBody } }, async (req) => {
+    const b = req.body as z.infer<typeof departUsersBody>;
+    await users.addToDepart(req.user!, b.depId, b.userIdList);
+    return ok(null, '添加成功!');
+  });
+  app.delete('/sys/user/deleteUserInDepart', { config: { access: perm('system:depart:edit') }, schema: { tags, summary: '部门移除用户', querystring: departUserDel } }, async (req) => {
+    const q = req.query as z.infer<typeof departUserDel>;
+    await users.removeFromDepart(req.user!, q.depId, splitIds(q.userIds ?? q.userId ?? ''));
+    return ok(null, '删除成功!');
+  });
+  app.delete('/sys/user/deleteUserInDepartBatch', { config: { access: perm('system:depart:edit') }, schema: { tags, summary: '部门批量移除用户', querystring: departUserDel } }, async (req) => {
+    const q = req.query as z.infer<typeof departUserDel>;
+    await users.removeFromDepart(req.user!, q.depId, splitIds(q.userIds ?? q.userId ?? ''));
+    return ok(null, '删除成功!');
+  });
+
   app.put('/sys/user/changePassword', { config: { access: perm('system:user:password') }, schema: { tags, summary: '管理员重置密码', body: resetBody } }, async (req) => {
     const b = req.body as z.infer<typeof resetBody>;
     await users.resetPassword(req.user!, b.username, b.password);

@@ -384,6 +384,43 @@ export class UserAdminService {
     for (const r of rows) await this.ctx.sessions.revokeUser(r.id);
   }
 
+  /** Adds users to a role (users outside the caller's company are refused). */
+  async addToRole(actor: CurrentUser, roleId: string, userIds: string[]): Promise<void> {
+    const role = await this.db.selectFrom('sysRole').select(['id', 'roleCode']).where('id', '=', roleId).executeTakeFirst();
+    if (!role) throw businessError('角色不存在');
+    if (!isGroupLevel(actor) && role.roleCode === 'admin') throw businessError('无权分配管理员角色');
+    const users = await this.db.selectFrom('sysUser').select(['id', 'orgCode']).where('id', 'in', userIds).where('delFlag', '=', 0).execute();
+    if (users.length !== new Set(userIds).size || users.some((u) => !inCompanyScope(actor, u.orgCode))) throw businessError('未找到对应用户');
+    const has = new Set((await this.db.selectFrom('sysUserRole').select('userId').where('roleId', '=', roleId).execute()).map((r) => r.userId));
+    for (const u of users) if (!has.has(u.id)) await this.db.insertInto('sysUserRole').values({ id: newId(), userId: u.id, roleId }).execute();
+  }
+
+  async removeFromRole(actor: CurrentUser, roleId: string, userIds: string[]): Promise<void> {
+    const users = await this.db.selectFrom('sysUser').select(['id', 'orgCode']).where('id', 'in', userIds).execute();
+    if (users.some((u) => !inCompanyScope(actor, u.orgCode))) throw businessError('未找到对应用户');
+    await this.db.deleteFrom('sysUserRole').where('roleId', '=', roleId).where('userId', 'in', userIds).execute();
+  }
+
+  /** Adds users to a department (both in the caller's company). */
+  async addToDepart(actor: CurrentUser, depId: string, userIds: string[]): Promise<void> {
+    const dep = await this.db.selectFrom('sysDepart').select(['id', 'orgCode']).where('id', '=', depId).where('delFlag', '=', 0).executeTakeFirst();
+    if (!dep || !inCompanyScope(actor, dep.orgCode)) throw businessError('部门不存在');
+    const users = await this.db.selectFrom('sysUser').select(['id', 'orgCode']).where('id', 'in', userIds).where('delFlag', '=', 0).execute();
+    if (users.length !== new Set(userIds).size || users.some((u) => !inCompanyScope(actor, u.orgCode))) throw businessError('未找到对应用户');
+    const has = new Set((await this.db.selectFrom('sysUserDepart').select('userId').where('depId', '=', depId).execute()).map((r) => r.userId));
+    for (const u of users) {
+      if (has.has(u.id)) continue;
+      await this.db.insertInto('sysUserDepart').values({ id: newId(), userId: u.id, depId }).execute();
+      if (!u.orgCode) await this.db.updateTable('sysUser').set({ orgCode: dep.orgCode }).where('id', '=', u.id).execute();
+    }
+  }
+
+  async removeFromDepart(actor: CurrentUser, depId: string, userIds: string[]): Promise<void> {
+    const dep = await this.db.selectFrom('sysDepart').select(['id', 'orgCode']).where('id', '=', depId).executeTakeFirst();
+    if (!dep || !inCompanyScope(actor, dep.orgCode)) throw businessError('部门不存在');
+    await this.db.deleteFrom('sysUserDepart').where('depId', '=', depId).where('userId', 'in', userIds).execute();
+  }
+
   /** Administrator's password reset of another user; their sessions end. */
   async resetPassword(actor: CurrentUser, username: string, password: string): Promise<void> {
     const u = await this.db.selectFrom('sysUser').select(['id', 'orgCode']).where('username', '=', username).where('delFlag', '=', 0).executeTakeFirst();
