@@ -547,7 +547,7 @@ export function EditableGrid(props: EditableGridProps) {
   };
 
   const allSelected = rows.length > 0 && selected.size === rows.length;
-  const footers = hasStatistics ? footerRows(columns, rows) : [];
+  const footers = useMemo(() => (hasStatistics ? footerRows(columns, rows) : []), [hasStatistics, columns, rows]);
   const pageOffset = pagination ? (pagination.current - 1) * pagination.pageSize : 0;
   const items = virtualizer.getVirtualItems();
 
