@@ -137,6 +137,9 @@ export class WorkflowQueries {
 
   todoPageQuery(username: string, name: string | undefined, pageNo: number, pageSize: number) {
     return this.todoQuery(username, name)
+      .leftJoin('sysUser as ou', 'ou.username', 't.owner')
+      .leftJoin('sysUser as au', 'au.username', 't.assignee')
+      .select((eb) => [eb.fn.countAll<number>().over().as('fullCount'), 'ou.realname as ownerName', 'au.realname as assigneeName'])
       .select([
         't.id',
         't.instId',
@@ -170,12 +173,15 @@ export class WorkflowQueries {
   async todoList(username: string, input: { name?: string; pageIndex?: number; pageSize?: number }): Promise<Page<TaskDto>> {
     const pageNo = Math.max(1, Math.floor(input.pageIndex ?? 1));
     const pageSize = Math.min(500, Math.max(1, Math.floor(input.pageSize ?? 10)));
-    const [rows, count] = await Promise.all([
-      this.todoPageQuery(username, input.name, pageNo, pageSize).execute(),
-      this.todoQuery(username, input.name)
+    // One query gives the page and (window count) the total; a second one the candidates of the page.
+    const rows = await this.todoPageQuery(username, input.name, pageNo, pageSize).execute();
+    let total = rows.length ? Number(rows[0].fullCount) : 0;
+    if (!rows.length && pageNo > 1) {
+      const c = await this.todoQuery(username, input.name)
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirst(),
-    ]);
+        .executeTakeFirst();
+      total = Number(c?.n ?? 0);
+    }
     const taskIds = rows.map((r) => r.id);
     const cands = taskIds.length
       ? await this.db
@@ -186,14 +192,13 @@ export class WorkflowQueries {
           .where('c.open', '=', 1)
           .execute()
       : [];
-    const owners = await this.engine.dir.realnames(rows.flatMap((r) => [r.owner ?? '', r.assignee ?? '']));
     const records: TaskDto[] = rows.map((r) => {
       const form = this.forms.get(r.tableName);
       let assignees: AssigneeDto[] = cands
         .filter((c) => c.taskId === r.id)
         .map((c) => ({ id: c.id, username: c.username, realname: c.realname ?? c.username, z_realname: c.realname ?? c.username }));
       if (r.assignee) {
-        const rn = owners.get(r.assignee) ?? r.assignee;
+        const rn = r.assigneeName ?? r.assignee;
         assignees = [{ id: '', username: r.assignee, realname: rn, z_realname: rn }];
       }
       return {
@@ -213,7 +218,7 @@ export class WorkflowQueries {
         tableName: r.tableName,
         businessKey: r.businessId,
         title: r.title ?? '',
-        owner: r.owner ? (owners.get(r.owner) ?? r.owner) : null,
+        owner: r.owner ? (r.ownerName ?? r.owner) : null,
         category: r.categoryId,
         executionId: r.tokenId,
         passPath: form?.passPath ?? 'pass',
@@ -222,7 +227,7 @@ export class WorkflowQueries {
         assignees,
       };
     });
-    return page(records, Number(count?.n ?? 0), pageNo, pageSize);
+    return page(records, total, pageNo, pageSize);
   }
 
   /** `/actTask/doneList`: tasks the user actually handled, newest first. */
