@@ -124,4 +124,26 @@ describe('EditableGrid', () => {
     await waitFor(() => expect(rowsText(container)).toEqual(['甲', '推送', '甲']));
     expect(ref.current!.getAll().changedRows).toHaveLength(0);
   });
+
+  it('publishes the user\'s own edits on the table socket, not merged ones', async () => {
+    const send = vi.fn<(m: VxeSocketMessage) => void>();
+    let push: (m: VxeSocketMessage) => void = () => undefined;
+    const source: LiveSource = {
+      subscribe(l) {
+        push = l;
+        return () => undefined;
+      },
+      send,
+    };
+    const { container } = render(<EditableGrid columns={columns} dataSource={data} liveSource={source} socketKey="k1" />);
+    act(() => push({ type: 'update_vxe_table', data: { socketKey: 'k1', row: { id: '1', name: '推送' } } }));
+    await waitFor(() => expect(rowsText(container)[0]).toBe('推送'));
+    expect(send).not.toHaveBeenCalled();
+    fireEvent.click(container.querySelectorAll('[data-col="name"] [data-cell="name"]')[1] as HTMLElement);
+    const input = container.querySelector('[data-col="name"] input') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '乙改' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(send.mock.calls[0][0]).toMatchObject({ type: 'update_vxe_table', data: { socketKey: 'k1', row: { id: '2', name: '乙改' } } });
+  });
 });

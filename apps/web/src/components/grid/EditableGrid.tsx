@@ -20,6 +20,7 @@ import {
   createGridState,
   gridValues,
   insertBelow as insertBelowState,
+  isTempId,
   mergeLiveRow,
   moveRow,
   removeRows,
@@ -251,9 +252,20 @@ export function EditableGrid(props: EditableGridProps) {
       observeElementRect(instance, (rect) => cb(rect.height ? rect : { width: rect.width || 1000, height: maxHeight })),
   });
 
-  // Report every change of the rows.
+  // Rows the user edited, published on the table socket after the next render.
+  const toPublish = useRef(new Set<string>());
+
+  // Report every change of the rows; publish the user's edits to other viewers of the same socket key.
   useEffect(() => {
     propsRef.current.onChange?.(gridValues(grid));
+    const { liveSource: source, socketKey: key } = propsRef.current;
+    if (toPublish.current.size && source?.send && key) {
+      for (const id of toPublish.current) {
+        const row = grid.rows.find((r) => r.id === id);
+        if (row && !isTempId(id)) source.send({ type: 'update_vxe_table', data: { socketKey: key, row } });
+      }
+    }
+    toPublish.current.clear();
   }, [grid]);
 
   const defaults = useCallback(() => {
@@ -347,6 +359,7 @@ export function EditableGrid(props: EditableGridProps) {
         setActive(null);
       },
       commit(rowId, patch, label) {
+        toPublish.current.add(rowId);
         setGrid((s) => setCells(s, rowId, patch));
         if (label) setLabels((l) => ({ ...l, [rowId]: { ...(l[rowId] ?? {}), [label.key]: label.text } }));
         queueMicrotask(() => void revalidate(rowId, Object.keys(patch)));

@@ -117,6 +117,8 @@ export interface VxeSocketMessage {
 /** Anything that can deliver socket messages to the grid (the socket hook, or a test). */
 export interface LiveSource {
   subscribe(listener: (msg: VxeSocketMessage) => void): () => void;
+  /** publishes a message (the grid sends its own edited rows so other viewers merge them) */
+  send?(msg: VxeSocketMessage): void;
 }
 
 /** A picker the page supplies for department / user cells (the full pickers live elsewhere). */

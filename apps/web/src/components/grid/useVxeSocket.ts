@@ -20,6 +20,7 @@ export function vxeSocketUrl(userId: string, pageId: string): string {
  */
 export function useVxeSocket(pageId: string | null | undefined, enabled = true): LiveSource {
   const listeners = useRef(new Set<(m: VxeSocketMessage) => void>());
+  const socketRef = useRef<WebSocket | null>(null);
   const userId = useSession((s) => s.userInfo?.id);
   const token = useSession((s) => s.token);
 
@@ -34,6 +35,7 @@ export function useVxeSocket(pageId: string | null | undefined, enabled = true):
       if (stopped) return;
       try {
         ws = new WebSocket(vxeSocketUrl(userId, pageId), [token]);
+        socketRef.current = ws;
       } catch {
         reconnect = setTimeout(connect, VXE_SOCKET.reconnectMs);
         return;
@@ -47,6 +49,7 @@ export function useVxeSocket(pageId: string | null | undefined, enabled = true):
       };
       ws.onmessage = (e) => {
         clearTimeout(pongTimer);
+        if (String(e.data).length > 1_000_000) return;
         let msg: VxeSocketMessage;
         try {
           msg = JSON.parse(String(e.data)) as VxeSocketMessage;
@@ -66,6 +69,7 @@ export function useVxeSocket(pageId: string | null | undefined, enabled = true):
     connect();
     return () => {
       stopped = true;
+      socketRef.current = null;
       clearInterval(heartbeat);
       clearTimeout(pongTimer);
       clearTimeout(reconnect);
@@ -78,6 +82,10 @@ export function useVxeSocket(pageId: string | null | undefined, enabled = true):
       subscribe(listener) {
         listeners.current.add(listener);
         return () => listeners.current.delete(listener);
+      },
+      send(msg) {
+        const ws = socketRef.current;
+        if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
       },
     }),
     [],

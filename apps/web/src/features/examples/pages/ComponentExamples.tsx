@@ -38,10 +38,13 @@ function Example(props: { title: string; children: ReactNode; value?: unknown; n
 
 /** Merges several live sources into one (the real table socket and the page's own test button). */
 function mergeSources(...sources: LiveSource[]): LiveSource {
-  return { subscribe: (l) => {
-    const offs = sources.map((s) => s.subscribe(l));
-    return () => offs.forEach((off) => off());
-  } };
+  return {
+    subscribe: (l) => {
+      const offs = sources.map((s) => s.subscribe(l));
+      return () => offs.forEach((off) => off());
+    },
+    send: (m) => sources.forEach((s) => s.send?.(m)),
+  };
 }
 
 function useLocalSource() {
