@@ -41,6 +41,8 @@ export function installErrorHandler(app: FastifyInstance, basePath: string): voi
     if (req.isMultipart() && /multipart|boundary|part header|end of form/i.test(err.message)) {
       return reply.status(400).send(fail('上传请求格式不正确', 400));
     }
+    const db = classifyDatabaseError(err);
+    if (db) return reply.status(db.http).send(fail(db.message, db.code));
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(fail(ERRORS.INTERNAL.message, 500));
   });
@@ -57,4 +59,25 @@ export function installErrorHandler(app: FastifyInstance, basePath: string): voi
     }
     return reply.status(404).send(fail(ERRORS.NOT_FOUND.message, 404));
   });
+}
+
+/**
+ * Database errors caused by the input rather than the server: a value of the wrong type or with a NUL byte
+ * (PostgreSQL class 22), a duplicate key, a value too long. They answer as bad input, never as a 500, and
+ * say nothing about the SQL.
+ */
+export function classifyDatabaseError(err: { code?: unknown; message?: string }): {
+  http: number;
+  code: number;
+  message: string;
+} | null {
+  const code = typeof err.code === 'string' ? err.code : '';
+  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    return { http: 200, code: 500, message: ERRORS.DUPLICATE.message };
+  }
+  if (code === '22001') return { http: 200, code: 500, message: '字段太长,超出数据库字段的长度' };
+  if (/^22[0-9A-Z]{3}$/.test(code) || code === 'SQLITE_MISMATCH' || code === 'SQLITE_TOOBIG') {
+    return { http: 400, code: 400, message: ERRORS.BAD_REQUEST.message };
+  }
+  return null;
 }
