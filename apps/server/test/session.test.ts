@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { companyOf } from '../src/platform/access/access.js';
-import { scopeToCompany } from '../src/platform/access/scope.js';
+import { inCompanyScope, scopeToCompany } from '../src/platform/access/scope.js';
 import { createTestApp, dbKinds, type TestApp } from './helpers.js';
 
 describe.each(dbKinds)('[AUTH] captcha, revocation, permissions and scope on %s', (kind) => {
@@ -180,5 +180,10 @@ describe.each(dbKinds)('[AUTH] captcha, revocation, permissions and scope on %s'
     expect(rows.some((r) => r.orgCode?.startsWith('A05'))).toBe(false);
     const all = await scopeToCompany(db.selectFrom('sysUser').select('orgCode'), { company: 'A01' }, 'orgCode').execute();
     expect(all.some((r) => r.orgCode?.startsWith('A05'))).toBe(true);
+    const none = await scopeToCompany(db.selectFrom('sysUser').select('orgCode'), { company: '' }, 'orgCode').execute();
+    expect(none).toEqual([]);
+    expect(inCompanyScope({ company: '' }, 'A03A01')).toBe(false);
+    expect(inCompanyScope({ company: 'A03' }, 'A03A01')).toBe(true);
+    expect(inCompanyScope({ company: 'A03' }, 'A05A01')).toBe(false);
   });
 });
