@@ -180,7 +180,7 @@ async function todoFigures(kind: DbKind) {
       if (r.statusCode !== 200) throw new Error(r.body);
     }
     const compiled = q.compile();
-    console.log(`[${kind}] todoList service (page + count + candidates), 300 calls over different users: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}`);
+    console.log(`[${kind}] todoList service (page with window count + candidates), 300 calls, varied users: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}`);
     console.log(`[${kind}] raw page query alone:                                         p50 ${ms(pct(rawTimes, 50))}, p95 ${ms(pct(rawTimes, 95))}`);
     console.log(`[${kind}] POST /actTask/todoList through HTTP (auth, guard, envelope):       p50 ${ms(pct(httpTimes, 50))}, p95 ${ms(pct(httpTimes, 95))}  (target p95 ≤ 20 ms)`);
     console.log(`[${kind}] SQL:\n  ${compiled.sql}\n  parameters: ${JSON.stringify(compiled.parameters)}`);
