@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zx } from './validation.js';
 
 /** Password change texts (SPEC §5), shared by the modal and the server. */
 export const PASSWORD_TEXTS = {
@@ -40,3 +41,12 @@ export const SESSION_TTL_MS = 604800000;
 export const REQUEST_TIMEOUT_MS = 100000;
 export const DEFAULT_BASE_PATH = '/jeecg-boot';
 export const HOME_PATH = '/zhome';
+
+/** Self-registration (the /user/register page); the same rules as the user form. */
+export const registerRequest = z.object({
+  username: zx.userName(),
+  password: z.string().min(6, { message: '密码不能少于6位' }).max(64, { message: '密码不能超过64位' }),
+  phone: zx.mobile(),
+  email: zx.email(),
+});
+export type RegisterRequest = z.infer<typeof registerRequest>;

@@ -1,8 +1,8 @@
-import { selectDepartRequest, updatePasswordRequest } from '@go/contract';
+import { registerRequest, selectDepartRequest, updatePasswordRequest } from '@go/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { LOGIN } from '../../../platform/access/access.js';
-import { ok } from '../../../platform/http/envelope.js';
+import { LOGIN, PUBLIC } from '../../../platform/access/access.js';
+import { fail, ok } from '../../../platform/http/envelope.js';
 import type { AccountService } from './account.service.js';
 
 /** 更换头像 save: a stored relative path (no `..`) or an http(s) URL; other user info fields are ignored. */
@@ -58,4 +58,26 @@ export async function accountRoutes(app: FastifyInstance, accounts: AccountServi
       return ok(await accounts.updateAvatar(req.user!, avatar ? avatar : null), '操作成功');
     },
   });
+
+  app.post(
+    '/sys/user/register',
+    {
+      config: { access: PUBLIC, oplog: false, noEncrypt: true },
+      schema: { tags: ['账号'], summary: '注册账号', body: registerRequest },
+    },
+    async (req) => {
+      await accounts.register(req.body as z.infer<typeof registerRequest>, req.ip);
+      return ok(null, '注册成功');
+    },
+  );
+
+  // Resetting a forgotten password needs a verified phone; no SMS channel is configured in this product yet,
+  // so these answer a clear message instead of pretending to verify.
+  for (const url of ['/sys/user/phoneVerification', '/sys/user/passwordChange']) {
+    app.post(
+      url,
+      { config: { access: PUBLIC, oplog: false }, schema: { tags: ['账号'], summary: '找回密码（需短信服务）' } },
+      async () => fail('短信服务未配置，请联系管理员重置密码'),
+    );
+  }
 }

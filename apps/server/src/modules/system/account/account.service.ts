@@ -1,11 +1,12 @@
-import type { UpdatePasswordRequest } from '@go/contract';
+import type { RegisterRequest, UpdatePasswordRequest } from '@go/contract';
 import type { CurrentUser } from '../../../platform/access/access.js';
-import { hashPassword, verifyPassword } from '../../../platform/auth/password.js';
+import { hashPassword, newSalt, verifyPassword } from '../../../platform/auth/password.js';
+import { newId } from '../../../platform/db/ids.js';
 import type { AppContext } from '../../../platform/context.js';
 import type { Database } from '../../../platform/db/database.js';
 import type { SysUser } from '../../../platform/db/schema.js';
 import { now } from '../../../platform/db/time.js';
-import { businessError } from '../../../platform/http/errors.js';
+import { AppError, businessError } from '../../../platform/http/errors.js';
 
 /** The departments a user belongs to, in tree order. */
 export async function userDeparts(db: Database, userId: string) {
@@ -96,6 +97,48 @@ export class AccountService {
       ip: null,
       createdAt: created,
       expiresAt: created + this.ctx.config.sessionTtlMs,
+    });
+  }
+
+  /**
+   * Self-registration: a new account with the 普通员工 role and no department. Without a department it
+   * belongs to no company and sees no company's data until an administrator places it.
+   */
+  async register(input: RegisterRequest, ip: string): Promise<void> {
+    const { db, kv } = this.ctx;
+    if ((await kv.incr(`register:ip:${ip}`, 3600_000)) > 10) throw new AppError('TOO_MANY_ATTEMPTS', '注册过于频繁，请稍后再试');
+    if (await db.selectFrom('sysUser').select('id').where('username', '=', input.username).executeTakeFirst()) {
+      throw businessError('用户名已注册');
+    }
+    if (await db.selectFrom('sysUser').select('id').where('phone', '=', input.phone).executeTakeFirst()) {
+      throw businessError('该手机号已注册');
+    }
+    if (input.email && (await db.selectFrom('sysUser').select('id').where('email', '=', input.email).executeTakeFirst())) {
+      throw businessError('邮箱已被注册');
+    }
+    const salt = newSalt();
+    const id = newId();
+    const t = now();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('sysUser')
+        .values({
+          id,
+          username: input.username,
+          realname: input.username,
+          password: await hashPassword(input.password, salt),
+          salt,
+          phone: input.phone,
+          email: input.email || null,
+          status: 1,
+          delFlag: 0,
+          userIdentity: 1,
+          createBy: input.username,
+          createTime: t,
+        })
+        .execute();
+      const staff = await trx.selectFrom('sysRole').select('id').where('roleCode', '=', 'staff').executeTakeFirst();
+      if (staff) await trx.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId: staff.id }).execute();
     });
   }
 }
