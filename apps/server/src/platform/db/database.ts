@@ -24,6 +24,9 @@ export interface DbHandle {
 export function openDatabase(url: string, dataDir: string): DbHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_MAX || 10) });
+    // An idle client losing its connection (server restart, admin termination) must not crash the process;
+    // the pool replaces it on the next checkout.
+    pool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
