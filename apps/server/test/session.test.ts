@@ -114,6 +114,17 @@ describe.each(dbKinds)('[AUTH] captcha, revocation, permissions and scope on %s'
     expect(await alive(await login('hubin', 'n3w-pass'))).toBe(true);
   });
 
+  it('answers 401 once the 7-day session has expired', async () => {
+    const token = await login('songjia');
+    expect(await alive(token)).toBe(true);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 7 * 24 * 3600 * 1000 + 60_000);
+    const r = await t.call(token, 'GET', '/sys/user/getCurrentUserDeparts');
+    vi.useRealTimers();
+    expect(r.status).toBe(401);
+    expect(r.body.message).toBe('Token失效，请重新登录!');
+  });
+
   it('throttles repeated failed logins per user', async () => {
     let last = '';
     for (let i = 0; i < 6; i++) {
