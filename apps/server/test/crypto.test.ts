@@ -106,3 +106,19 @@ describe.each(dbKinds)('[CRYPTO] request signature and AES envelope on %s', (kin
     }
   });
 });
+
+describe('[CRYPTO] the permission load is signed like every envelope', () => {
+  it('carries a zSignVer that verifies against its result', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const token = await t.login('admin');
+      const r = await t.call(token, 'GET', '/sys/permission/getUserPermissionByToken');
+      const body = r.body as typeof r.body & { zSignVer: string };
+      expect(r.headers['content-type']).toContain('application/json');
+      expect(body.message).toBe('查询成功');
+      expect(body.zSignVer).toBe(responseSignature(body.timestamp, body.result, t.app.ctx.config.aesKey));
+    } finally {
+      await t.close();
+    }
+  });
+});
