@@ -1,4 +1,11 @@
-import { DeleteOutlined, DownOutlined, DownloadOutlined, FilterOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownOutlined,
+  DownloadOutlined,
+  FilterOutlined,
+  PlusOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Divider, Dropdown, Space, Table } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
@@ -9,7 +16,8 @@ import { useLocation } from 'react-router';
 import { Auth, useAuth } from './auth';
 import { renderCell } from './CellText';
 import { DetailModal } from './DetailModal';
-import { buildListParams, DEFAULT_SORT, PAGE_SIZES, readRows } from './encoding';
+import { buildListParams, DEFAULT_SORT, readRows } from './encoding';
+import { listPagination } from './pagination';
 import { deleteAction, downloadFile, getAction } from './http';
 import { ImportExcelModal } from './ImportExcelModal';
 import { SearchForm } from './SearchForm';
@@ -213,7 +221,10 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
     const id = String(record[rowKey]);
     const listUrl = url.childList ?? url.list;
     if (!listUrl) return;
-    const res = await getAction(listUrl, { [pidField]: id, ...(extraParams ?? {}) } as Record<string, unknown>);
+    const res = await getAction(listUrl, { [pidField]: id, ...(extraParams ?? {}) } as Record<
+      string,
+      unknown
+    >);
     if (!res.success) {
       message.warning(res.message);
       return;
@@ -232,7 +243,8 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
       if (!tree || !truthy(r[hasChildField])) return r;
       const id = String(r[rowKey]);
       const kids = children[id];
-      if (kids === undefined) return { ...r, children: [{ [rowKey]: `${LOADING_ROW}${id}`, [LOADING_ROW]: true }] };
+      if (kids === undefined)
+        return { ...r, children: [{ [rowKey]: `${LOADING_ROW}${id}`, [LOADING_ROW]: true }] };
       return kids.length === 0 ? { ...r, children: undefined } : { ...r, children: withChildren(kids) };
     });
 
@@ -304,7 +316,12 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
       ellipsis: c.ellipsis,
       sorter: c.sorter ? true : undefined,
       sortOrder: c.sorter ? sortOrderOf(c.dataIndex) : undefined,
-      render: (v: unknown, r: Row, i: number) => (r[LOADING_ROW] ? (i === 0 && c === columns.find((x) => !x.hideInTable) ? '加载中...' : '') : renderCell(c, v, r, i)),
+      render: (v: unknown, r: Row, i: number) =>
+        r[LOADING_ROW]
+          ? i === 0 && c === columns.find((x) => !x.hideInTable)
+            ? '加载中...'
+            : ''
+          : renderCell(c, v, r, i),
     }));
 
   const hasRowActions = FormModal || showDetail || (showDelete && url.delete) || rowActions || rowMenu;
@@ -320,7 +337,11 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
         const record = r as T;
         const inline: ReactNode[] = [];
         if (FormModal && (!auth.edit || has(auth.edit)))
-          inline.push(<a key="edit" onClick={() => setEditing({ mode: 'edit', record })}>编辑</a>);
+          inline.push(
+            <a key="edit" onClick={() => setEditing({ mode: 'edit', record })}>
+              编辑
+            </a>,
+          );
         if (rowActions) inline.push(<Fragment key="extra">{rowActions(record, helpers)}</Fragment>);
         const menu: RowMenuItem[] = [];
         if (showDetail) menu.push({ key: 'detail', label: '详情', onClick: () => setDetail(record) });
@@ -337,7 +358,11 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
         const allowed = menu.filter((m) => !m.auth || has(m.auth));
         if (inline.length === 0 && allowed.length === 1) {
           const only = allowed[0];
-          inline.push(<a key={only.key} onClick={only.onClick}>{only.label}</a>);
+          inline.push(
+            <a key={only.key} onClick={only.onClick}>
+              {only.label}
+            </a>,
+          );
         } else if (allowed.length > 0) {
           inline.push(
             <Dropdown
@@ -363,7 +388,11 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
     });
   }
 
-  const onTableChange = (pag: TablePaginationConfig, _f: unknown, sorter: SorterResult<Row> | SorterResult<Row>[]) => {
+  const onTableChange = (
+    pag: TablePaginationConfig,
+    _f: unknown,
+    sorter: SorterResult<Row> | SorterResult<Row>[],
+  ) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
     let column = state.column;
     let order = state.order;
@@ -394,7 +423,12 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
     <Space wrap style={{ marginBottom: 12 }}>
       {FormModal && (
         <MaybeAuth code={auth.add}>
-          <Button type="primary" icon={<PlusOutlined />} data-testid="list-add" onClick={() => setEditing({ mode: 'add' })}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            data-testid="list-add"
+            onClick={() => setEditing({ mode: 'add' })}
+          >
             新增
           </Button>
         </MaybeAuth>
@@ -427,7 +461,12 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
       {toolbar?.(helpers)}
       {showDelete && url.deleteBatch && selection === 'checkbox' && (
         <MaybeAuth code={auth.deleteBatch}>
-          <Button icon={<DeleteOutlined />} data-testid="list-batch-delete" danger={selectedRowKeys.length > 0} onClick={batchDelete}>
+          <Button
+            icon={<DeleteOutlined />}
+            data-testid="list-batch-delete"
+            danger={selectedRowKeys.length > 0}
+            onClick={batchDelete}
+          >
             批量删除
           </Button>
         </MaybeAuth>
@@ -460,7 +499,10 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
           style={{ marginBottom: 12 }}
           message={
             <span>
-              已选择 <a style={{ fontWeight: 600 }}>{selectedRowKeys.length}</a> 项 <a onClick={clearSelection} style={{ marginLeft: 16 }}>清空</a>
+              已选择 <a style={{ fontWeight: 600 }}>{selectedRowKeys.length}</a> 项{' '}
+              <a onClick={clearSelection} style={{ marginLeft: 16 }}>
+                清空
+              </a>
             </span>
           }
         />
@@ -473,7 +515,10 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
           message={
             <span>
               已有高级查询条件生效
-              <a style={{ marginLeft: 16 }} onClick={() => setState({ ...state, superQuery: undefined, pageNo: 1 })}>
+              <a
+                style={{ marginLeft: 16 }}
+                onClick={() => setState({ ...state, superQuery: undefined, pageNo: 1 })}
+              >
                 清空
               </a>
             </span>
@@ -516,17 +561,7 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
               }
             : undefined
         }
-        pagination={
-          pagination && {
-          current: state.pageNo,
-          pageSize: state.pageSize,
-          total: query.data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showQuickJumper: true,
-          showSizeChanger: true,
-          showTotal: (total, range) => `${range[0]}-${range[1]} 共${total}条`,
-          }
-        }
+        pagination={pagination && listPagination(state.pageNo, state.pageSize, query.data?.total ?? 0)}
       />
       {FormModal && editing && (
         <FormModal
@@ -541,7 +576,12 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
       )}
       <DetailModal open={!!detail} record={detail} columns={columns} onClose={() => setDetail(undefined)} />
       {url.importExcel && (
-        <ImportExcelModal open={importOpen} url={url.importExcel} onClose={() => setImportOpen(false)} onImported={reload} />
+        <ImportExcelModal
+          open={importOpen}
+          url={url.importExcel}
+          onClose={() => setImportOpen(false)}
+          onImported={reload}
+        />
       )}
       {superQuery !== false && (
         <SuperQueryModal

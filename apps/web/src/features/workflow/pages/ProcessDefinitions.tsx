@@ -1,6 +1,6 @@
 import { CloudUploadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE_OPTIONS } from '@go/contract';
+import { listPagination } from '../../../components/list/pagination';
 import { App, Button, Card, Checkbox, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
@@ -236,16 +236,9 @@ export default function ProcessDefinitions() {
         dataSource={list.data?.rows ?? []}
         loading={list.isFetching}
         scroll={{ x: 1500 }}
-        pagination={{
-          current: pageNo,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS,
-          showTotal: (total, range) => `${range[0]}-${range[1]} 共${total}条`,
-          onChange: (p, s) => set({ pageNo: s !== pageSize ? 1 : p, pageSize: s }),
-        }}
+        pagination={listPagination(pageNo, pageSize, list.data?.total ?? 0, (p, s) =>
+          set({ pageNo: p, pageSize: s }),
+        )}
       />
       <DiagramModal def={diagram} onClose={() => setDiagram(null)} />
       <DeployModal

@@ -1,6 +1,6 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAGE_SIZE_OPTIONS } from '@go/contract';
+import { listPagination } from '../../../components/list/pagination';
 import {
   App,
   Button,
@@ -391,16 +391,9 @@ export default function TodoManage() {
             onChange: (_k, rows) => setSelected(rows),
             getCheckboxProps: (r) => ({ disabled: r.isSuspended }),
           }}
-          pagination={{
-            current: pageNo,
-            pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showQuickJumper: true,
-            pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showTotal: (total, range) => `${range[0]}-${range[1]} 共${total}条`,
-            onChange: (p, s) => setParams({ pageNo: s !== pageSize ? 1 : p, pageSize: s }),
-          }}
+          pagination={listPagination(pageNo, pageSize, list.data?.total ?? 0, (p, s) =>
+            setParams({ pageNo: p, pageSize: s }),
+          )}
         />
       )}
       <TaskFormModal
