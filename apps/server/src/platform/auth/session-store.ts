@@ -16,7 +16,8 @@ export interface SessionStore {
   create(s: SessionRecord): Promise<void>;
   get(id: string): Promise<SessionRecord | null>;
   revoke(id: string): Promise<boolean>;
-  revokeUser(userId: string): Promise<number>;
+  /** Revokes every session of a user, except `keepSessionId` when given. */
+  revokeUser(userId: string, keepSessionId?: string): Promise<number>;
   purgeExpired(): Promise<number>;
 }
 
@@ -38,8 +39,10 @@ export class SqlSessionStore implements SessionStore {
     return Number(r.numDeletedRows) > 0;
   }
 
-  async revokeUser(userId: string): Promise<number> {
-    const r = await this.db.deleteFrom('sysSession').where('userId', '=', userId).executeTakeFirst();
+  async revokeUser(userId: string, keepSessionId?: string): Promise<number> {
+    let q = this.db.deleteFrom('sysSession').where('userId', '=', userId);
+    if (keepSessionId) q = q.where('id', '!=', keepSessionId);
+    const r = await q.executeTakeFirst();
     return Number(r.numDeletedRows);
   }
 
@@ -85,11 +88,11 @@ export class RedisSessionStore implements SessionStore {
     return true;
   }
 
-  async revokeUser(userId: string): Promise<number> {
-    const ids = await this.redis.smembers(this.userKey(userId));
+  async revokeUser(userId: string, keepSessionId?: string): Promise<number> {
+    const ids = (await this.redis.smembers(this.userKey(userId))).filter((id) => id !== keepSessionId);
     if (ids.length === 0) return 0;
     const n = await this.redis.del(...ids.map((id) => this.prefix + id));
-    await this.redis.del(this.userKey(userId));
+    await this.redis.srem(this.userKey(userId), ...ids);
     return n;
   }
 

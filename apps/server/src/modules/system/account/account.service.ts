@@ -33,7 +33,11 @@ export async function userDeparts(db: Database, userId: string) {
 export async function presentUser(db: Database, user: SysUser) {
   const { password: _p, salt: _s, ...rest } = user;
   const depart = user.orgCode
-    ? await db.selectFrom('sysDepart').select('departName').where('orgCode', '=', user.orgCode).executeTakeFirst()
+    ? await db
+        .selectFrom('sysDepart')
+        .select('departName')
+        .where('orgCode', '=', user.orgCode)
+        .executeTakeFirst()
     : undefined;
   return { ...rest, orgCodeTxt: depart?.departName ?? null };
 }
@@ -55,7 +59,11 @@ export class AccountService {
       .set({ orgCode, updateBy: user.username, updateTime: now() })
       .where('id', '=', user.id)
       .execute();
-    const row = await this.ctx.db.selectFrom('sysUser').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await this.ctx.db
+      .selectFrom('sysUser')
+      .selectAll()
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     return { userInfo: await presentUser(this.ctx.db, row) };
   }
 
@@ -66,7 +74,11 @@ export class AccountService {
       .set({ avatar, updateBy: user.username, updateTime: now() })
       .where('id', '=', user.id)
       .execute();
-    const row = await this.ctx.db.selectFrom('sysUser').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await this.ctx.db
+      .selectFrom('sysUser')
+      .selectAll()
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     return { userInfo: await presentUser(this.ctx.db, row) };
   }
 
@@ -83,21 +95,15 @@ export class AccountService {
     }
     await this.ctx.db
       .updateTable('sysUser')
-      .set({ password: await hashPassword(input.password, row.salt ?? ''), updateBy: user.username, updateTime: now() })
+      .set({
+        password: await hashPassword(input.password, row.salt ?? ''),
+        updateBy: user.username,
+        updateTime: now(),
+      })
       .where('id', '=', user.id)
       .execute();
-    await this.ctx.sessions.revokeUser(user.id);
     // The session that made the change stays signed in; every other one must sign in again.
-    const created = Date.now();
-    await this.ctx.sessions.create({
-      id: user.sessionId,
-      userId: user.id,
-      username: user.username,
-      tenantId: user.tenantId || null,
-      ip: null,
-      createdAt: created,
-      expiresAt: created + this.ctx.config.sessionTtlMs,
-    });
+    await this.ctx.sessions.revokeUser(user.id, user.sessionId);
   }
 
   /**
@@ -106,14 +112,20 @@ export class AccountService {
    */
   async register(input: RegisterRequest, ip: string): Promise<void> {
     const { db, kv } = this.ctx;
-    if ((await kv.incr(`register:ip:${ip}`, 3600_000)) > 10) throw new AppError('TOO_MANY_ATTEMPTS', '注册过于频繁，请稍后再试');
-    if (await db.selectFrom('sysUser').select('id').where('username', '=', input.username).executeTakeFirst()) {
+    if ((await kv.incr(`register:ip:${ip}`, 3600_000)) > 10)
+      throw new AppError('TOO_MANY_ATTEMPTS', '注册过于频繁，请稍后再试');
+    if (
+      await db.selectFrom('sysUser').select('id').where('username', '=', input.username).executeTakeFirst()
+    ) {
       throw businessError('用户名已注册');
     }
     if (await db.selectFrom('sysUser').select('id').where('phone', '=', input.phone).executeTakeFirst()) {
       throw businessError('该手机号已注册');
     }
-    if (input.email && (await db.selectFrom('sysUser').select('id').where('email', '=', input.email).executeTakeFirst())) {
+    if (
+      input.email &&
+      (await db.selectFrom('sysUser').select('id').where('email', '=', input.email).executeTakeFirst())
+    ) {
       throw businessError('邮箱已被注册');
     }
     const salt = newSalt();
@@ -137,8 +149,13 @@ export class AccountService {
           createTime: t,
         })
         .execute();
-      const staff = await trx.selectFrom('sysRole').select('id').where('roleCode', '=', 'staff').executeTakeFirst();
-      if (staff) await trx.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId: staff.id }).execute();
+      const staff = await trx
+        .selectFrom('sysRole')
+        .select('id')
+        .where('roleCode', '=', 'staff')
+        .executeTakeFirst();
+      if (staff)
+        await trx.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId: staff.id }).execute();
     });
   }
 }
