@@ -87,6 +87,9 @@ interface Cached<T> {
 export class PermissionService implements PermissionChecker {
   private readonly results = new Map<string, Cached<PermissionResult>>();
   private readonly codeSets = new Map<string, Cached<Set<string>>>();
+  /** The granted rows per user and every button of the system, read once per cache period. */
+  private readonly userRows = new Map<string, Cached<SysPermission[]>>();
+  private readonly buttons = new Map<'all', Cached<Awaited<ReturnType<typeof findAllButtons>>>>();
 
   constructor(private readonly db: Database) {}
 
@@ -95,9 +98,12 @@ export class PermissionService implements PermissionChecker {
     if (userId) {
       this.results.delete(userId);
       this.codeSets.delete(userId);
+      this.userRows.delete(userId);
     } else {
       this.results.clear();
       this.codeSets.clear();
+      this.userRows.clear();
+      this.buttons.clear();
     }
   }
 
@@ -111,13 +117,21 @@ export class PermissionService implements PermissionChecker {
     return value;
   }
 
+  private rowsFor(userId: string): Promise<SysPermission[]> {
+    return this.cached(this.userRows, userId, () => findUserPermissions(this.db, userId));
+  }
+
+  private allButtons() {
+    return this.cached(this.buttons, 'all', () => findAllButtons(this.db));
+  }
+
   /** `getUserPermissionByToken`: the menu tree, the user's buttons and every button of the system. */
   loadForUser(userId: string): Promise<PermissionResult> {
     return this.cached(this.results, userId, () => this.buildForUser(userId));
   }
 
   private async buildForUser(userId: string): Promise<PermissionResult> {
-    const rows = await findUserPermissions(this.db, userId);
+    const rows = await this.rowsFor(userId);
     const menuRows = rows.filter((r) => r.menuType !== 2);
     if (menuRows.length === 0) throw new AppError('EMPTY_MENU');
     if (!menuRows.some((r) => r.name === '首页' && !r.parentId)) {
@@ -127,9 +141,14 @@ export class PermissionService implements PermissionChecker {
     const auth: AuthEntry[] = rows
       .filter((r) => r.menuType === 2 && r.status === '1' && r.perms)
       .map((r) => ({ action: r.perms!, type: r.permsType ?? '1', describe: r.name ?? '' }));
-    const allAuth: AllAuthEntry[] = (await findAllButtons(this.db))
+    const allAuth: AllAuthEntry[] = (await this.allButtons())
       .filter((r) => r.perms)
-      .map((r) => ({ action: r.perms!, status: r.status ?? '1', type: r.permsType ?? '1', describe: r.name ?? '' }));
+      .map((r) => ({
+        action: r.perms!,
+        status: r.status ?? '1',
+        type: r.permsType ?? '1',
+        describe: r.name ?? '',
+      }));
     return { menu: buildMenuTree(menuRows), auth, allAuth, sysSafeMode: false };
   }
 
@@ -142,10 +161,9 @@ export class PermissionService implements PermissionChecker {
   }
 
   private async buildCodes(userId: string): Promise<Set<string>> {
-    const rows = await findUserPermissions(this.db, userId);
     const set = new Set<string>();
-    for (const r of rows) for (const c of codes(r.perms)) set.add(c);
-    for (const b of await findAllButtons(this.db)) if (b.status === '0') for (const c of codes(b.perms)) set.add(c);
+    for (const r of await this.rowsFor(userId)) for (const c of codes(r.perms)) set.add(c);
+    for (const b of await this.allButtons()) if (b.status === '0') for (const c of codes(b.perms)) set.add(c);
     return set;
   }
 
