@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { now } from '../db/time.js';
@@ -20,10 +20,6 @@ export function maskParams(body: unknown): string {
   };
   const s = JSON.stringify(walk(body, 0)) ?? '';
   return s.length > 2000 ? s.slice(0, 2000) + '…' : s;
-}
-
-export function clientIp(req: FastifyRequest): string {
-  return req.ip;
 }
 
 export interface LogRow {
@@ -84,7 +80,7 @@ export function installOperationLog(app: FastifyInstance): void {
         operateType: (explicit && cfg.type) || OPERATE_TYPE[req.method] || 1,
         userid: req.user.username,
         username: req.user.realname,
-        ip: clientIp(req),
+        ip: req.ip,
         method: req.routeOptions.url ?? url,
         requestUrl: url,
         requestParam: maskParams(req.body),
