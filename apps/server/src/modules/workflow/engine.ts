@@ -5,6 +5,7 @@ import { AppError, businessError } from '../../platform/http/errors.js';
 import { cachedModel, modelFor, type Flow, type FlowNode, type ProcessModel } from './bpmn.js';
 import { Directory, type UserBrief } from './directory.js';
 import { evaluateCondition } from './expression.js';
+import { WorkflowEvents, type InstanceRef, type WorkflowEvent } from './events.js';
 import type { FormRegistry, FormType } from './form-registry.js';
 import type { WfBusiness, WfDefinition, WfInstance, WfNode, WfTask } from './workflow.tables.js';
 
@@ -65,6 +66,8 @@ interface Loaded {
   business: WfBusiness;
   form: FormType | undefined;
   vars: Record<string, unknown>;
+  /** events of this command, delivered after commit */
+  events: WorkflowEvent[];
 }
 
 interface PendingTask {
@@ -111,6 +114,8 @@ const splitUsers = (s: string | undefined | null): string[] =>
 
 const MAX_STEPS = 500;
 
+const who = (a: Actor) => ({ username: a.username, realname: a.realname });
+
 /**
  * The approval engine: every command is one transaction that claims the instance with an optimistic
  * version check (`UPDATE wf_instance SET version = v + 1 WHERE id = ? AND version = v`), so two app
@@ -120,6 +125,8 @@ export class WorkflowEngine {
   readonly dir: Directory;
   /** Called after a command committed, with the instance it changed (pushes the to-do refresh). */
   onChange?: (procInstId: string) => void;
+  /** Typed events of committed commands (docs/workflow.md, "Events"). */
+  readonly events = new WorkflowEvents();
 
   constructor(
     private readonly db: Database,
@@ -144,8 +151,9 @@ export class WorkflowEngine {
   }
 
   /** Runs `fn` in a transaction that holds the instance's version claim; retries a lost race twice. */
-  private async command<T>(instId: string, fn: (trx: Database, inst: WfInstance) => Promise<T>): Promise<T> {
+  private async command<T>(instId: string, fn: (trx: Database, inst: WfInstance, events: WorkflowEvent[]) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
+      const events: WorkflowEvent[] = [];
       try {
         const out = await this.inTrx(async (trx) => {
           const inst = await trx.selectFrom('wfInstance').selectAll().where('id', '=', instId).executeTakeFirst();
@@ -157,9 +165,10 @@ export class WorkflowEngine {
             .where('version', '=', inst.version)
             .executeTakeFirst();
           if (Number(res.numUpdatedRows) !== 1) throw new VersionConflict();
-          return fn(trx, { ...inst, version: inst.version + 1 });
+          return fn(trx, { ...inst, version: inst.version + 1 }, events);
         });
         this.changed(instId);
+        this.events.emit(events);
         return out;
       } catch (err) {
         if (err instanceof VersionConflict || isSerializationFailure(err)) {
@@ -191,7 +200,7 @@ export class WorkflowEngine {
     return modelFor(def.id, await this.xml(def.id, db));
   }
 
-  private async load(trx: Database, inst: WfInstance): Promise<Loaded> {
+  private async load(trx: Database, inst: WfInstance, events: WorkflowEvent[]): Promise<Loaded> {
     const def = await this.definition(trx, inst.procDefId);
     const business = await trx.selectFrom('wfBusiness').selectAll().where('id', '=', inst.businessId).executeTakeFirstOrThrow();
     const v = await trx
@@ -207,6 +216,18 @@ export class WorkflowEngine {
       business,
       form: this.forms.get(business.tableName),
       vars: v?.value ? (JSON.parse(v.value) as Record<string, unknown>) : {},
+      events,
+    };
+  }
+
+  private ref(L: Loaded): InstanceRef {
+    return {
+      procInstId: L.inst.id,
+      procDefId: L.def.id,
+      businessId: L.business.id,
+      title: L.business.title ?? L.inst.title,
+      starter: L.inst.starter,
+      tableName: L.business.tableName,
     };
   }
 
@@ -469,6 +490,7 @@ export class WorkflowEngine {
         .insertInto('wfTaskCandidate')
         .values(users.map((u) => ({ id: newId(), taskId, instId: L.inst.id, username: u.username, open: 1 })))
         .execute();
+      L.events.push({ ...this.ref(L), type: 'taskCreated', taskId, nodeId: node.id, nodeName: node.name, candidates: users.map((u) => u.username), priority });
       if (settings.repeatPolicy === 'auto') {
         const prior = await trx
           .selectFrom('wfTask')
@@ -520,6 +542,7 @@ export class WorkflowEngine {
     const [status, result] = state === 'passed' ? [2, 2] : state === 'rejected' ? [2, 3] : [3, 0];
     await trx.updateTable('wfBusiness').set({ status, result, updateTime: t }).where('id', '=', L.business.id).execute();
     if (state === 'passed') await this.log(trx, L.inst.id, 'end', null, { node: this.endNode(L.model), comment: '审批通过' });
+    L.events.push({ ...this.ref(L), type: 'finished', outcome: state, endNodeId: state === 'passed' ? (this.endNode(L.model)?.id ?? null) : null, reason });
     if (L.form) {
       await L.form.setActStatus(trx, L.business.tableId, state === 'passed' ? '审批通过' : state === 'rejected' ? '驳回' : '已撤回');
       await L.form.onFinish?.(trx, L.business.tableId, state);
@@ -546,6 +569,7 @@ export class WorkflowEngine {
    * when given). Business status/result become 1/1.
    */
   async apply(actor: Actor, input: ApplyInput): Promise<{ procInstId: string }> {
+    const events: WorkflowEvent[] = [];
     const started = await this.inTrx(async (trx) => {
       const business = await trx.selectFrom('wfBusiness').selectAll().where('id', '=', input.id).where('delFlag', '=', 0).executeTakeFirst();
       if (!business) throw businessError('申请不存在');
@@ -601,7 +625,8 @@ export class WorkflowEngine {
         .where('id', '=', business.id)
         .execute();
       const model = await this.model(def, trx);
-      const L: Loaded = { inst, def, model, business: { ...business, procInstId: inst.id }, form, vars };
+      const L: Loaded = { inst, def, model, business: { ...business, procInstId: inst.id }, form, vars, events };
+      events.push({ ...this.ref(L), type: 'submitted', actor: { username: actor.username, realname: actor.realname } });
       await form.setActStatus(trx, business.tableId, '启动');
       await this.log(trx, inst.id, 'apply', actor, { node: model.nodes.get(model.startId)!, comment: business.title });
       const pending: PendingTask[] = [];
@@ -612,6 +637,7 @@ export class WorkflowEngine {
       return { procInstId: inst.id };
     });
     this.changed(started.procInstId);
+    this.events.emit(events);
     return started;
   }
 
@@ -619,9 +645,9 @@ export class WorkflowEngine {
   async pass(actor: Actor, input: PassInput): Promise<void> {
     const head = await this.db.selectFrom('wfTask').select(['instId']).where('id', '=', input.id).executeTakeFirst();
     if (!head) throw businessError(WF_TEXT.TASK_NOT_FOUND);
-    await this.command(head.instId, async (trx, inst) => {
+    await this.command(head.instId, async (trx, inst, events) => {
       const task = await this.openTask(trx, input.id);
-      const L = await this.load(trx, inst);
+      const L = await this.load(trx, inst, events);
       await this.checkActor(trx, task, actor, L);
       const node = L.model.nodes.get(task.nodeId);
       if (!node) throw businessError('流程节点不存在');
@@ -641,6 +667,7 @@ export class WorkflowEngine {
         comment: comment || null,
         detail: chosen ? { assignees: chosen.map((u) => u.username) } : undefined,
       });
+      L.events.push({ ...this.ref(L), type: 'passed', taskId: task.id, nodeId: node.id, nodeName: node.name, actor: who(actor), comment: comment || null, variables: {} });
       const pending: PendingTask[] = [];
       const steps = { n: 0 };
       await this.leave(trx, L, node.id, pending, steps);
@@ -652,14 +679,15 @@ export class WorkflowEngine {
   async back(actor: Actor, input: { id: string; comment?: string }, jx = false): Promise<void> {
     const head = await this.db.selectFrom('wfTask').select(['instId']).where('id', '=', input.id).executeTakeFirst();
     if (!head) throw businessError(WF_TEXT.TASK_NOT_FOUND);
-    await this.command(head.instId, async (trx, inst) => {
+    await this.command(head.instId, async (trx, inst, events) => {
       const task = await this.openTask(trx, input.id);
-      const L = await this.load(trx, inst);
+      const L = await this.load(trx, inst, events);
       await this.checkActor(trx, task, actor, L);
       const comment = (input.comment ?? '').trim();
       if (!comment && (jx || L.form?.commentRequired)) throw businessError(WF_TEXT.COMMENT_REQUIRED);
       await this.closeTask(trx, task, 1, 'back', actor.username, comment || null);
       await this.log(trx, inst.id, 'back', actor, { task, comment: comment || null });
+      L.events.push({ ...this.ref(L), type: 'rejected', taskId: task.id, nodeId: task.nodeId, nodeName: task.name, actor: who(actor), comment: comment || null, backTaskKey: null });
       await this.endInstance(trx, L, 'rejected', 'backed');
     });
   }
@@ -674,9 +702,9 @@ export class WorkflowEngine {
     if (input.backTaskKey === '-1') return this.back(actor, { id: input.id, comment: input.comment });
     const head = await this.db.selectFrom('wfTask').select(['instId']).where('id', '=', input.id).executeTakeFirst();
     if (!head) throw businessError(WF_TEXT.TASK_NOT_FOUND);
-    await this.command(head.instId, async (trx, inst) => {
+    await this.command(head.instId, async (trx, inst, events) => {
       const task = await this.openTask(trx, input.id);
-      const L = await this.load(trx, inst);
+      const L = await this.load(trx, inst, events);
       await this.checkActor(trx, task, actor, L);
       const comment = (input.comment ?? '').trim();
       if (!comment && L.form?.commentRequired) throw businessError(WF_TEXT.COMMENT_REQUIRED);
@@ -769,6 +797,8 @@ export class WorkflowEngine {
         .insertInto('wfTaskCandidate')
         .values(users.map((u) => ({ id: newId(), taskId, instId: inst.id, username: u.username, open: 1 })))
         .execute();
+      L.events.push({ ...this.ref(L), type: 'rejected', taskId: task.id, nodeId: task.nodeId, nodeName: task.name, actor: who(actor), comment: comment || null, backTaskKey: target.id });
+      L.events.push({ ...this.ref(L), type: 'taskCreated', taskId, nodeId: target.id, nodeName: target.name, candidates: users.map((u) => u.username), priority: input.priority ?? task.priority });
       await this.settle(trx, L);
     });
   }
@@ -778,9 +808,9 @@ export class WorkflowEngine {
     if (!input.userId?.trim()) throw businessError(WF_TEXT.NEED_DELEGATE);
     const head = await this.db.selectFrom('wfTask').select(['instId']).where('id', '=', input.id).executeTakeFirst();
     if (!head) throw businessError(WF_TEXT.TASK_NOT_FOUND);
-    await this.command(head.instId, async (trx, inst) => {
+    await this.command(head.instId, async (trx, inst, events) => {
       const task = await this.openTask(trx, input.id);
-      const L = await this.load(trx, inst);
+      const L = await this.load(trx, inst, events);
       await this.checkActor(trx, task, actor, L);
       const to = await this.dir.find(input.userId.trim(), trx);
       if (!to) throw businessError(WF_TEXT.DELEGATE_UNKNOWN);
@@ -793,6 +823,7 @@ export class WorkflowEngine {
         comment: (input.comment ?? '').trim() || null,
         detail: { to: to.username, toName: to.realname },
       });
+      L.events.push({ ...this.ref(L), type: 'delegated', taskId: task.id, nodeId: task.nodeId, nodeName: task.name, actor: who(actor), to: to.username, comment: (input.comment ?? '').trim() || null });
     });
   }
 
@@ -802,7 +833,7 @@ export class WorkflowEngine {
     if (!business) throw businessError('申请不存在');
     if (business.userId !== actor.username) throw businessError(WF_TEXT.NOT_YOURS);
     if (business.status !== 1 || !business.procInstId) throw businessError(WF_TEXT.NOT_RUNNING);
-    await this.command(business.procInstId, async (trx, inst) => {
+    await this.command(business.procInstId, async (trx, inst, events) => {
       if (inst.state !== 'running') throw businessError(WF_TEXT.NOT_RUNNING);
       const acted = await trx
         .selectFrom('wfAction')
@@ -811,9 +842,10 @@ export class WorkflowEngine {
         .where('action', 'in', ['pass', 'return', 'delegate', 'back'])
         .executeTakeFirst();
       if (acted) throw businessError(WF_TEXT.CANNOT_WITHDRAW);
-      const L = await this.load(trx, inst);
+      const L = await this.load(trx, inst, events);
       const reason = (input.reason ?? '').trim() || '发起人撤回';
       await this.log(trx, inst.id, 'cancel', actor, { comment: reason });
+      L.events.push({ ...this.ref(L), type: 'withdrawn', actor: who(actor), reason });
       await this.endInstance(trx, L, 'canceled', `canceled-${reason}`.slice(0, 100));
     });
   }

@@ -3,6 +3,18 @@ import { FormRegistry } from './form-registry.js';
 import { buildWorkflow } from './index.js';
 import { workflowRoutes, type WorkflowServices } from './workflow.routes.js';
 
+const byContext = new WeakMap<object, WorkflowServices & { registry: FormRegistry }>();
+
+/**
+ * The workflow services of an app (by its `app.ctx`), e.g. to subscribe to `engine.events` from another
+ * module or a test.
+ */
+export function workflowOf(ctx: object): WorkflowServices & { registry: FormRegistry } {
+  const s = byContext.get(ctx);
+  if (!s) throw new Error('workflow module not registered');
+  return s;
+}
+
 /** Builds the engine and its services over the app database and registers the workflow endpoints. */
 export async function registerWorkflowModule(api: FastifyInstance): Promise<WorkflowServices & { registry: FormRegistry }> {
   const registry = new FormRegistry();
@@ -30,6 +42,9 @@ export async function registerWorkflowModule(api: FastifyInstance): Promise<Work
       );
     })().catch((err: unknown) => api.log.warn({ err }, 'to-do refresh push failed'));
   };
+  services.engine.events.onListenerError = (err, event) => api.log.warn({ err, event: event.type, procInstId: event.procInstId }, 'workflow event listener failed');
   await workflowRoutes(api, services);
-  return { ...services, registry };
+  const out = { ...services, registry };
+  byContext.set(api.ctx, out);
+  return out;
 }
