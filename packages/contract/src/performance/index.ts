@@ -1,0 +1,3 @@
+export * from './scoring.js';
+export * from './schemas.js';
+export * from './questionnaire.js';
