@@ -113,15 +113,20 @@ describe.each(dbKinds)('[SYSTEM] users on %s', (kind) => {
     expect(multi.body.result.map((u: { realname: string }) => u.realname).sort()).toEqual(['朱琳', '李娜'].sort());
   });
 
-  it('user picker: own company, all-departments flag, forced A01', async () => {
+  it('user picker: own company; the all-departments flag never widens it; forced A01 narrows', async () => {
     const sunli = await t.login('sunli');
     const own = await t.call(sunli, 'GET', '/sys/user/queryUserComponentData?pageSize=50');
     expect(own.body.result.records.every((u: { orgCode: string }) => u.orgCode.startsWith('A03'))).toBe(true);
     expect(own.body.result.total).toBe(own.body.result.records.length);
     const all = await t.call(sunli, 'GET', '/sys/user/queryUserComponentData?pageSize=50&isAll=true');
-    expect(all.body.result.total).toBe(31);
-    const a01 = await t.call(sunli, 'GET', '/sys/user/queryUserComponentData?pageSize=50&forceA01=true');
+    expect(all.body.result.total).toBe(own.body.result.total);
+    const groupAll = await t.call(admin, 'GET', '/sys/user/queryUserComponentData?pageSize=50&isAll=true');
+    expect(groupAll.body.result.total).toBe(31);
+    const a01 = await t.call(admin, 'GET', '/sys/user/queryUserComponentData?pageSize=50&forceA01=true');
+    expect(a01.body.result.records.length).toBeGreaterThan(0);
     expect(a01.body.result.records.every((u: { orgCode: string }) => u.orgCode.startsWith('A01'))).toBe(true);
+    const a01ForA03 = await t.call(sunli, 'GET', '/sys/user/queryUserComponentData?pageSize=50&forceA01=true');
+    expect(a01ForA03.body.result.total).toBe(0);
     const dep = await t.call(sunli, 'GET', `/sys/user/queryUserComponentData?departId=${a03DepartId}&realname=*朱*`);
     expect(dep.body.result.records.map((u: { username: string }) => u.username)).toEqual(['zhulin']);
   });

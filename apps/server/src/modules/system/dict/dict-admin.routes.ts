@@ -185,7 +185,7 @@ export async function dictAdminRoutes(
       }
       const ref = parseTableDict(dict);
       if (!ref) return fail('字典Code格式不正确！');
-      return ok(await tableDictTexts(db, ref, keys, delNotExist));
+      return ok(await tableDictTexts(db, ref, keys, delNotExist, req.user));
     },
   );
 

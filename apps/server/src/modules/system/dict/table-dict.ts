@@ -17,7 +17,7 @@ interface TableSpec {
 }
 
 export const TABLE_DICTS = new Map<string, TableSpec>([
-  ['sys_user', { columns: new Set(['id', 'username', 'realname', 'org_code', 'work_no', 'phone', 'post']), orgColumn: 'org_code', activeWhere: ['del_flag', 0] }],
+  ['sys_user', { columns: new Set(['id', 'username', 'realname', 'org_code', 'work_no', 'post']), orgColumn: 'org_code', activeWhere: ['del_flag', 0] }],
   ['sys_depart', { columns: new Set(['id', 'depart_name', 'org_code', 'parent_id', 'org_category']), orgColumn: 'org_code', activeWhere: ['del_flag', 0] }],
   ['sys_position', { columns: new Set(['id', 'code', 'name', 'post_rank']) }],
   ['sys_role', { columns: new Set(['id', 'role_code', 'role_name']) }],
@@ -26,8 +26,17 @@ export const TABLE_DICTS = new Map<string, TableSpec>([
   ['sys_tenant', { columns: new Set(['id', 'name', 'status']) }],
 ]);
 
-/** Lets another module offer one of its tables as a table dictionary. */
+/**
+ * Personal data is never dictionary-readable, whatever a table's allow-list says: a dictionary path answers
+ * any signed-in user, so phone numbers, e-mail addresses, national IDs and birthdays stay behind the
+ * scoped user endpoints.
+ */
+export const PERSONAL_COLUMNS = new Set(['phone', 'mobile', 'telephone', 'email', 'id_card', 'idcard', 'id_number', 'birthday', 'password', 'salt']);
+
+/** Lets another module offer one of its tables as a table dictionary (personal columns are refused). */
 export function allowTableDict(table: string, columns: string[], orgColumn?: string): void {
+  const personal = columns.filter((c) => PERSONAL_COLUMNS.has(c.toLowerCase()));
+  if (personal.length) throw new Error(`table dictionary ${table} may not expose ${personal.join(', ')}`);
   TABLE_DICTS.set(table, { columns: new Set(columns), ...(orgColumn ? { orgColumn } : {}) });
 }
 
@@ -51,11 +60,12 @@ export function parseTableDict(spec: string): TableDictRef | null {
   if (![table, text, code].every((s) => IDENT.test(s))) return null;
   const t = TABLE_DICTS.get(table);
   if (!t || !t.columns.has(text) || !t.columns.has(code)) return null;
+  if (PERSONAL_COLUMNS.has(text) || PERSONAL_COLUMNS.has(code)) return null;
   const filters: [string, string][] = [];
   if (where) {
     for (const term of where.split(/\s+and\s+/i)) {
       const m = TERM.exec(term);
-      if (!m || !t.columns.has(m[1].toLowerCase())) return null;
+      if (!m || !t.columns.has(m[1].toLowerCase()) || PERSONAL_COLUMNS.has(m[1].toLowerCase())) return null;
       filters.push([m[1].toLowerCase(), m[2]]);
     }
   }
@@ -66,8 +76,10 @@ function conditions(ref: TableDictRef, user: CurrentUser | null, scoped: boolean
   const out: RawBuilder<unknown>[] = [];
   if (ref.spec.activeWhere) out.push(sql`${sql.ref(ref.spec.activeWhere[0])} = ${ref.spec.activeWhere[1]}`);
   for (const [col, val] of ref.filters) out.push(sql`${sql.ref(col)} = ${val}`);
-  if (scoped && user && ref.spec.orgColumn && !isGroupLevel(user)) {
-    out.push(sql`${sql.ref(ref.spec.orgColumn)} like ${`${escapeLike(user.company)}%`} escape '\\'`);
+  if (scoped && ref.spec.orgColumn && !(user && isGroupLevel(user))) {
+    // No user, or a user without a company: no org-coded row at all.
+    if (!user || !/^[A-Z][0-9]{2}$/.test(user.company)) out.push(sql`1 = 0`);
+    else out.push(sql`${sql.ref(ref.spec.orgColumn)} like ${`${escapeLike(user.company)}%`} escape '\\'`);
   }
   return out;
 }
@@ -112,16 +124,20 @@ export async function tableDictItems(
   return r.rows.map((row) => item(row.v, row.t));
 }
 
-/** Texts for the given keys, in key order (`delNotExist=false` echoes unknown keys). */
+/**
+ * Texts for the given keys, in key order (`delNotExist=false` echoes unknown keys). Company-scoped like
+ * the option lists: a key of another company's row is treated as unknown.
+ */
 export async function tableDictTexts(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>,
   ref: TableDictRef,
   keys: string[],
   delNotExist: boolean,
+  user: CurrentUser | null,
 ): Promise<string[]> {
   if (keys.length === 0) return [];
-  const conds = conditions(ref, null, false);
+  const conds = conditions(ref, user, true);
   conds.push(sql`${sql.ref(ref.code)} in (${sql.join(keys.slice(0, 1000))})`);
   const r = await sql<{ v: unknown; t: unknown }>`select ${sql.ref(ref.code)} as v, ${sql.ref(ref.text)} as t from ${sql.table(ref.table)} ${whereSql(conds)}`.execute(db);
   const map = new Map(r.rows.map((row) => [String(row.v), row.t === null ? '' : String(row.t)]));
@@ -147,7 +163,7 @@ export async function tableTreeData(
   if (!ref.spec.columns.has(pidField) || (hasChild && !ref.spec.columns.has(hasChild))) return null;
   for (const [k, v] of Object.entries(p.condition ?? {})) {
     const col = k.toLowerCase();
-    if (!IDENT.test(col) || !ref.spec.columns.has(col) || (typeof v !== 'string' && typeof v !== 'number')) return null;
+    if (!IDENT.test(col) || !ref.spec.columns.has(col) || PERSONAL_COLUMNS.has(col) || (typeof v !== 'string' && typeof v !== 'number')) return null;
     ref.filters.push([col, String(v)]);
   }
   const conds = conditions(ref, user, true);

@@ -1,5 +1,5 @@
 import { validators, zx } from '@go/contract';
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { GROUP_COMPANY, isGroupLevel, type CurrentUser } from '../../../platform/access/access.js';
 import { inCompanyScope, scopeToCompany } from '../../../platform/access/scope.js';
 import { hashPassword, newSalt } from '../../../platform/auth/password.js';
@@ -144,11 +144,12 @@ export class UserAdminService {
   private async filtered(
     user: CurrentUser,
     params: Params,
-    opts: { scope: 'company' | 'all' | 'group'; dataRules: boolean },
+    opts: { scope: 'company' | 'group'; dataRules: boolean },
   ): Promise<SelectQueryBuilder<DB & { u: DB['sysUser'] }, 'u', object>> {
     let qb = this.base() as unknown as SelectQueryBuilder<DB & { u: DB['sysUser'] }, 'u', object>;
-    if (opts.scope === 'company') qb = scopeToCompany(qb, user, 'u.orgCode');
-    else if (opts.scope === 'group') qb = qb.where('u.orgCode', 'like', `${GROUP_COMPANY}%`);
+    // Every scope starts from the caller's company scope; 'group' only narrows it further.
+    qb = scopeToCompany(qb, user, 'u.orgCode');
+    if (opts.scope === 'group') qb = qb.where('u.orgCode', 'like', `${GROUP_COMPANY}%`);
     qb = applyFilters(qb, params, USER_WHITELIST);
     const departId = typeof params.departId === 'string' ? params.departId : typeof params.deptId === 'string' ? params.deptId : '';
     if (departId) {
@@ -213,12 +214,13 @@ export class UserAdminService {
   }
 
   /**
-   * The user picker (queryUserComponentData): own company by default; `isAll`/`allDepart` widens to every
-   * company (the all-departments flag); `forceA01`/`onlyA01` limits to the group company.
+   * The user picker (queryUserComponentData). Always within the caller's company scope (group level sees
+   * every company): the client's `isAll`/`allDepart` flag is a picker option, never a permission, so it
+   * cannot widen the scope. `forceA01`/`onlyA01` narrows to the group company (empty for other companies).
    */
   async pickerData(user: CurrentUser, params: Params): Promise<Page<Record<string, unknown>>> {
     const truthy = (v: unknown) => v === true || v === '1' || v === 'true';
-    const scope = truthy(params.forceA01) || truthy(params.onlyA01) ? 'group' : truthy(params.isAll) || truthy(params.allDepart) ? 'all' : 'company';
+    const scope = truthy(params.forceA01) || truthy(params.onlyA01) ? 'group' : 'company';
     const base = await this.filtered(user, params, { scope, dataRules: false });
     const pg = await runPage<typeof base, UserRow>(
       base,
@@ -268,8 +270,9 @@ export class UserAdminService {
     return (await this.db.selectFrom('sysUserRole').select('roleId').where('userId', '=', userId).execute()).map((r) => r.roleId);
   }
 
+  /** Whether another account holds the name, ignoring case (`Admin` is taken when `admin` exists). */
   async usernameTaken(username: string, exceptId?: string): Promise<boolean> {
-    let q = this.db.selectFrom('sysUser').select('id').where('username', '=', username);
+    let q = this.db.selectFrom('sysUser').select('id').where(sql<string>`lower(username)`, '=', username.toLowerCase());
     if (exceptId) q = q.where('id', '<>', exceptId);
     return !!(await q.executeTakeFirst());
   }
