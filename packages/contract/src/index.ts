@@ -5,3 +5,4 @@ export * from './constants.js';
 export * from './validation.js';
 export * from './query.js';
 export * from './cron.js';
+export * from './office/index.js';

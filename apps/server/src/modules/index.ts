@@ -17,6 +17,7 @@ import { UserService } from './system/user/user.service.js';
 import { registerSystemAdmin } from './system/system-admin.js';
 import { registerWorkflowModule } from './workflow/workflow.module.js';
 import { registerFormsModule } from './forms/forms.module.js';
+import { registerOfficeModule } from './office/office.module.js';
 
 /**
  * Builds the services of every module and registers their routes under the API prefix.
@@ -44,4 +45,5 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await registerFileModule(api);
   const workflow = await registerWorkflowModule(api);
   await registerFormsModule(api, workflow.registry);
+  await registerOfficeModule(api);
 }

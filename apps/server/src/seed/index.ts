@@ -7,6 +7,7 @@ import { seedAnnouncementDemo, seedAnnouncementDicts, seedAnnouncementMenus } fr
 import { seedShellDemo } from './shell.seed.js';
 import { seedSystemData, seedSystemMenus } from './system.seed.js';
 import { seedExamplesMenu } from './examples.seed.js';
+import { seedOfficeDemo, seedOfficeMenus } from './office.seed.js';
 import { seedWorkflowDefinitions, seedWorkflowDemo, seedWorkflowMenus } from './workflow.seed.js';
 
 export interface SeedPart {
@@ -33,6 +34,8 @@ export const seedParts: SeedPart[] = [
   { name: '0401_announcement_menus', run: seedAnnouncementMenus },
   { name: '0402_announcement_demo', run: seedAnnouncementDemo },
   { name: '0500_examples_menu', run: seedExamplesMenu },
+  { name: '0900_office_menus', run: seedOfficeMenus },
+  { name: '0901_office_demo', run: seedOfficeDemo },
 ];
 
 /** Applies the seed parts not yet applied, each in its own transaction. */

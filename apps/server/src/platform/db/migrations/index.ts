@@ -3,6 +3,7 @@ import * as platform from './2026_11_21_0100_platform.js';
 import * as system from './2026_11_21_0200_system.js';
 import * as workflow from './2026_11_21_0300_workflow.js';
 import * as announcement from './2026_11_21_0400_announcement.js';
+import * as office from './2026_11_24_0900_office.js';
 
 /**
  * Every migration, by name (names sort in the order they run). Add a new file and list it here;
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_0200_system': system,
   '2026_11_21_0300_workflow': workflow,
   '2026_11_21_0400_announcement': announcement,
+  '2026_11_24_0900_office': office,
 };

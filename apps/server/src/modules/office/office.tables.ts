@@ -1,0 +1,92 @@
+import type { Audit } from '../../platform/db/schema.js';
+
+export interface OaWeekly extends Audit {
+  id: string;
+  username: string;
+  realname: string | null;
+  sysOrgCode: string | null;
+  /** Monday of the week (GMT+8), yyyy-MM-dd */
+  weekStart: string;
+  doneContent: string | null;
+  planContent: string | null;
+  problemContent: string | null;
+  attachments: string | null;
+  /** '0' draft, '1' submitted */
+  status: string;
+  submitTime: string | null;
+}
+
+export interface OaWeeklyRecipient {
+  id: string;
+  weeklyId: string;
+  username: string;
+  realname: string | null;
+  readFlag: string;
+  readTime: string | null;
+  createTime: string | null;
+}
+
+export interface OaComment {
+  id: string;
+  bizType: string;
+  bizId: string;
+  parentId: string | null;
+  username: string;
+  realname: string | null;
+  content: string;
+  createTime: string | null;
+}
+
+export interface OaBoard extends Audit {
+  id: string;
+  name: string;
+  description: string | null;
+  sysOrgCode: string | null;
+  columns: string | null;
+  delFlag: number;
+}
+
+export interface OaMission extends Audit {
+  id: string;
+  title: string;
+  description: string | null;
+  owner: string;
+  ownerName: string | null;
+  participants: string | null;
+  priority: string;
+  startDate: string | null;
+  dueDate: string | null;
+  status: string;
+  progress: number;
+  attachments: string | null;
+  boardId: string | null;
+  columnKey: string | null;
+  sortNo: number;
+  version: number;
+  finishTime: string | null;
+  dueReminded: number;
+  overdueReminded: number;
+  sysOrgCode: string | null;
+  delFlag: number;
+}
+
+export interface OaMissionItem {
+  id: string;
+  missionId: string;
+  kind: string;
+  title: string;
+  done: number;
+  sortNo: number;
+  createTime: string | null;
+}
+
+declare module '../../platform/db/schema.js' {
+  interface DB {
+    oaWeekly: OaWeekly;
+    oaWeeklyRecipient: OaWeeklyRecipient;
+    oaComment: OaComment;
+    oaBoard: OaBoard;
+    oaMission: OaMission;
+    oaMissionItem: OaMissionItem;
+  }
+}

@@ -1,0 +1,2 @@
+export * from './weekly.js';
+export * from './mission.js';
