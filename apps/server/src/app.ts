@@ -50,7 +50,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         ? false
         : { level: config.logLevel, redact: ['req.headers["x-access-token"]', 'req.headers.authorization'] },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // Forwarded headers are believed only from configured proxies (TRUST_PROXY; none by default).
+    trustProxy: config.trustProxy as true, // typed as one member for Fastify's overloads; any form is accepted
     ajv: { customOptions: { coerceTypes: 'array' } },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();

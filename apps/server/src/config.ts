@@ -25,7 +25,57 @@ export interface AppConfig {
   uploadDir: string;
   /** Seed the demo organisation on first start. */
   seedDemo: boolean;
+  /** Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY): false = none (default), a hop count, or addresses/CIDRs. */
+  trustProxy: boolean | number | string;
+  /** Who may open the API console under `<base>/doc` (API_DOCS): admin (default), public or off. */
+  apiDocs: 'admin' | 'public' | 'off';
+  /** Security limits (docs/security.md lists each with its setting). */
+  limits: SecurityLimits;
 }
+
+export interface SecurityLimits {
+  /** bytes a user may keep in uploads (UPLOAD_QUOTA_MB, default 2048) */
+  uploadQuotaBytes: number;
+  /** uploads one user may have in flight at once (UPLOAD_CONCURRENCY, default 3) */
+  uploadConcurrency: number;
+  /** files per upload or import request (UPLOAD_MAX_FILES, default 5) */
+  maxFilesPerRequest: number;
+  /** data rows read from one imported sheet (IMPORT_MAX_ROWS, default 10000) */
+  importMaxRows: number;
+  /** uncompressed bytes read from one .xlsx import (IMPORT_MAX_UNCOMPRESSED_MB, default 64) */
+  importMaxUncompressedBytes: number;
+  /** notices one user may send through sendWXMessage per minute (NOTICE_RATE_PER_MINUTE, default 20) */
+  noticePerMinute: number;
+  /** signed download links live this long (SIGNED_URL_TTL_SECONDS, default 300) */
+  signedUrlTtlMs: number;
+}
+
+export function parseTrustProxy(v: string | undefined): boolean | number | string {
+  const s = (v ?? '').trim();
+  if (!s || /^(off|false|no|0)$/i.test(s)) return false;
+  if (/^(on|true|yes)$/i.test(s)) return true;
+  if (/^\d+$/.test(s)) return Number(s);
+  return s;
+}
+
+const num = (v: string | undefined, dflt: number) => (v && Number.isFinite(Number(v)) && Number(v) > 0 ? Number(v) : dflt);
+
+export function loadLimits(env: NodeJS.ProcessEnv): SecurityLimits {
+  return {
+    uploadQuotaBytes: num(env.UPLOAD_QUOTA_MB, 2048) * 1024 * 1024,
+    uploadConcurrency: num(env.UPLOAD_CONCURRENCY, 3),
+    maxFilesPerRequest: num(env.UPLOAD_MAX_FILES, 5),
+    importMaxRows: num(env.IMPORT_MAX_ROWS, 10_000),
+    importMaxUncompressedBytes: num(env.IMPORT_MAX_UNCOMPRESSED_MB, 64) * 1024 * 1024,
+    noticePerMinute: num(env.NOTICE_RATE_PER_MINUTE, 20),
+    signedUrlTtlMs: num(env.SIGNED_URL_TTL_SECONDS, 300) * 1000,
+  };
+}
+
+const apiDocsSetting = (v: string | undefined): AppConfig['apiDocs'] => {
+  const s = (v || 'admin').toLowerCase();
+  return s === 'public' || s === 'off' ? s : 'admin';
+};
 
 interface Secrets {
   jwtSecret: string;
@@ -77,6 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(env.WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'upload')),
     seedDemo: (env.SEED_DEMO || 'on').toLowerCase() !== 'off',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    apiDocs: apiDocsSetting(env.API_DOCS),
+    limits: loadLimits(env),
   };
 }
 
@@ -100,6 +153,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDist: '',
     uploadDir: '',
     seedDemo: true,
+    trustProxy: false,
+    apiDocs: 'admin',
+    limits: loadLimits({}),
     ...overrides,
   };
 }

@@ -74,8 +74,9 @@ describe.each(dbKinds)('[MSG] message templates, channels and monitoring on %s',
 
   it('sendWXMessage notifies the next approver in-app and through the messenger', async () => {
     expect((await t.call(null, 'POST', '/sys/thirdApp/sendWXMessage', { userName: 'chenjing' })).status).toBe(401);
-    expect((await t.call(staff, 'POST', '/sys/thirdApp/sendWXMessage', {})).status).toBe(400);
-    const r = await t.call(staff, 'POST', '/sys/thirdApp/sendWXMessage', {
+    expect((await t.call(staff, 'POST', '/sys/thirdApp/sendWXMessage', { userName: 'yangfan' })).status).toBe(403);
+    expect((await t.call(admin, 'POST', '/sys/thirdApp/sendWXMessage', {})).status).toBe(400);
+    const r = await t.call(admin, 'POST', '/sys/thirdApp/sendWXMessage', {
       userName: 'yangfan',
       csUserName: '',
       nodeName: '部门负责人审批',
@@ -87,7 +88,7 @@ describe.each(dbKinds)('[MSG] message templates, channels and monitoring on %s',
     const yangfan = await t.login('yangfan');
     const list = await t.call(yangfan, 'GET', '/sys/annountCement/listByUser?pageSize=20');
     const msg = list.body.result.sysMsgList.find((x: { titile: string }) => x.titile.startsWith('待办提醒'));
-    expect(msg).toMatchObject({ titile: '待办提醒：费用报销', openType: 'url', openPage: '/activiti/todoManage', sender: 'chenjing' });
+    expect(msg).toMatchObject({ titile: '待办提醒：费用报销', openType: 'url', openPage: '/activiti/todoManage', sender: 'admin' });
     expect(msg.msgContent).toContain('部门负责人审批');
     expect(messenger.sent.at(-1)?.receivers).toEqual(['yangfan']);
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { LOGIN, perm } from '../../platform/access/access.js';
+import { perm } from '../../platform/access/access.js';
 import { ok, okMessage } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { idList, pageParams, zs } from '../announcement/list-params.js';
@@ -134,9 +134,11 @@ export async function messageRoutes(app: FastifyInstance, messages: MessageServi
 
   app.post(
     '/sys/thirdApp/sendWXMessage',
-    { config: { access: LOGIN, oplog: { content: '待办提醒消息', type: 2 } }, schema: { tags, summary: '待办提醒（站内 + 企业消息）', body: wxBody } },
+    // The engine sends task notices itself; over HTTP this is a messaging permission, limited to
+    // recipients in the caller's company scope and rate limited per sender.
+    { config: { access: perm(MESSAGE_PERMS.send), oplog: { content: '待办提醒消息', type: 2 } }, schema: { tags, summary: '待办提醒（站内 + 企业消息）', body: wxBody } },
     async (req) => {
-      const n = await messages.sendTaskNotice(req.user!, req.body as z.infer<typeof wxBody>);
+      const n = await messages.sendTaskNoticeOverHttp(req.user!, req.body as z.infer<typeof wxBody>);
       return ok(n, MESSAGE_TEXTS.sent);
     },
   );

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '../../platform/access/access.js';
 import type { AppContext } from '../../platform/context.js';
+import { inCompanyScope } from '../../platform/access/scope.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
 import { page } from '../../platform/http/envelope.js';
@@ -139,6 +140,26 @@ export class MessageService {
   }
 
   /** sendWXMessage: tells the next approver (and a copied user) that a task waits; in-app always, messenger when configured. */
+  /**
+   * `POST /sys/thirdApp/sendWXMessage`: the same notice, but every recipient must be an active user in the
+   * caller's company scope, and a sender may send at most `limits.noticePerMinute` per minute.
+   */
+  async sendTaskNoticeOverHttp(
+    user: CurrentUser,
+    p: { userName: string; csUserName?: string | null; nodeName?: string | null; processName?: string | null; applyer?: string | null; createTime?: string | null },
+  ): Promise<number> {
+    const receivers = [...new Set([p.userName, ...(p.csUserName ?? '').split(',')].map((s) => s.trim()).filter(Boolean))];
+    if (receivers.length === 0) throw businessError(MESSAGE_TEXTS.noReceiver);
+    if (receivers.length > 50) throw businessError('接收人过多');
+    const found = await this.ctx.db.selectFrom('sysUser').select(['username', 'orgCode']).where('username', 'in', receivers).where('delFlag', '=', 0).execute();
+    const visible = new Set(found.filter((u) => inCompanyScope(user, u.orgCode)).map((u) => u.username));
+    const unknown = receivers.filter((r) => !visible.has(r));
+    if (unknown.length) throw businessError(`接收人不存在：${unknown.join(',')}`);
+    const sent = await this.ctx.kv.incr(`notice:rate:${user.id}`, 60_000);
+    if (sent > this.ctx.config.limits.noticePerMinute) throw businessError('发送过于频繁，请稍后再试');
+    return this.sendTaskNotice(user, p);
+  }
+
   async sendTaskNotice(
     user: CurrentUser,
     p: { userName: string; csUserName?: string | null; nodeName?: string | null; processName?: string | null; applyer?: string | null; createTime?: string | null },

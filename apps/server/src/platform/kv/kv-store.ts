@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 
 /**
@@ -11,8 +12,8 @@ export interface KvStore {
   del(key: string): Promise<void>;
   /** Reads and deletes in one step (single-use values). */
   take(key: string): Promise<string | null>;
-  /** Increments a counter; the time-to-live starts with the first increment. */
-  incr(key: string, ttlMs: number): Promise<number>;
+  /** Adds `by` (default 1) to a counter atomically; the time-to-live starts with the first increment. */
+  incr(key: string, ttlMs: number, by?: number): Promise<number>;
 }
 
 export class SqlKvStore implements KvStore {
@@ -51,23 +52,18 @@ export class SqlKvStore implements KvStore {
     return row.v;
   }
 
-  async incr(key: string, ttlMs: number): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('kvStore')
-        .select(['v', 'expiresAt'])
-        .where('k', '=', key)
-        .executeTakeFirst();
-      const live = row && row.expiresAt > Date.now();
-      const n = live ? Number(row.v) + 1 : 1;
-      const expiresAt = live ? row.expiresAt : Date.now() + ttlMs;
-      await trx
-        .insertInto('kvStore')
-        .values({ k: key, v: String(n), expiresAt })
-        .onConflict((oc) => oc.column('k').doUpdateSet({ v: String(n), expiresAt }))
-        .execute();
-      return n;
-    });
+  /**
+   * One upsert statement, atomic on SQLite and PostgreSQL alike (a read-then-write transaction loses
+   * updates under READ COMMITTED): a live counter grows by `by`, an expired or missing one restarts.
+   */
+  async incr(key: string, ttlMs: number, by = 1): Promise<number> {
+    const t = Date.now();
+    const r = await sql<{ v: string }>`insert into kv_store (k, v, expires_at) values (${key}, ${String(by)}, ${t + ttlMs})
+      on conflict (k) do update set
+        v = case when kv_store.expires_at > ${t} then cast(cast(kv_store.v as bigint) + cast(${by} as bigint) as varchar(32)) else excluded.v end,
+        expires_at = case when kv_store.expires_at > ${t} then kv_store.expires_at else excluded.expires_at end
+      returning v`.execute(this.db);
+    return Number(r.rows[0]?.v ?? by);
   }
 
   /** Removes expired rows; run by the session purge job. */
@@ -99,9 +95,9 @@ export class RedisKvStore implements KvStore {
     return this.redis.getdel(this.prefix + key);
   }
 
-  async incr(key: string, ttlMs: number): Promise<number> {
+  async incr(key: string, ttlMs: number, by = 1): Promise<number> {
     const k = this.prefix + key;
-    const [[, n]] = (await this.redis.multi().incr(k).pexpire(k, ttlMs, 'NX').exec()) as [
+    const [[, n]] = (await this.redis.multi().incrby(k, by).pexpire(k, ttlMs, 'NX').exec()) as [
       [Error | null, number],
       unknown,
     ];

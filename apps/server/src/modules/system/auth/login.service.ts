@@ -32,20 +32,19 @@ export class LoginService {
       if (verdict === 'wrong') throw new AppError('CAPTCHA_WRONG');
     }
     const username = input.username.trim();
-    await this.throttle.assertAllowed(username, meta.ip);
+    // The attempt counts as a failure until the password is verified (reserve-before-check).
+    await this.throttle.reserve(username, meta.ip);
 
     const user = await db.selectFrom('sysUser').selectAll().where('username', '=', username).executeTakeFirst();
     if (!user) {
-      await this.throttle.recordFailure(username, meta.ip);
       throw new AppError('USER_NOT_EXIST');
     }
     if (user.delFlag === 1) throw new AppError('USER_DELETED');
     if (user.status === 2) throw new AppError('USER_FROZEN');
     if (!(await verifyPassword(input.password, user.salt ?? '', user.password ?? ''))) {
-      await this.throttle.recordFailure(username, meta.ip);
       throw new AppError('WRONG_PASSWORD');
     }
-    await this.throttle.clear(username);
+    await this.throttle.succeeded(username, meta.ip);
 
     const departs = await userDeparts(db, user.id);
     let multiDepart = 0;
