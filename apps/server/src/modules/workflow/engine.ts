@@ -5,6 +5,7 @@ import { AppError, businessError } from '../../platform/http/errors.js';
 import { cachedModel, modelFor, type Flow, type FlowNode, type ProcessModel } from './bpmn.js';
 import { Directory, type UserBrief } from './directory.js';
 import { evaluateCondition } from './expression.js';
+import { pendingStatusText } from './status-text.js';
 import { WorkflowEvents, type InstanceRef, type WorkflowEvent } from './events.js';
 import type { FormRegistry, FormType } from './form-registry.js';
 import type { WfBusiness, WfDefinition, WfInstance, WfNode, WfTask } from './workflow.tables.js';
@@ -527,8 +528,7 @@ export class WorkflowEngine {
       throw businessError('流程定义有误：并行汇聚无法完成');
     }
     if (L.form) {
-      const names = [...new Map(open.map((t) => [t.nodeId, t.name ?? t.nodeId])).entries()];
-      await L.form.setActStatus(trx, L.business.tableId, `审批中-${names.map(([k, n]) => `${k}-${n}`).join('、')}`.slice(0, 200));
+      await L.form.setActStatus(trx, L.business.tableId, await pendingStatusText(trx, L.inst.id));
     }
   }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FormRegistry } from './form-registry.js';
 import { buildWorkflow } from './index.js';
+import { registerWorkflowNotices } from './notices.js';
 import { workflowRoutes, type WorkflowServices } from './workflow.routes.js';
 
 const byContext = new WeakMap<object, WorkflowServices & { registry: FormRegistry }>();
@@ -20,6 +21,7 @@ export async function registerWorkflowModule(api: FastifyInstance): Promise<Work
   const registry = new FormRegistry();
   const services = buildWorkflow(api.ctx.db, registry);
   const db = api.ctx.db;
+  registerWorkflowNotices(api, services.engine);
   // Everyone who had or has a task in the instance, and the applicant, refresh their to-do badge.
   services.engine.onChange = (procInstId) => {
     void (async () => {

@@ -1,0 +1,315 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../platform/db/database.js';
+import { officeServices } from '../announcement/register.js';
+import type { OutgoingMessage } from '../message/channels.js';
+import type { WorkflowEngine } from './engine.js';
+import type { EventOf, WorkflowEvent } from './events.js';
+
+/**
+ * Notices of approval events to the people concerned (docs/workflow.md, "Notices"):
+ * - whoever gets a task (submission, next step, return to a node) — 待审批, linking to the to-do list;
+ * - the applicant after every step (passed with the comment and the next step, returned, rejected with
+ *   the reason) and at the end (passed / cancelled);
+ * - the delegatee of a delegated task; the approvers whose task disappeared when the applicant withdrew.
+ * In-app (a system message: the bell and the socket push, which also refreshes the to-do badge) always;
+ * the enterprise messenger (短信通知 ticked) and e-mail (邮件通知 ticked) when configured.
+ * The events of one command are grouped so a step's notice names the next step and its approvers.
+ */
+
+/** Where a notice links to. */
+export const NOTICE_LINKS = {
+  todo: (title: string) => `/activiti/todoManage?name=${encodeURIComponent(title)}`,
+  mine: (title: string) => `/activiti/myApplications?title=${encodeURIComponent(title)}`,
+};
+
+/** Channels the acting approver ticked (approval payload `sendSms`, `sendEmail`). */
+export interface TickedChannels {
+  sendSms?: boolean;
+  sendEmail?: boolean;
+}
+
+/** One notice to send. */
+export interface WorkflowNotice {
+  receivers: string[];
+  title: string;
+  /** plain text (escaped into the message body) */
+  text: string;
+  link: string;
+  priority: 'L' | 'M' | 'H';
+  /** sender username (the actor), else the system */
+  sender: string | null;
+  /** the task whose approver ticked the channels (if any) */
+  taskId: string | null;
+}
+
+/** Names the composer needs: real names by username and the process name. */
+export interface NoticeNames {
+  processName: string;
+  realname: (username: string) => string;
+}
+
+const PRIORITY: Record<number, 'L' | 'M' | 'H'> = { 0: 'L', 1: 'M', 2: 'H' };
+
+const reasonText = (s: string | null | undefined) => (s && s.trim() ? s.trim() : '未填写');
+
+/** Composes the notices of one command's events (pure; exported for tests). */
+export function composeNotices(events: readonly WorkflowEvent[], names: NoticeNames): WorkflowNotice[] {
+  if (!events.length) return [];
+  const head = events[0];
+  const title = head.title || names.processName || '审批申请';
+  const starter = head.starter;
+  const applicant = names.realname(starter);
+  const created = events.filter((e): e is EventOf<'taskCreated'> => e.type === 'taskCreated');
+  const finished = events.find((e): e is EventOf<'finished'> => e.type === 'finished');
+  const actorOf = events.map((e) => ('actor' in e && e.actor ? e.actor.username : null)).find((x) => !!x) ?? null;
+  const out: WorkflowNotice[] = [];
+  const nextStep = () =>
+    created.length
+      ? created
+          .map((c) => `「${c.nodeName ?? c.nodeId}」（${c.candidates.map(names.realname).join('、') || '待分配'}）`)
+          .join('、')
+      : '';
+
+  // Whoever gets a task: 待审批.
+  for (const c of created) {
+    const receivers = c.candidates.filter((u) => u !== actorOf);
+    if (!receivers.length) continue;
+    const returned = events.find((e): e is EventOf<'rejected'> => e.type === 'rejected' && e.backTaskKey === c.nodeId);
+    out.push({
+      receivers,
+      title: `待审批：${title}`,
+      text: returned
+        ? `${returned.actor.realname}将「${title}」退回至「${c.nodeName ?? c.nodeId}」，请您重新审批。退回理由：${reasonText(returned.comment)}`
+        : `${applicant}提交的「${names.processName}」已到达「${c.nodeName ?? c.nodeId}」，请您审批。`,
+      link: NOTICE_LINKS.todo(title),
+      priority: PRIORITY[c.priority] ?? 'L',
+      sender: actorOf,
+      taskId: null,
+    });
+  }
+
+  for (const e of events) {
+    if (e.type === 'passed') {
+      if (e.actor.username === starter && !finished) continue;
+      const opinion = e.comment ? `，审批意见：${e.comment}` : '';
+      const done = finished?.outcome === 'passed';
+      const next = nextStep();
+      out.push({
+        receivers: [starter],
+        title: done ? `审批通过：${title}` : `审批进度：${title}`,
+        text: done
+          ? `${e.actor.realname}已通过「${e.nodeName ?? e.nodeId}」${opinion}。审批流程已结束，结果：已通过。`
+          : `${e.actor.realname}已通过「${e.nodeName ?? e.nodeId}」${opinion}。${next ? `下一步：${next}。` : '等待其他审批人处理。'}`,
+        link: NOTICE_LINKS.mine(title),
+        priority: 'L',
+        sender: e.actor.username,
+        taskId: e.taskId,
+      });
+    } else if (e.type === 'rejected') {
+      const toNode = e.backTaskKey ? created.find((c) => c.nodeId === e.backTaskKey) : undefined;
+      out.push({
+        receivers: [starter],
+        title: e.backTaskKey ? `审批退回：${title}` : `审批驳回：${title}`,
+        text: e.backTaskKey
+          ? `${e.actor.realname}在「${e.nodeName ?? e.nodeId}」将申请退回至「${toNode?.nodeName ?? e.backTaskKey}」，理由：${reasonText(e.comment)}。`
+          : `${e.actor.realname}在「${e.nodeName ?? e.nodeId}」驳回了您的申请，理由：${reasonText(e.comment)}。审批流程已结束，可修改后重新提交。`,
+        link: NOTICE_LINKS.mine(title),
+        priority: 'M',
+        sender: e.actor.username,
+        taskId: e.taskId,
+      });
+    } else if (e.type === 'delegated') {
+      if (e.to === e.actor.username) continue;
+      out.push({
+        receivers: [e.to],
+        title: `委托待办：${title}`,
+        text: `${e.actor.realname}将「${e.nodeName ?? e.nodeId}」委托给您审批（${applicant}提交的「${names.processName}」）${e.comment ? `，留言：${e.comment}` : ''}。`,
+        link: NOTICE_LINKS.todo(title),
+        priority: 'M',
+        sender: e.actor.username,
+        taskId: e.taskId,
+      });
+    } else if (e.type === 'finished') {
+      const hasStep = events.some((x) => x.type === 'passed' || x.type === 'rejected' || x.type === 'withdrawn');
+      if (hasStep) continue;
+      // ended without an approver's step (automatic pass, or cancelled because nobody can approve)
+      out.push({
+        receivers: [starter],
+        title: e.outcome === 'passed' ? `审批通过：${title}` : e.outcome === 'rejected' ? `审批驳回：${title}` : `申请已取消：${title}`,
+        text:
+          e.outcome === 'passed'
+            ? '审批流程已结束，结果：已通过。'
+            : e.outcome === 'rejected'
+              ? `审批流程已结束，结果：驳回${e.reason ? `，理由：${e.reason}` : ''}。`
+              : `审批流程已结束，申请已取消${e.reason ? `：${e.reason}` : ''}。`,
+        link: NOTICE_LINKS.mine(title),
+        priority: 'M',
+        sender: null,
+        taskId: null,
+      });
+    }
+  }
+  return out;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Paths whose body carries the approver's ticked channels with the task id. */
+const TICK_PATHS = ['/actTask/pass', '/actTask/jxpass', '/actTask/back', '/actTask/backToTask', '/actTask/delegate'];
+const TICK_TTL_MS = 60_000;
+
+export class WorkflowNotices {
+  private readonly pending = new Map<string, WorkflowEvent[]>();
+  private readonly ticks = new Map<string, { at: number; flags: TickedChannels }>();
+  /** settles when every notice handed over so far was sent (tests) */
+  private work: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly db: Database,
+    private readonly send: (channel: string, msg: OutgoingMessage, by: string) => Promise<unknown>,
+    private readonly hasChannel: (name: string) => boolean,
+    private readonly warn: (err: unknown) => void,
+  ) {}
+
+  /** Remembers the channels an approver ticked for a task (read when that task's event arrives). */
+  tick(taskId: string, flags: TickedChannels): void {
+    const t = Date.now();
+    for (const [k, v] of this.ticks) if (t - v.at > TICK_TTL_MS) this.ticks.delete(k);
+    if (flags.sendSms || flags.sendEmail) this.ticks.set(taskId, { at: t, flags });
+  }
+
+  /** Takes one event; the events of a command (delivered together) are sent as one group. */
+  accept(event: WorkflowEvent): void {
+    const list = this.pending.get(event.procInstId);
+    if (list) {
+      list.push(event);
+      return;
+    }
+    this.pending.set(event.procInstId, [event]);
+    queueMicrotask(() => {
+      const events = this.pending.get(event.procInstId) ?? [];
+      this.pending.delete(event.procInstId);
+      const job = this.deliver(events).catch((err: unknown) => this.warn(err));
+      this.work = Promise.all([this.work, job]);
+    });
+  }
+
+  /** Resolves when the notices accepted so far went out. */
+  async idle(): Promise<void> {
+    for (;;) {
+      const w = this.work;
+      await w;
+      await new Promise((r) => setTimeout(r, 0));
+      if (w === this.work && this.pending.size === 0) return;
+    }
+  }
+
+  private async names(events: WorkflowEvent[]): Promise<NoticeNames> {
+    const head = events[0];
+    const usernames = new Set<string>([head.starter]);
+    for (const e of events) {
+      if (e.type === 'taskCreated') e.candidates.forEach((u) => usernames.add(u));
+      if (e.type === 'delegated') usernames.add(e.to);
+    }
+    const users = await this.db.selectFrom('sysUser').select(['username', 'realname']).where('username', 'in', [...usernames]).execute();
+    const byName = new Map(users.map((u) => [u.username, u.realname || u.username]));
+    const def = await this.db.selectFrom('wfDefinition').select('name').where('id', '=', head.procDefId).executeTakeFirst();
+    return { processName: def?.name ?? '审批流程', realname: (u) => byName.get(u) ?? u };
+  }
+
+  /** Approvers whose open task went away when the applicant withdrew. */
+  private async withdrawn(e: EventOf<'withdrawn'>, names: NoticeNames): Promise<WorkflowNotice | null> {
+    const rows = await this.db
+      .selectFrom('wfTaskCandidate')
+      .innerJoin('wfTask', 'wfTask.id', 'wfTaskCandidate.taskId')
+      .select('wfTaskCandidate.username')
+      .where('wfTaskCandidate.instId', '=', e.procInstId)
+      .where('wfTask.outcome', '=', 'canceled')
+      .execute();
+    const receivers = [...new Set(rows.map((r) => r.username))].filter((u) => u !== e.actor.username);
+    if (!receivers.length) return null;
+    const title = e.title || names.processName;
+    return {
+      receivers,
+      title: `申请已撤回：${title}`,
+      text: `${e.actor.realname}撤回了「${title}」${e.reason ? `，原因：${e.reason}` : ''}，您的该项待办已取消。`,
+      link: '/activiti/todoManage',
+      priority: 'L',
+      sender: e.actor.username,
+      taskId: null,
+    };
+  }
+
+  private async deliver(events: WorkflowEvent[]): Promise<void> {
+    if (!events.length) return;
+    const names = await this.names(events);
+    const notices = composeNotices(events, names);
+    for (const e of events) {
+      if (e.type !== 'withdrawn') continue;
+      const n = await this.withdrawn(e, names);
+      if (n) notices.push(n);
+    }
+    for (const n of notices) {
+      const msg: OutgoingMessage = {
+        title: n.title.slice(0, 100),
+        content: `<p>${escapeHtml(n.text)}</p>`,
+        receivers: n.receivers,
+        category: '2',
+        priority: n.priority,
+        sender: n.sender ?? 'admin',
+        openType: 'url',
+        openPage: n.link,
+      };
+      const by = n.sender ?? 'system';
+      try {
+        await this.send('system', msg, by);
+      } catch (err) {
+        this.warn(err);
+      }
+      const flags = n.taskId ? this.ticks.get(n.taskId)?.flags : undefined;
+      const extra = [flags?.sendSms ? 'messenger' : null, flags?.sendEmail ? 'email' : null].filter(
+        (c): c is string => !!c && this.hasChannel(c),
+      );
+      for (const c of extra) {
+        try {
+          await this.send(c, msg, by);
+        } catch {
+          // recorded in the outbox; the in-app notice went out
+        }
+      }
+    }
+    for (const e of events) if ('taskId' in e && e.type !== 'taskCreated') this.ticks.delete(e.taskId);
+  }
+}
+
+const byContext = new WeakMap<object, WorkflowNotices>();
+
+/** The notices service of an app (`app.ctx`; tests wait on it with `idle()`). */
+export function workflowNotices(ctx: object): WorkflowNotices | undefined {
+  return byContext.get(ctx);
+}
+
+/** Subscribes the notices to the engine's events and remembers the channels approvers tick. */
+export function registerWorkflowNotices(api: FastifyInstance, engine: WorkflowEngine): WorkflowNotices {
+  const messages = () => officeServices(api.ctx).messages;
+  const notices = new WorkflowNotices(
+    api.ctx.db,
+    (channel, msg, by) => messages().send(channel, msg, by),
+    (name) => messages().channelNames().some((c) => c.name === name),
+    (err) => api.log.warn({ err }, 'workflow notice failed'),
+  );
+  byContext.set(api.ctx, notices);
+  engine.events.on('*', (e) => notices.accept(e));
+  api.addHook('preHandler', async (req) => {
+    if (req.method !== 'POST' && req.method !== 'PUT') return;
+    const url = req.routeOptions.url ?? '';
+    if (!TICK_PATHS.some((p) => url.endsWith(p))) return;
+    const body = req.body as { id?: unknown; sendSms?: unknown; sendEmail?: unknown } | null;
+    if (!body || typeof body.id !== 'string') return;
+    const yes = (v: unknown) => v === true || v === 'true' || v === 1 || v === '1';
+    notices.tick(body.id, { sendSms: yes(body.sendSms), sendEmail: yes(body.sendEmail) });
+  });
+  return notices;
+}
