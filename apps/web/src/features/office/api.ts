@@ -1,0 +1,103 @@
+import { deleteAction, getAction, postAction, putAction, type Envelope } from '../../app/http/client';
+
+/** Throws the server message of a failed envelope (business errors come back as HTTP 200). */
+export async function unwrap<T>(p: Promise<Envelope<T>>): Promise<T> {
+  const r = await p;
+  if (!r.success) throw new Error(r.message || '操作失败');
+  return r.result;
+}
+
+export interface Recipient {
+  username: string;
+  realname: string | null;
+  readFlag: string;
+  readFlag_dictText?: string;
+  readTime: string | null;
+}
+
+export interface WeeklyRow {
+  id: string;
+  username: string;
+  realname: string | null;
+  sysOrgCode: string | null;
+  departName?: string;
+  weekStart: string;
+  weekLabel: string;
+  doneContent: string | null;
+  planContent: string | null;
+  problemContent: string | null;
+  attachments: string | null;
+  status: string;
+  status_dictText?: string;
+  submitTime: string | null;
+  recipients: Recipient[];
+  readCount: number;
+}
+
+export interface PageResult<T> {
+  records: T[];
+  total: number;
+  current: number;
+  size: number;
+}
+
+export interface CommentRow {
+  id: string;
+  parentId: string | null;
+  username: string;
+  realname: string | null;
+  content: string;
+  createTime: string | null;
+}
+
+export interface WeeklyBody {
+  id?: string;
+  weekStart: string;
+  doneContent?: string;
+  planContent?: string;
+  problemContent?: string;
+  attachments?: string;
+  recipients?: string[];
+  submit?: boolean;
+}
+
+const W = '/office/weekly';
+
+export const weeklyApi = {
+  my: (params: Record<string, unknown>) => unwrap(getAction<PageResult<WeeklyRow>>(`${W}/my`, params)),
+  prefill: (weekStart: string) =>
+    unwrap(getAction<{ weekStart: string; existing: WeeklyRow | null; doneContent: string; lastWeekStart?: string | null }>(`${W}/prefill`, { weekStart })),
+  // SPEC §7: weekly add is sent as a plain body.
+  add: (body: WeeklyBody) => unwrap(postAction<{ id: string; status: string }>(`${W}/add`, body, { noEncrypt: true })),
+  edit: (body: WeeklyBody) => unwrap(putAction<{ id: string; status: string }>(`${W}/edit`, body, { noEncrypt: true })),
+  remove: (id: string) => unwrap(deleteAction(`${W}/delete`, { id })),
+  received: (params: Record<string, unknown>) =>
+    unwrap(getAction<PageResult<WeeklyRow & { readFlag: string; summary: string; readFlag_dictText: string }>>(`${W}/received`, params)),
+  get: (id: string) => unwrap(getAction<WeeklyRow>(`${W}/queryById`, { id })),
+  comments: (id: string) => unwrap(getAction<CommentRow[]>(`${W}/comments`, { id })),
+  comment: (bizId: string, content: string, parentId?: string) => unwrap(postAction<CommentRow>(`${W}/comment`, { bizId, content, parentId })),
+  unsubmitted: (weekStart: string) =>
+    unwrap(
+      getAction<{ weekLabel: string; teamSize: number; records: { username: string; realname: string; departName: string; draft: boolean }[] }>(`${W}/unsubmitted`, {
+        weekStart,
+      }),
+    ),
+  remind: async (weekStart: string, usernames?: string[]) => {
+    const r = await postAction<number>(`${W}/remind`, { weekStart, usernames });
+    if (!r.success) throw new Error(r.message);
+    return r.message;
+  },
+  search: (params: Record<string, unknown>) => unwrap(getAction<PageResult<WeeklyRow>>(`${W}/list`, params)),
+};
+
+export interface UserOption {
+  username: string;
+  realname: string;
+  orgCode?: string;
+}
+
+/** Users of the caller's company for pickers (the user picker's data, 200 at most). */
+export async function companyUsers(): Promise<UserOption[]> {
+  const r = await unwrap(getAction<{ records: UserOption[] }>('/sys/user/queryUserComponentData', { pageNo: 1, pageSize: 200, column: 'createTime', order: 'asc' }));
+  return r.records;
+}
