@@ -79,6 +79,8 @@ describe.each(dbKinds)('[WORKFLOW] notices of approval steps on %s', (kind) => {
     expect(await messagesOf('liuyang', `待审批：${title}`)).toHaveLength(1);
     const pending = await f.call('dongjian', 'GET', `/actBusiness/getForm?id=${add.body.result.id}`);
     expect(pending.body.result.actStatus).toBe('审批中：财务审核（刘洋）');
+    const mine = await f.call('dongjian', 'POST', '/actBusiness/listData', { title, pageNo: 1, pageSize: 10 });
+    expect(mine.body.result.records[0].statusText).toBe('审批中：财务审核（刘洋）');
 
     // Finance passes (under 5000: the end) and the applicant is told the process ended.
     const taskB = (await todoOf('liuyang', procInstId))!;
@@ -110,6 +112,9 @@ describe.each(dbKinds)('[WORKFLOW] notices of approval steps on %s', (kind) => {
     const rejected = await messagesOf('dongjian', `审批驳回：${title}`);
     expect(rejected).toHaveLength(1);
     expect(rejected[0].msgContent).toContain('理由：发票抬头不对');
+    // my applications say why, in words
+    const mine = await f.call('dongjian', 'POST', '/actBusiness/listData', { title, pageNo: 1, pageSize: 10 });
+    expect(mine.body.result.records[0].statusText).toBe('驳回：发票抬头不对');
     const mailed = email.sent.filter((m) => m.title === `审批驳回：${title}`);
     expect(mailed).toHaveLength(1);
     expect(mailed[0].receivers).toEqual(['dongjian']);

@@ -7,6 +7,7 @@ import type { FlowNode } from './bpmn.js';
 import type { UserBrief } from './directory.js';
 import type { WorkflowEngine } from './engine.js';
 import type { FormRegistry } from './form-registry.js';
+import { applicationStatusTexts, statusTextOf } from './status-text.js';
 
 /** Assignee on the wire (SPEC §3). */
 export interface AssigneeDto {
@@ -358,6 +359,7 @@ export class WorkflowQueries {
           .execute()
       : [];
     const actedSet = new Set(acted.map((a) => a.instId));
+    const statusTexts = await applicationStatusTexts(this.db, rows);
     const records = rows.map((r) => {
       const form = this.forms.get(r.tableName);
       return {
@@ -367,6 +369,7 @@ export class WorkflowQueries {
         formLabel: form?.label ?? r.tableName,
         currTaskName: [...new Set(open.filter((o) => o.instId === r.procInstId).map((o) => o.name))].join('、'),
         canWithdraw: r.status === 1 && !!r.procInstId && !actedSet.has(r.procInstId),
+        statusText: statusTextOf(statusTexts, r),
         status_dictText: STATUS_TEXT[r.status],
         result_dictText: RESULT_TEXT[r.result],
       };
