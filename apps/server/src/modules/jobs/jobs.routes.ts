@@ -1,8 +1,9 @@
-import { cronPreview, validateCronExpression } from '@go/contract';
+import { CRON_PREVIEW_COUNT, formatCronTime, validateCronExpression } from '@go/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LOGIN, perm } from '../../platform/access/access.js';
 import { fail, ok, okMessage } from '../../platform/http/envelope.js';
+import { boundedNextRuns, withPreviewSlot } from '../../platform/scheduler/bounded-cron.js';
 import { idList, pageParams, zs } from '../announcement/list-params.js';
 import { JOB_TEXTS, type JobService } from './jobs.service.js';
 
@@ -130,6 +131,11 @@ export async function jobRoutes(app: FastifyInstance, jobs: JobService): Promise
     const { cronExpression } = req.query as z.infer<typeof cronQuery>;
     const problem = validateCronExpression(cronExpression);
     if (problem) return fail(problem);
-    return ok(cronPreview(cronExpression));
+    // Bounded work per preview (bounded-cron.ts) and at most two previews in flight per user.
+    const runs = await withPreviewSlot(req.user!.id, () =>
+      boundedNextRuns(cronExpression, CRON_PREVIEW_COUNT, new Date(), { ignoreYear: true }),
+    );
+    if (!runs) return fail('预览请求过多，请稍后再试');
+    return ok(runs.map(formatCronTime));
   });
 }

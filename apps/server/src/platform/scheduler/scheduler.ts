@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
-import { nextCronRun, validateCronExpression } from '@go/contract';
+import { validateCronExpression } from '@go/contract';
+import { boundedNextRun } from './bounded-cron.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import { newId } from '../db/ids.js';
@@ -8,7 +9,8 @@ import './scheduler.tables.js';
 
 /** Next firing strictly after `after` (epoch ms), or null when the expression never fires again. */
 export function nextFireAfter(expression: string, after: number): number | null {
-  const next = nextCronRun(expression, new Date(after));
+  // Bounded by construction (see bounded-cron.ts); a firing more than 50 years ahead counts as never.
+  const next = boundedNextRun(expression, new Date(after), { horizonYears: 50 });
   return next ? next.getTime() : null;
 }
 
