@@ -9,6 +9,7 @@ import { seedSystemData, seedSystemMenus } from './system.seed.js';
 import { seedExamplesMenu } from './examples.seed.js';
 import { seedOfficeDemo, seedOfficeMenus } from './office.seed.js';
 import { seedWorkflowDefinitions, seedWorkflowDemo, seedWorkflowMenus } from './workflow.seed.js';
+import { seedLedgerData, seedLedgerDefinitions, seedLedgerMenus } from './ledger.seed.js';
 
 export interface SeedPart {
   /** Unique and sortable; a part runs once per database (recorded in sys_seed_log). */
@@ -34,6 +35,9 @@ export const seedParts: SeedPart[] = [
   { name: '0401_announcement_menus', run: seedAnnouncementMenus },
   { name: '0402_announcement_demo', run: seedAnnouncementDemo },
   { name: '0500_examples_menu', run: seedExamplesMenu },
+  { name: '1300_ledger_menus', run: seedLedgerMenus },
+  { name: '1301_ledger_definitions', run: seedLedgerDefinitions },
+  { name: '1302_ledger_data', run: seedLedgerData },
   { name: '0900_office_menus', run: seedOfficeMenus },
   { name: '0901_office_demo', run: seedOfficeDemo },
 ];
