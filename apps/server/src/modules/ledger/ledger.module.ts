@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Translator } from '../../platform/query/present.js';
+import type { FormRegistry } from '../workflow/form-registry.js';
+import { goodsFormTypes } from './forms/goods.forms.js';
+import './ledger.tables.js';
+import { ledgerRoutes } from './ledger.routes.js';
+import { LibraryService } from './library.service.js';
+import { categoryService, itemService, supplierService, warehouseService } from './master-data.js';
+
+/** Registers the ten goods form types with the engine. */
+export function registerGoodsFormTypes(registry: FormRegistry): void {
+  for (const t of goodsFormTypes()) registry.register(t);
+}
+
+/** The goods ledger (docs/ledger.md): master data, libraries, the procure pool and the goods form types. */
+export async function registerLedgerModule(api: FastifyInstance, registry: FormRegistry, translate: Translator): Promise<void> {
+  registerGoodsFormTypes(registry);
+  const db = api.ctx.db;
+  await ledgerRoutes(api, {
+    db,
+    categories: categoryService(db, translate),
+    items: itemService(db, translate),
+    warehouses: warehouseService(db, translate),
+    suppliers: supplierService(db, translate),
+    library: new LibraryService(db),
+  });
+}
