@@ -1,10 +1,8 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { HOME_PATH, PLATFORM_NAME, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, TODO_BADGE_QUERY } from '@go/contract';
-import { useQuery } from '@tanstack/react-query';
+import { HOME_PATH, PLATFORM_NAME, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '@go/contract';
 import { Breadcrumb, Drawer, Layout, Menu } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, type Location } from 'react-router';
-import { postAction } from '../http/client';
 import { buildPageRoutes, type PageRoute } from '../router/menu-routes';
 import { STATIC_LAYOUT_ROUTES } from '../router/static-routes';
 import { useSession } from '../session/store';
@@ -18,6 +16,8 @@ import { SettingDrawer } from './SettingDrawer';
 import { TabBar } from './TabBar';
 import { useIsMobile } from './useDevice';
 import { UserMenu } from './UserMenu';
+import { HeaderTodo } from './HeaderTodo';
+import { useTodoCount } from './useTodoCount';
 
 const { Header, Sider, Content } = Layout;
 
@@ -29,25 +29,6 @@ function matchRoute(routes: PageRoute[], pathname: string): PageRoute | undefine
     const re = new RegExp('^' + r.path.replace(/:[^/]+/g, '[^/]+') + '/?$');
     return re.test(pathname);
   });
-}
-
-/** Pending to-do count for the badge on the to-do menu item; refreshed on every route change. */
-function useTodoCount(enabled: boolean, routeKey: string): number {
-  const q = useQuery({
-    queryKey: ['todoBadge', routeKey],
-    enabled,
-    retry: false,
-    staleTime: 0,
-    queryFn: async () => {
-      const res = await postAction<unknown>('/actTask/todoList', { ...TODO_BADGE_QUERY }, { silent: true });
-      if (!res.success) return 0;
-      const r = res.result as { total?: number; records?: unknown[] } | unknown[] | null;
-      if (Array.isArray(r)) return r.length;
-      return Number(r?.total ?? r?.records?.length ?? 0);
-    },
-    placeholderData: (prev) => prev,
-  });
-  return q.data ?? 0;
 }
 
 /** The main layout: side menu (or top menu), header, tab bar, breadcrumb and the kept-alive content. */
@@ -126,8 +107,11 @@ export function BasicLayout() {
 
   const hasTodo = useMemo(() => menuHasPath(menu, TODO_PATH), [menu]);
   const todoCount = useTodoCount(hasTodo, fullPath);
-  const items = useMemo(() => toMenuItems(menu, todoCount), [menu, todoCount]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(menu, location.pathname));
+  const items = useMemo(
+    () => toMenuItems(menu, { todoCount, openKeys, collapsed: collapsed && !isMobile }),
+    [menu, todoCount, openKeys, collapsed, isMobile],
+  );
   useEffect(() => {
     const keys = openKeysFor(menu, location.pathname);
     if (keys.length) setOpenKeys((prev) => Array.from(new Set([...prev, ...keys])));
@@ -200,6 +184,7 @@ export function BasicLayout() {
       {topMode ? menuEl('horizontal') : <div className="app-header-spacer">{!isMobile && <HeaderTicker />}</div>}
       <div className="app-header-right">
         {topMode && !isMobile && <HeaderTicker />}
+        {hasTodo && <HeaderTodo count={todoCount} />}
         <HeaderNotice />
         <UserMenu onOpenSettings={() => setSettingsOpen(true)} compact={isMobile} />
       </div>

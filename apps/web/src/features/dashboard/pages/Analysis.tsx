@@ -1,8 +1,10 @@
 import { UserOutlined } from '@ant-design/icons';
 import { PLATFORM_NAME } from '@go/contract';
-import { Avatar, Card, Col, Row, Typography } from 'antd';
+import { Avatar, Card, Col, Row, Statistic, Typography } from 'antd';
 import { Link } from 'react-router';
 import { staticUrl } from '../../../app/config';
+import { menuHasPath, TODO_PATH } from '../../../app/layout/menu-items';
+import { useTodoCount } from '../../../app/layout/useTodoCount';
 import { useSession } from '../../../app/session/store';
 import { greetingText } from '../greeting';
 
@@ -14,6 +16,8 @@ export default function Analysis() {
     .flatMap((m) => (m.children?.length ? m.children : [m]))
     .filter((m) => !m.hidden && m.path !== '/zhome' && m.route !== '0')
     .slice(0, 8);
+  const hasTodo = menuHasPath(menu, TODO_PATH);
+  const todoCount = useTodoCount(hasTodo, 'home');
   return (
     <div data-testid="home-page">
       <div className="home-greeting">
@@ -28,6 +32,13 @@ export default function Analysis() {
           </Typography.Text>
         </div>
       </div>
+      {hasTodo && (
+        <Card size="small" style={{ marginTop: 16 }} data-testid="home-todo">
+          <Link to={TODO_PATH} aria-label={`我的待办 ${todoCount} 项`}>
+            <Statistic title="我的待办" value={todoCount} suffix="项" valueStyle={{ color: todoCount > 0 ? '#cf1322' : undefined }} />
+          </Link>
+        </Card>
+      )}
       <Card title="快捷入口" style={{ marginTop: 16 }} size="small">
         <Row gutter={[12, 12]}>
           {shortcuts.map((m) => (
