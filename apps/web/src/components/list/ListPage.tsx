@@ -20,6 +20,7 @@ import { buildListParams, DEFAULT_SORT, readRows } from './encoding';
 import { listPagination } from './pagination';
 import { deleteAction, downloadFile, getAction } from './http';
 import { ImportExcelModal } from './ImportExcelModal';
+import { PhoneCard, PhoneCardList, usePhoneLayout } from './PhoneCards';
 import { SearchForm } from './SearchForm';
 import { SuperQueryModal } from './SuperQueryModal';
 import type { ListColumn, ListUrls, Row } from './types';
@@ -324,6 +325,19 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
           : renderCell(c, v, r, i),
     }));
 
+  // Phones (below the mobile breakpoint): cards instead of the wide table; tree tables stay tables.
+  const phone = usePhoneLayout() && !tree;
+  const cardLayout = useMemo(() => {
+    const shown = columns.filter((c) => !c.hideInTable && c.card !== 'hidden');
+    const title = shown.find((c) => c.card === 'title') ?? shown.find((c) => !c.card);
+    const status =
+      shown.find((c) => c.card === 'status') ??
+      shown.find((c) => c !== title && !c.card && (c.options ?? []).some((o) => !!o.color));
+    const figures = shown.filter((c) => c.card === 'figure');
+    const fields = shown.filter((c) => c !== title && c !== status && !figures.includes(c)).slice(0, 6);
+    return { title, status, figures, fields };
+  }, [columns]);
+
   const hasRowActions = FormModal || showDetail || (showDelete && url.delete) || rowActions || rowMenu;
   if (hasRowActions) {
     tableColumns.push({
@@ -332,60 +346,62 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
       align: 'center',
       width: actionWidth,
       fixed: 'right',
-      render: (_: unknown, r: Row) => {
-        if (r[LOADING_ROW]) return null;
-        const record = r as T;
-        const inline: ReactNode[] = [];
-        if (FormModal && (!auth.edit || has(auth.edit)))
-          inline.push(
-            <a key="edit" onClick={() => setEditing({ mode: 'edit', record })}>
-              编辑
-            </a>,
-          );
-        if (rowActions) inline.push(<Fragment key="extra">{rowActions(record, helpers)}</Fragment>);
-        const menu: RowMenuItem[] = [];
-        if (showDetail) menu.push({ key: 'detail', label: '详情', onClick: () => setDetail(record) });
-        for (const item of rowMenu?.(record, helpers) ?? []) if (item) menu.push(item);
-        if (showDelete && url.delete)
-          menu.push({
-            key: 'delete',
-            label: '删除',
-            danger: true,
-            auth: auth.delete,
-            onClick: () =>
-              modal.confirm({ title: '确认删除', content: '确定删除吗?', onOk: () => deleteOne(record) }),
-          });
-        const allowed = menu.filter((m) => !m.auth || has(m.auth));
-        if (inline.length === 0 && allowed.length === 1) {
-          const only = allowed[0];
-          inline.push(
-            <a key={only.key} onClick={only.onClick}>
-              {only.label}
-            </a>,
-          );
-        } else if (allowed.length > 0) {
-          inline.push(
-            <Dropdown
-              key="more"
-              trigger={['click']}
-              menu={{
-                items: allowed.map((m) => ({ key: m.key, label: m.label, danger: m.danger })),
-                onClick: ({ key }) => allowed.find((m) => m.key === key)?.onClick(),
-              }}
-            >
-              <a>
-                更多 <DownOutlined />
-              </a>
-            </Dropdown>,
-          );
-        }
-        return (
-          <Space size={4} split={<Divider type="vertical" />} style={{ whiteSpace: 'nowrap' }}>
-            {inline}
-          </Space>
-        );
-      },
+      render: (_: unknown, r: Row) => rowActionsNode(r),
     });
+  }
+
+  function rowActionsNode(r: Row): ReactNode {
+    if (r[LOADING_ROW]) return null;
+    const record = r as T;
+    const inline: ReactNode[] = [];
+    if (FormModal && (!auth.edit || has(auth.edit)))
+      inline.push(
+        <a key="edit" onClick={() => setEditing({ mode: 'edit', record })}>
+          编辑
+        </a>,
+      );
+    if (rowActions) inline.push(<Fragment key="extra">{rowActions(record, helpers)}</Fragment>);
+    const menu: RowMenuItem[] = [];
+    if (showDetail) menu.push({ key: 'detail', label: '详情', onClick: () => setDetail(record) });
+    for (const item of rowMenu?.(record, helpers) ?? []) if (item) menu.push(item);
+    if (showDelete && url.delete)
+      menu.push({
+        key: 'delete',
+        label: '删除',
+        danger: true,
+        auth: auth.delete,
+        onClick: () =>
+          modal.confirm({ title: '确认删除', content: '确定删除吗?', onOk: () => deleteOne(record) }),
+      });
+    const allowed = menu.filter((m) => !m.auth || has(m.auth));
+    if (inline.length === 0 && allowed.length === 1) {
+      const only = allowed[0];
+      inline.push(
+        <a key={only.key} onClick={only.onClick}>
+          {only.label}
+        </a>,
+      );
+    } else if (allowed.length > 0) {
+      inline.push(
+        <Dropdown
+          key="more"
+          trigger={['click']}
+          menu={{
+            items: allowed.map((m) => ({ key: m.key, label: m.label, danger: m.danger })),
+            onClick: ({ key }) => allowed.find((m) => m.key === key)?.onClick(),
+          }}
+        >
+          <a>
+            更多 <DownOutlined />
+          </a>
+        </Dropdown>,
+      );
+    }
+    return (
+      <Space size={4} split={<Divider type="vertical" />} style={{ whiteSpace: 'nowrap' }}>
+        {inline}
+      </Space>
+    );
   }
 
   const onTableChange = (
@@ -525,44 +541,96 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
           }
         />
       )}
-      <Table<Row>
-        rowKey={rowKey}
-        size={size}
-        bordered
-        columns={tableColumns}
-        dataSource={rows}
-        loading={query.isFetching}
-        scroll={{ x: 'max-content' }}
-        onChange={onTableChange as never}
-        rowSelection={
-          selection
-            ? {
-                type: selection,
-                selectedRowKeys,
-                checkStrictly: true,
-                getCheckboxProps: (r) => ({ disabled: !!r[LOADING_ROW] }),
-                onChange: (keys, selected) => {
-                  setSelectedRowKeys(keys.map(String));
-                  setSelectedRows(selected as T[]);
-                  onSelectionChange?.(keys.map(String), selected as T[]);
-                },
-              }
-            : undefined
-        }
-        expandable={
-          tree
-            ? {
-                expandedRowKeys: expandedKeys,
-                onExpand: (expanded, r) => {
-                  const id = String(r[rowKey]);
-                  setExpandedKeys((ks) => (expanded ? [...ks, id] : ks.filter((k) => k !== id)));
-                  if (expanded && children[id] === undefined) void loadChildren(r);
-                },
-              }
-            : undefined
-        }
-        pagination={pagination && listPagination(state.pageNo, state.pageSize, query.data?.total ?? 0)}
-      />
+      {phone ? (
+        <PhoneCardList<Row>
+          rows={rows}
+          rowKey={(r) => String(r[rowKey])}
+          loading={query.isFetching}
+          pagination={
+            pagination &&
+            listPagination(state.pageNo, state.pageSize, query.data?.total ?? 0, (p, s) =>
+              setState({ ...state, pageNo: p, pageSize: s }),
+            )
+          }
+          renderCard={(r, i) => {
+            if (r[LOADING_ROW]) return null;
+            const key = String(r[rowKey]);
+            const cell = (c: ListColumn<Row>) => renderCell(c, r[c.dataIndex], r, i);
+            return (
+              <PhoneCard
+                title={cardLayout.title ? cell(cardLayout.title) : key}
+                status={cardLayout.status ? cell(cardLayout.status) : undefined}
+                figures={
+                  cardLayout.figures.length
+                    ? cardLayout.figures.map((c) => (
+                        <span key={c.dataIndex} className="phone-card-figure">
+                          {cell(c)}{' '}
+                        </span>
+                      ))
+                    : undefined
+                }
+                fields={cardLayout.fields.map((c) => ({ key: c.dataIndex, label: c.title, value: cell(c) }))}
+                actions={hasRowActions ? rowActionsNode(r) : undefined}
+                selectable={!!selection}
+                selected={selectedRowKeys.includes(key)}
+                onSelect={(checked) => {
+                  const keys =
+                    selection === 'radio'
+                      ? checked
+                        ? [key]
+                        : []
+                      : checked
+                        ? [...selectedRowKeys, key]
+                        : selectedRowKeys.filter((k) => k !== key);
+                  const picked = rows.filter((x) => keys.includes(String(x[rowKey]))) as T[];
+                  setSelectedRowKeys(keys);
+                  setSelectedRows(picked);
+                  onSelectionChange?.(keys, picked);
+                }}
+              />
+            );
+          }}
+        />
+      ) : (
+        <Table<Row>
+          rowKey={rowKey}
+          size={size}
+          bordered
+          columns={tableColumns}
+          dataSource={rows}
+          loading={query.isFetching}
+          scroll={{ x: 'max-content' }}
+          onChange={onTableChange as never}
+          rowSelection={
+            selection
+              ? {
+                  type: selection,
+                  selectedRowKeys,
+                  checkStrictly: true,
+                  getCheckboxProps: (r) => ({ disabled: !!r[LOADING_ROW] }),
+                  onChange: (keys, selected) => {
+                    setSelectedRowKeys(keys.map(String));
+                    setSelectedRows(selected as T[]);
+                    onSelectionChange?.(keys.map(String), selected as T[]);
+                  },
+                }
+              : undefined
+          }
+          expandable={
+            tree
+              ? {
+                  expandedRowKeys: expandedKeys,
+                  onExpand: (expanded, r) => {
+                    const id = String(r[rowKey]);
+                    setExpandedKeys((ks) => (expanded ? [...ks, id] : ks.filter((k) => k !== id)));
+                    if (expanded && children[id] === undefined) void loadChildren(r);
+                  },
+                }
+              : undefined
+          }
+          pagination={pagination && listPagination(state.pageNo, state.pageSize, query.data?.total ?? 0)}
+        />
+      )}
       {FormModal && editing && (
         <FormModal
           open

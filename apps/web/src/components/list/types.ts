@@ -47,6 +47,11 @@ export interface ListColumn<T extends Row = Row> {
   align?: 'left' | 'center' | 'right';
   fixed?: 'left' | 'right';
   render?: (value: unknown, record: T, index: number) => ReactNode;
+  /**
+   * Place on the phone card (below the mobile breakpoint): the card title (default: the first column),
+   * the status (default: the first column with a coloured enum), a key figure, or left off the card.
+   */
+  card?: 'title' | 'status' | 'figure' | 'hidden';
 }
 
 /** Server URLs of a list page. Missing ones show the SPEC §8 developer configuration errors. */
