@@ -61,7 +61,7 @@ async function selectedTags(page: Page, select: string): Promise<string[]> {
 
 async function submitApproval(page: Page): Promise<void> {
   await page.getByTestId('approval-submit').click();
-  await page.locator('.ant-message').getByText('操作成功').first().waitFor();
+  await page.locator('.ant-message .ant-message-success').first().waitFor();
   await page.getByTestId('approval-form').waitFor({ state: 'detached' });
 }
 

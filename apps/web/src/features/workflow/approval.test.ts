@@ -107,11 +107,13 @@ describe('approval rules (SPEC §5)', () => {
     expect(validateApproval({ ...base, type: 0, nextNode: node(4) })).toBeNull();
     expect(validateApproval({ ...base, type: 0, nextNode: endNode })).toBeNull();
   });
-  it('reject to the initiator needs nothing, to a node at least one approver', () => {
-    expect(validateApproval({ ...base, type: 1, backTaskKey: '-1' })).toBeNull();
-    expect(validateApproval({ ...base, type: 1, backTaskKey: 'deptApprove' })).toBe('请至少选择一个审批人');
+  it('reject needs a reason; to the initiator nothing more, to a node at least one approver', () => {
+    expect(validateApproval({ ...base, type: 1, backTaskKey: '-1' })).toBe('请填写驳回理由');
+    expect(validateApproval({ ...base, type: 1, backTaskKey: '-1', comment: '  ' })).toBe('请填写驳回理由');
+    expect(validateApproval({ ...base, type: 1, backTaskKey: '-1', comment: '发票不全' })).toBeNull();
+    expect(validateApproval({ ...base, type: 1, backTaskKey: 'deptApprove', comment: '补充说明' })).toBe('请至少选择一个审批人');
     expect(
-      validateApproval({ ...base, type: 1, backTaskKey: 'deptApprove', assignees: ['machao'] }),
+      validateApproval({ ...base, type: 1, backTaskKey: 'deptApprove', assignees: ['machao'], comment: '补充说明' }),
     ).toBeNull();
   });
   it('delegate needs a user', () => {

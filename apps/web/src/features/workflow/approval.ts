@@ -69,6 +69,8 @@ export function validateApproval(input: ApprovalInput): string | null {
     return null;
   }
   if (input.type === 1) {
+    // A rejection always tells the applicant why (issue: rejection requires a reason).
+    if (!input.comment.trim()) return WF_TEXTS.rejectReasonRequired;
     if (!input.backTaskKey) return WF_TEXTS.needBackNode;
     if (input.backTaskKey !== '-1' && input.assignees.length === 0) return WF_TEXTS.needApprover;
     return null;

@@ -1,6 +1,7 @@
 /** Texts of the workflow screens (SPEC §2, §4, §5; stock to-do screen wording). */
 export const WF_TEXTS = {
   commentRequired: '请输入审批意见',
+  rejectReasonRequired: '请填写驳回理由',
   needApprover: '请至少选择一个审批人',
   needDelegate: '请选择一委托人',
   needBackNode: '请选择驳回节点',

@@ -2,6 +2,7 @@ import { Alert, Button, Modal, Space } from 'antd';
 import { findFormType } from '../formTypes';
 import { WF_TEXTS } from '../texts';
 import { useNarrow } from '../useNarrow';
+import { FormTimeline } from './FormTimeline';
 import { FormDataView, fullScreenProps, useFormData } from './TaskFormModal';
 
 export interface ApplicationRef {
@@ -53,6 +54,7 @@ export function ApplicationViewModal({
       ) : (
         <Alert type="warning" showIcon message={WF_TEXTS.noForm} />
       )}
+      <FormTimeline procInstId={target?.procInstId ?? (q.data?.procInstId as string | null | undefined)} />
     </Modal>
   );
 }

@@ -76,6 +76,8 @@ export function ApprovalModal({
   const [userId, setUserId] = useState<string | undefined>();
   const [score, setScore] = useState<number | null>(null);
   const [sendMessage, setSendMessage] = useState(true);
+  const [sendSms, setSendSms] = useState(false);
+  const [sendEmail, setSendEmail] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -99,6 +101,8 @@ export function ApprovalModal({
     setUserId(undefined);
     setScore(null);
     setSendMessage(true);
+    setSendSms(false);
+    setSendEmail(false);
     setError(null);
     let live = true;
     if (type === 0) {
@@ -178,6 +182,21 @@ export function ApprovalModal({
     [type, nextNode, backUsers],
   );
 
+  /** What the action did, in words (not just 操作成功). */
+  const successText = (): string => {
+    if (type === 0) {
+      if (toEnd) return '审批已通过，流程结束，已通知申请人';
+      const names = users.filter((u) => assignees.includes(u.username)).map((u) => u.realname);
+      return names.length ? `审批已通过，已通知下一审批人：${names.join('、')}` : '审批已通过，已通知下一审批人';
+    }
+    if (type === 1) {
+      if (backTaskKey === '-1') return '已驳回，已通知申请人';
+      const node = backList.find((b) => b.key === backTaskKey);
+      return `已退回至「${node?.name ?? backTaskKey}」，已通知审批人`;
+    }
+    return '已委托，已通知被委托人';
+  };
+
   const submit = async () => {
     if (!task) return;
     const input = { type, comment, commentRequired, assignees, nextNode, backTaskKey, userId };
@@ -196,6 +215,8 @@ export function ApprovalModal({
       score: formType?.approvalScore && score !== null ? score : undefined,
     });
     payload.sendMessage = sendMessage;
+    payload.sendSms = sendSms;
+    payload.sendEmail = sendEmail;
     setSubmitting(true);
     try {
       const res =
@@ -207,7 +228,7 @@ export function ApprovalModal({
               : await wfApi.backToTask(payload)
             : await wfApi.delegate(payload);
       if (res.success) {
-        message.success(res.message || WF_TEXTS.success);
+        message.success(successText());
         void queryClient.invalidateQueries({ queryKey: ['todoBadge'] });
         onClose('done');
       } else {
@@ -310,12 +331,23 @@ export function ApprovalModal({
               </Form.Item>
             )}
             {toEnd && (
-              <Form.Item label="下一审批人">
-                {labels.map((l) => (
-                  <Tag key={l} color="blue" data-testid="end-label">
-                    {l}
-                  </Tag>
-                ))}
+              <Form.Item label="下一步">
+                <Alert
+                  type="success"
+                  showIcon
+                  data-testid="end-step"
+                  message="这是最后一步审批，通过后流程结束"
+                  description={
+                    <span>
+                      {labels.map((l) => (
+                        <Tag key={l} color="blue" data-testid="end-label">
+                          {l}
+                        </Tag>
+                      ))}
+                      申请人将收到审批通过的通知。
+                    </span>
+                  }
+                />
               </Form.Item>
             )}
             {formType?.approvalScore && (
@@ -382,17 +414,18 @@ export function ApprovalModal({
           </Form.Item>
         )}
         <Form.Item
-          label="审批意见"
-          required={commentRequired}
-          validateStatus={error === WF_TEXTS.commentRequired ? 'error' : undefined}
-          help={error === WF_TEXTS.commentRequired ? error : undefined}
+          label={type === 1 ? '驳回理由' : '审批意见'}
+          required={commentRequired || type === 1}
+          validateStatus={error === WF_TEXTS.commentRequired || error === WF_TEXTS.rejectReasonRequired ? 'error' : undefined}
+          help={error === WF_TEXTS.commentRequired || error === WF_TEXTS.rejectReasonRequired ? error : undefined}
         >
           <Input.TextArea
             rows={4}
             maxLength={2000}
             value={comment}
             onChange={(e) => setComment(e.target.value)}
-            placeholder="请输入审批意见"
+            aria-label={type === 1 ? '驳回理由' : '审批意见'}
+            placeholder={type === 1 ? '请填写驳回理由（将通知申请人）' : '请输入审批意见'}
             data-testid="approval-comment"
           />
         </Form.Item>
@@ -401,10 +434,10 @@ export function ApprovalModal({
             <Checkbox checked={sendMessage} onChange={(e) => setSendMessage(e.target.checked)}>
               站内消息通知
             </Checkbox>
-            <Checkbox checked={false} disabled>
-              短信通知
+            <Checkbox checked={sendSms} onChange={(e) => setSendSms(e.target.checked)} data-testid="send-sms">
+              短信/企业消息通知
             </Checkbox>
-            <Checkbox checked={false} disabled>
+            <Checkbox checked={sendEmail} onChange={(e) => setSendEmail(e.target.checked)} data-testid="send-email">
               邮件通知
             </Checkbox>
           </Space>

@@ -75,6 +75,18 @@ export function HistoryTimeline({ flow }: { flow: HistoricFlow }) {
       ),
     })),
   ];
+  // A process ended without an end entry (rejected, withdrawn, cancelled) still says it ended.
+  if (flow.state && flow.state !== 'running' && !flow.list.some((a) => a.type === 'end')) {
+    items.push({
+      key: 'ended',
+      color: 'gray',
+      children: (
+        <div data-testid="history-item">
+          <Typography.Text strong>流程结束</Typography.Text>
+        </div>
+      ),
+    });
+  }
   if (!items.length) return <Empty description="暂无审批记录" />;
   return <Timeline items={items} />;
 }

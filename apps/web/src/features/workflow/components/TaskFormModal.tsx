@@ -7,6 +7,7 @@ import type { ApprovalType } from '../approval';
 import type { WebFormType } from '../formTypes';
 import { WF_TEXTS } from '../texts';
 import { useNarrow } from '../useNarrow';
+import { FormTimeline } from './FormTimeline';
 
 /**
  * Modal size: 80 % of the window (SPEC §2), the whole window for the performance form; on phones the
@@ -119,6 +120,7 @@ export function TaskFormModal({
       )}
       {extra}
       {formType && <FormDataView formType={formType} data={q.data} loading={q.isFetching} error={q.error} />}
+      {task && <FormTimeline procInstId={task.procInstId} />}
     </Modal>
   );
 }
