@@ -6,3 +6,4 @@ export * from './validation.js';
 export * from './query.js';
 export * from './cron.js';
 export * from './office/index.js';
+export * from './hr/index.js';

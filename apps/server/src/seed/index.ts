@@ -9,6 +9,7 @@ import { seedSystemData, seedSystemMenus } from './system.seed.js';
 import { seedExamplesMenu } from './examples.seed.js';
 import { seedOfficeDemo, seedOfficeMenus } from './office.seed.js';
 import { seedWorkflowDefinitions, seedWorkflowDemo, seedWorkflowMenus } from './workflow.seed.js';
+import { seedHrDemo, seedHrDicts, seedHrMenus, seedHrRolesAndUsers } from './hr.seed.js';
 import { seedLedgerData, seedLedgerDefinitions, seedLedgerMenus } from './ledger.seed.js';
 
 export interface SeedPart {
@@ -35,6 +36,10 @@ export const seedParts: SeedPart[] = [
   { name: '0401_announcement_menus', run: seedAnnouncementMenus },
   { name: '0402_announcement_demo', run: seedAnnouncementDemo },
   { name: '0500_examples_menu', run: seedExamplesMenu },
+  { name: '0800_hr_dicts', run: seedHrDicts },
+  { name: '0801_hr_roles_users', run: seedHrRolesAndUsers },
+  { name: '0802_hr_menus', run: seedHrMenus },
+  { name: '0803_hr_demo', run: seedHrDemo },
   { name: '1300_ledger_menus', run: seedLedgerMenus },
   { name: '1301_ledger_definitions', run: seedLedgerDefinitions },
   { name: '1302_ledger_data', run: seedLedgerData },

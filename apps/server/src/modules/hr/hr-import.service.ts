@@ -1,0 +1,166 @@
+/**
+ * Roster import from Excel (docs/hr.md): each row is checked with the shared file schema, the company
+ * scope and the duplicate-person rule; good rows are saved, bad rows go to an error file.
+ */
+import { HY_FIELD_LABELS, HY_STATUS_TEXT, hyUserAddSchema, type HyStatus } from '@go/contract';
+import type { CurrentUser } from '../../platform/access/access.js';
+import { inCompanyScope } from '../../platform/access/scope.js';
+import type { AppContext } from '../../platform/context.js';
+import { newId } from '../../platform/db/ids.js';
+import { formatDate, now } from '../../platform/db/time.js';
+import { readWorkbook } from '../../platform/excel/excel.js';
+import { LocalFileStorage } from '../../platform/files/storage.js';
+import { businessError } from '../../platform/http/errors.js';
+import { insertLogs, type LogInput, type Row } from './hr.repo.js';
+import type { HrService } from './hr.service.js';
+
+/** Header text → field, from the shared labels (plus a few dictionary-text columns). */
+const HEADERS: Record<string, string> = Object.fromEntries(
+  Object.entries(HY_FIELD_LABELS)
+    .filter(([k]) => k in hyUserAddSchema.shape || k === 'status')
+    .map(([k, v]) => [v, k]),
+);
+const DICT_COLUMNS: Record<string, string> = {
+  sex: 'sex',
+  political: 'hy_political',
+  marriage: 'hy_marriage',
+  degree: 'hy_degree',
+  employType: 'hy_employ_type',
+  contractType: 'hy_contract_type',
+  rank: 'position_rank',
+};
+const STATUS_BY_TEXT = new Map(Object.entries(HY_STATUS_TEXT).map(([k, v]) => [v, k as HyStatus]));
+
+export interface ImportOutcome {
+  totalCount: number;
+  successCount: number;
+  errorCount: number;
+  errors: string[];
+}
+
+export class HrImportService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly hr: HrService,
+  ) {}
+
+  async importFiles(user: CurrentUser, files: { filename: string; data: Buffer }[]): Promise<ImportOutcome> {
+    const db = this.ctx.db;
+    const out: ImportOutcome = { totalCount: 0, successCount: 0, errorCount: 0, errors: [] };
+    const departs = new Map(
+      (await db.selectFrom('sysDepart').select(['orgCode', 'departName']).where('delFlag', '=', 0).execute()).map((d) => [d.orgCode, d.departName]),
+    );
+    const dictValue = new Map<string, Map<string, string>>();
+    for (const code of Object.values(DICT_COLUMNS)) {
+      const rows = await db
+        .selectFrom('sysDictItem as i')
+        .innerJoin('sysDict as d', 'd.id', 'i.dictId')
+        .select(['i.itemValue', 'i.itemText'])
+        .where('d.dictCode', '=', code)
+        .execute();
+      dictValue.set(code, new Map(rows.flatMap((r) => [[r.itemText, r.itemValue], [r.itemValue, r.itemValue]])));
+    }
+    const posts = new Map((await db.selectFrom('sysPosition').select(['code', 'name']).execute()).flatMap((p) => [[p.name, p.code], [p.code, p.code]]));
+    const seenId = new Set<string>();
+    const seenMobile = new Set<string>();
+    for (const f of files) {
+      let sheet;
+      try {
+        sheet = await readWorkbook(f.filename, f.data);
+      } catch (err) {
+        throw businessError(`文件导入失败:${err instanceof Error ? err.message : '文件格式不正确'}`);
+      }
+      const fields = sheet.headers.map((h) => HEADERS[h.replace(/\s|\*/g, '')] ?? null);
+      if (!fields.includes('realname') || !fields.includes('orgCode')) throw businessError('文件导入失败:缺少“姓名”或“部门编码”列');
+      const good: { row: Row; log: LogInput }[] = [];
+      for (const line of sheet.rows) {
+        out.totalCount++;
+        const fail = (msg: string) => {
+          out.errorCount++;
+          out.errors.push(`第 ${line.rowNo} 行：${msg}，忽略导入。`);
+        };
+        const v: Row = {};
+        fields.forEach((field, i) => {
+          const cell = line.values[i] ?? '';
+          if (field && cell !== '') v[field] = cell;
+        });
+        for (const [field, code] of Object.entries(DICT_COLUMNS)) {
+          if (typeof v[field] === 'string') v[field] = dictValue.get(code)?.get(v[field]) ?? v[field];
+        }
+        if (typeof v.post === 'string') v.post = posts.get(v.post) ?? v.post;
+        let status: HyStatus = 'regular';
+        if (typeof v.status === 'string') {
+          const s = STATUS_BY_TEXT.get(v.status) ?? (v.status in HY_STATUS_TEXT ? (v.status as HyStatus) : undefined);
+          if (!s) {
+            fail(`状态“${v.status}”不正确`);
+            continue;
+          }
+          status = s;
+        }
+        delete v.status;
+        const parsed = hyUserAddSchema.safeParse(v);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          const label = HY_FIELD_LABELS[String(issue.path[0] ?? '')] ?? '';
+          fail(label ? `${label}：${issue.message}` : issue.message);
+          continue;
+        }
+        const data = parsed.data;
+        const departName = departs.get(data.orgCode);
+        if (!departName || !inCompanyScope(user, data.orgCode)) {
+          fail(`部门编码“${data.orgCode}”不存在或不在您的管理范围内`);
+          continue;
+        }
+        if ((data.idCard && seenId.has(data.idCard)) || (data.mobile && seenMobile.has(data.mobile))) {
+          fail('与文件中前面的行是同一人');
+          continue;
+        }
+        const dup = await this.hr.checkNewPerson(db, data.idCard, data.mobile);
+        if (dup.refused) {
+          fail(dup.refused);
+          continue;
+        }
+        if (data.idCard) seenId.add(data.idCard);
+        seenMobile.add(data.mobile);
+        const id = newId();
+        const row: Row = {
+          ...data,
+          id,
+          departName,
+          status,
+          statusDate: formatDate(),
+          contractRenewals: data.contractRenewals ?? 0,
+          blacklistFlag: dup.blacklisted ? 1 : 0,
+          duplicateOf: dup.blacklisted?.id ?? null,
+          delFlag: 0,
+          createBy: user.username,
+          createTime: now(),
+        };
+        good.push({ row, log: this.hr.logRow(user, { id, realname: data.realname, orgCode: data.orgCode }, 'import', 'status', null, status, null, formatDate()) });
+      }
+      // Multi-row inserts need one column list: rows missing a column get null.
+      const keys = [...new Set(good.flatMap((g) => Object.keys(g.row)))];
+      const rows = good.map((g) => Object.fromEntries(keys.map((k) => [k, g.row[k] ?? null])));
+      await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < rows.length; i += 100) {
+          await trx
+            .insertInto('hyUser')
+            .values(rows.slice(i, i + 100) as never)
+            .execute();
+        }
+        await insertLogs(
+          trx,
+          good.map((g) => g.log),
+        );
+      });
+      out.successCount += good.length;
+    }
+    return out;
+  }
+
+  async writeErrorFile(lines: string[]): Promise<{ rel: string; name: string }> {
+    const storage = new LocalFileStorage(this.ctx.config.uploadDir);
+    const rel = await storage.save('import-errors', 'hr_import_errors.txt', Buffer.from(lines.join('\r\n') + '\r\n', 'utf8'));
+    return { rel, name: rel.split('/').pop()! };
+  }
+}

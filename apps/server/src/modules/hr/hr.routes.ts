@@ -1,0 +1,158 @@
+import { HY_MOVE_RULES, HY_MOVES, hyInterviewSchema, hyMoveSchemas, hyUserAddSchema, hyUserEditSchema, type HyMove, type HyMoveInput } from '@go/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { perm, type CurrentUser } from '../../platform/access/access.js';
+import { attachmentHeader, MAX_IMPORT_BYTES, XLSX_MIME } from '../../platform/excel/excel.js';
+import { ok } from '../../platform/http/envelope.js';
+import { AppError } from '../../platform/http/errors.js';
+import { idQuery, idsQuery, splitIds } from '../../platform/query/crud.js';
+import type { Params } from '../../platform/query/query-builder.js';
+import type { HrImportService } from './hr-import.service.js';
+import type { HrRecordsService } from './hr-records.service.js';
+import type { HrService } from './hr.service.js';
+
+const tags = ['人事档案'];
+
+export interface HrRouteDeps {
+  hr: HrService;
+  records: HrRecordsService;
+  imports: HrImportService;
+  /** Starts a move: at once, or as an approval when the move's process is active. */
+  startMove: <M extends HyMove>(user: CurrentUser, move: M, input: HyMoveInput<M>) => Promise<string>;
+}
+
+const onboardingBody = z.object({
+  id: z.string().min(1).max(64),
+  items: z.array(z.object({ name: z.string().trim().min(1).max(100), done: z.boolean() })).max(30),
+});
+const duplicateQuery = z.object({ idCard: z.string().max(18).optional(), mobile: z.string().max(20).optional(), id: z.string().max(64).optional() });
+
+/** The HR endpoints (docs/hr.md): files, moves, interviews, new hires, transfers, logs, relations, import/export. */
+export async function hrRoutes(app: FastifyInstance, deps: HrRouteDeps): Promise<void> {
+  const { hr, records, imports } = deps;
+  const list = perm('hr:user:list');
+
+  app.get('/manager/hyUser/list', { config: { access: list }, schema: { tags, summary: '人事档案列表（status 逗号分隔多个状态；company 公司筛选；sensitive=1 明文）' } }, async (req) =>
+    ok(await hr.list(req.user!, req.query as Params), '查询成功'),
+  );
+  app.get('/manager/hyUser/queryById', { config: { access: list }, schema: { tags, summary: '人事档案详情（脱敏）', querystring: idQuery } }, async (req) =>
+    ok(await hr.detail(req.user!, (req.query as z.infer<typeof idQuery>).id)),
+  );
+  app.get(
+    '/manager/hyUser/sensitive',
+    { config: { access: perm('hr:sensitive:view'), oplog: { content: '查看人事敏感信息', type: 1 } }, schema: { tags, summary: '明文身份证号、银行卡号、手机号（记录查看日志）', querystring: idQuery } },
+    async (req) => ok(await hr.sensitive(req.user!, (req.query as z.infer<typeof idQuery>).id)),
+  );
+  app.get('/manager/hyUser/checkDuplicate', { config: { access: list }, schema: { tags, summary: '重复人员检查', querystring: duplicateQuery } }, async (req) => {
+    const q = req.query as z.infer<typeof duplicateQuery>;
+    const r = await hr.checkNewPerson(hr.db, q.idCard || null, q.mobile || null, q.id || undefined);
+    return ok({ duplicate: !!r.refused, message: r.refused ?? (r.blacklisted ? '该人员在黑名单中' : ''), blacklisted: !!r.blacklisted });
+  });
+  app.post('/manager/hyUser/add', { config: { access: perm('hr:user:add') }, schema: { tags, summary: '新增应聘人员档案', body: hyUserAddSchema } }, async (req) => {
+    const r = await hr.add(req.user!, req.body as z.infer<typeof hyUserAddSchema>);
+    return ok({ id: r.id, blacklistFlag: r.flagged ? 1 : 0 }, r.message);
+  });
+  app.route({
+    method: ['PUT', 'POST'],
+    url: '/manager/hyUser/edit',
+    config: { access: perm('hr:user:edit') },
+    schema: { tags, summary: '编辑人事档案（逐字段记录变更日志）', body: hyUserEditSchema },
+    handler: async (req) => {
+      await hr.edit(req.user!, req.body as Record<string, unknown>);
+      return ok(null, '编辑成功!');
+    },
+  });
+  app.delete('/manager/hyUser/delete', { config: { access: perm('hr:user:delete') }, schema: { tags, summary: '删除档案（仅应聘和人才库）', querystring: idQuery } }, async (req) => {
+    await hr.remove(req.user!, [(req.query as z.infer<typeof idQuery>).id]);
+    return ok(null, '删除成功!');
+  });
+  app.delete('/manager/hyUser/deleteBatch', { config: { access: perm('hr:user:delete') }, schema: { tags, summary: '批量删除档案', querystring: idsQuery } }, async (req) => {
+    await hr.remove(req.user!, splitIds((req.query as z.infer<typeof idsQuery>).ids));
+    return ok(null, '批量删除成功!');
+  });
+
+  for (const move of HY_MOVES) {
+    const rule = HY_MOVE_RULES[move];
+    app.post(
+      `/manager/hyUser/${move}`,
+      { config: { access: perm(rule.perm), oplog: { content: `人事${rule.label}`, type: 2 } }, schema: { tags, summary: rule.label, body: hyMoveSchemas[move] } },
+      async (req) => {
+        const message = await deps.startMove(req.user!, move, req.body as HyMoveInput<typeof move>);
+        return ok(null, message);
+      },
+    );
+  }
+
+  app.get('/manager/hyInterview/list', { config: { access: list }, schema: { tags, summary: '面试记录', querystring: z.object({ hyUserId: z.string().min(1).max(64) }) } }, async (req) =>
+    ok(await records.interviews(req.user!, (req.query as { hyUserId: string }).hyUserId)),
+  );
+  app.post('/manager/hyInterview/add', { config: { access: perm('hr:interview:edit') }, schema: { tags, summary: '记录一轮面试', body: hyInterviewSchema } }, async (req) => {
+    const round = await records.addInterview(req.user!, req.body as z.infer<typeof hyInterviewSchema>);
+    return ok({ round }, '添加成功！');
+  });
+
+  app.get('/manager/hyNew/list', { config: { access: list }, schema: { tags, summary: '新员工（待入职）' } }, async (req) => ok(await records.newHires(req.user!, req.query as Params), '查询成功'));
+  app.post('/manager/hyNew/onboarding', { config: { access: perm('hr:move:entry') }, schema: { tags, summary: '入职清单', body: onboardingBody } }, async (req) => {
+    const b = req.body as z.infer<typeof onboardingBody>;
+    await records.saveOnboarding(req.user!, b.id, b.items);
+    return ok(null, '保存成功');
+  });
+
+  app.get('/manager/hyTransfer/list', { config: { access: list }, schema: { tags, summary: '调动记录' } }, async (req) => ok(await records.transfers(req.user!, req.query as Params), '查询成功'));
+  app.get(
+    '/manager/hyUser/mobilizeExportXls',
+    { config: { access: perm('hr:user:export'), oplog: { content: '导出调动记录', type: 6 } }, schema: { tags, summary: '导出调动记录（.xlsx）' } },
+    async (req, reply) => {
+      const stream = records.transferExport(req.user!, req.query as Params);
+      reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader('人员调动.xlsx'));
+      return reply.send(stream);
+    },
+  );
+  app.get(
+    '/manager/hyUser/exportXls',
+    { config: { access: perm('hr:user:export'), oplog: { content: '导出花名册', type: 6 } }, schema: { tags, summary: '导出花名册（.xlsx，脱敏；sensitive=1 明文并记录）' } },
+    async (req, reply) => {
+      const stream = await records.rosterExport(req.user!, req.query as Params);
+      reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader('花名册.xlsx'));
+      return reply.send(stream);
+    },
+  );
+  app.post(
+    '/manager/hyUser/importExcel',
+    { config: { access: perm('hr:user:import'), oplog: { content: '导入花名册', type: 5 } }, schema: { tags, summary: '导入花名册（.xls/.xlsx）' } },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw new AppError('BAD_REQUEST', '请上传文件');
+      const files: { filename: string; data: Buffer }[] = [];
+      try {
+        for await (const part of req.files({ limits: { fileSize: MAX_IMPORT_BYTES, files: 10 } })) files.push({ filename: part.filename, data: await part.toBuffer() });
+      } catch {
+        throw new AppError('BAD_REQUEST', '文件大小不能超过10MB');
+      }
+      if (files.length === 0) throw new AppError('BAD_REQUEST', '请上传文件');
+      const r = await imports.importFiles(req.user!, files);
+      if (r.errorCount === 0) return ok(null, `共${r.successCount}行数据全部导入成功！`);
+      const file = await imports.writeErrorFile(r.errors);
+      return reply.send({
+        success: true,
+        code: 201,
+        message: '文件导入成功，但有错误。',
+        result: {
+          totalCount: r.totalCount,
+          errorCount: r.errorCount,
+          successCount: r.successCount,
+          msg: `总上传行数：${r.totalCount}，已导入行数：${r.successCount}，错误行数：${r.errorCount}`,
+          fileUrl: `/sys/common/static/${file.rel}`,
+          fileName: file.name,
+        },
+        timestamp: Date.now(),
+      });
+    },
+  );
+
+  app.get('/manager/hyUserLog/list', { config: { access: perm('hr:log:list') }, schema: { tags, summary: '人事变更日志' } }, async (req) => ok(await records.logs(req.user!, req.query as Params), '查询成功'));
+  app.get(
+    '/manager/hyRelation/list',
+    { config: { access: perm('hr:relation:list') }, schema: { tags, summary: '员工关系提醒（kind: contract30/contract60/contract90/probation/birthday/anniversary）' } },
+    async (req) => ok(await hr.relations(req.user!, req.query as Params), '查询成功'),
+  );
+}

@@ -1,0 +1,665 @@
+/**
+ * The employee file and its moves (docs/hr.md): company-scoped CRUD with a field-level change log,
+ * masking of sensitive fields, duplicate-person detection and the state machine.
+ */
+import {
+  HY_FIELD_LABELS,
+  HY_MOVE_RULES,
+  HY_STATUS_TEXT,
+  hyUserAddSchema,
+  isSensitiveField,
+  maskRow,
+  maskValue,
+  nationalIdConsistency,
+  parseNationalId,
+  type HyMove,
+  type HyMoveInput,
+  type HyStatus,
+  type HyUserAdd,
+} from '@go/contract';
+import { randomBytes } from 'node:crypto';
+import { inCompanyScope } from '../../platform/access/scope.js';
+import { companyOf, isGroupLevel, type CurrentUser } from '../../platform/access/access.js';
+import { hashPassword, newSalt } from '../../platform/auth/password.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Database } from '../../platform/db/database.js';
+import { newId } from '../../platform/db/ids.js';
+import { formatDate, now } from '../../platform/db/time.js';
+import { AppError, businessError } from '../../platform/http/errors.js';
+import { withDictText, type Translator } from '../../platform/query/present.js';
+import { applyFilters, applySort, paging, runPage, type Params, type Whitelist } from '../../platform/query/query-builder.js';
+import {
+  departByOrgCode,
+  findFile,
+  findSamePerson,
+  insertFile,
+  insertLogs,
+  monthOf,
+  scopedFiles,
+  updateFile,
+  type LogInput,
+  type Row,
+} from './hr.repo.js';
+import type { HyUser } from './hr.tables.js';
+
+export const NOT_FOUND = '未找到对应数据';
+export const WRONG_STATE = '当前状态不能办理该操作';
+export const PENDING = '该档案有审批中的申请，请等待审批结束';
+
+/** Who did something: the signed-in user, or the requester of an approved move. */
+export interface Operator {
+  username: string;
+  realname: string;
+}
+
+export const FILE_WHITELIST: Whitelist = {
+  id: 'hyUser.id',
+  realname: 'hyUser.realname',
+  sex: 'hyUser.sex',
+  birthday: { column: 'hyUser.birthday', type: 'date' },
+  idCard: { column: 'hyUser.idCard', sortable: false },
+  mobile: { column: 'hyUser.mobile', sortable: false },
+  email: 'hyUser.email',
+  nation: 'hyUser.nation',
+  nativePlace: 'hyUser.nativePlace',
+  political: 'hyUser.political',
+  marriage: 'hyUser.marriage',
+  degree: 'hyUser.degree',
+  school: 'hyUser.school',
+  major: 'hyUser.major',
+  orgCode: 'hyUser.orgCode',
+  departName: 'hyUser.departName',
+  post: 'hyUser.post',
+  rank: 'hyUser.rank',
+  jobTitle: 'hyUser.jobTitle',
+  employType: 'hyUser.employType',
+  entryDate: { column: 'hyUser.entryDate', type: 'date' },
+  regularDate: { column: 'hyUser.regularDate', type: 'date' },
+  contractType: 'hyUser.contractType',
+  contractEnd: { column: 'hyUser.contractEnd', type: 'date' },
+  status: 'hyUser.status',
+  statusDate: { column: 'hyUser.statusDate', type: 'date' },
+  dimissionType: 'hyUser.dimissionType',
+  dimissionDate: { column: 'hyUser.dimissionDate', type: 'date' },
+  blacklistFlag: { column: 'hyUser.blacklistFlag', type: 'number' },
+  pendingMove: 'hyUser.pendingMove',
+  username: 'hyUser.username',
+  applyPost: 'hyUser.applyPost',
+  source: 'hyUser.source',
+  socialSecurity: 'hyUser.socialSecurity',
+  housingFund: 'hyUser.housingFund',
+  createTime: { column: 'hyUser.createTime', type: 'datetime' },
+  updateTime: { column: 'hyUser.updateTime', type: 'datetime' },
+};
+
+/** Columns of list rows (the full file is in the detail). */
+export const LIST_COLUMNS = [
+  'id',
+  'userId',
+  'username',
+  'realname',
+  'sex',
+  'birthday',
+  'idCard',
+  'mobile',
+  'email',
+  'nation',
+  'political',
+  'marriage',
+  'degree',
+  'school',
+  'major',
+  'orgCode',
+  'departName',
+  'post',
+  'rank',
+  'jobTitle',
+  'employType',
+  'entryDate',
+  'regularDate',
+  'probationMonths',
+  'bankName',
+  'bankCard',
+  'socialSecurity',
+  'housingFund',
+  'contractNo',
+  'contractType',
+  'contractStart',
+  'contractEnd',
+  'applyPost',
+  'source',
+  'offerDate',
+  'status',
+  'statusDate',
+  'pendingMove',
+  'dimissionType',
+  'dimissionDate',
+  'dimissionReason',
+  'blacklistReason',
+  'blacklistFlag',
+  'duplicateOf',
+  'createTime',
+  'updateTime',
+] as const;
+
+export const DICT_FIELDS: Record<string, string> = {
+  sex: 'sex',
+  political: 'hy_political',
+  marriage: 'hy_marriage',
+  degree: 'hy_degree',
+  employType: 'hy_employ_type',
+  contractType: 'hy_contract_type',
+  dimissionType: 'hy_dimission_type',
+  rank: 'position_rank',
+  status: 'hy_status',
+};
+
+/** Fields compared and logged on edit (state fields change only through moves). */
+const EDITABLE = Object.keys(hyUserAddSchema.shape).filter((k) => k !== 'orgCode');
+
+const str = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
+
+export class HrService {
+  readonly db: Database;
+  private positions: { at: number; map: Map<string, string> } | null = null;
+
+  constructor(
+    readonly ctx: AppContext,
+    readonly translate: Translator,
+  ) {
+    this.db = ctx.db;
+  }
+
+  async canSeeSensitive(user: CurrentUser): Promise<boolean> {
+    return this.ctx.permissions.has(user, 'hr:sensitive:view');
+  }
+
+  private async positionNames(): Promise<Map<string, string>> {
+    if (this.positions && Date.now() - this.positions.at < 10_000) return this.positions.map;
+    const rows = await this.db.selectFrom('sysPosition').select(['code', 'name']).execute();
+    this.positions = { at: Date.now(), map: new Map(rows.map((r) => [r.code, r.name])) };
+    return this.positions.map;
+  }
+
+  /** Shapes rows for the client: dictionary texts, company and position names, masked unless `plain`. */
+  async present(rows: Row[], plain = false): Promise<Row[]> {
+    const posts = await this.positionNames();
+    const shaped = rows.map((r) => {
+      const out: Row = plain ? { ...r } : maskRow(r);
+      if ('socialSecurityBase' in out && out.socialSecurityBase !== null) out.socialSecurityBase = Number(out.socialSecurityBase);
+      if ('housingFundBase' in out && out.housingFundBase !== null) out.housingFundBase = Number(out.housingFundBase);
+      out.post_dictText = r.post ? (posts.get(String(r.post)) ?? String(r.post)) : '';
+      out.company = companyOf(r.orgCode as string);
+      return out;
+    });
+    const withDict = await withDictText(shaped, { ...DICT_FIELDS, company: 'company' }, this.translate);
+    return withDict;
+  }
+
+  private companyFilter<QB extends ReturnType<typeof scopedFiles>>(qb: QB, params: Params): QB {
+    const c = typeof params.company === 'string' ? params.company : '';
+    if (/^A\d{2}$/.test(c)) return qb.where('hyUser.orgCode', 'like', `${c}%`) as QB;
+    return qb;
+  }
+
+  /** The filtered, scoped file query without select/order (lists and exports). */
+  filtered(user: CurrentUser, params: Params) {
+    return this.companyFilter(applyFilters(scopedFiles(this.db, user), params, FILE_WHITELIST), params);
+  }
+
+  /**
+   * A page of files. `sensitive=1` (with `hr:sensitive:view` only) answers plain values and logs the
+   * viewing for every file on the page.
+   */
+  async list(user: CurrentUser, params: Params) {
+    const plain = await this.wantsPlain(user, params);
+    const base = this.filtered(user, params);
+    const pg = await runPage<typeof base, Row>(
+      base,
+      (qb) => applySort(qb.select(LIST_COLUMNS.map((c) => `hyUser.${c}` as const)), params, FILE_WHITELIST, { field: 'createTime', order: 'desc' }).orderBy('hyUser.id'),
+      paging(params, 1000),
+    );
+    if (plain && pg.records.length) await this.logSensitiveView(user, pg.records as unknown as HyUser[]);
+    return { ...pg, records: await this.present(pg.records, plain) };
+  }
+
+  async wantsPlain(user: CurrentUser, params: Params): Promise<boolean> {
+    if (params.sensitive !== '1' && params.sensitive !== 'true') return false;
+    if (!(await this.canSeeSensitive(user))) throw new AppError('NO_PERMISSION');
+    return true;
+  }
+
+  private async logSensitiveView(user: CurrentUser, files: Pick<HyUser, 'id' | 'realname' | 'orgCode'>[]): Promise<void> {
+    await insertLogs(
+      this.db,
+      files.map((f) => ({
+        hyUserId: f.id,
+        realname: f.realname,
+        orgCode: f.orgCode,
+        action: 'viewSensitive',
+        field: 'idCard,bankCard,mobile',
+        fieldLabel: '查看敏感信息',
+        oldValue: null,
+        newValue: null,
+        reason: null,
+        effectiveDate: formatDate(),
+        operator: user.username,
+        operatorName: user.realname,
+      })),
+    );
+  }
+
+  async file(user: CurrentUser, id: string): Promise<HyUser> {
+    const f = await findFile(this.db, user, id);
+    if (!f) throw businessError(NOT_FOUND);
+    return f;
+  }
+
+  /** The whole file, masked. */
+  async detail(user: CurrentUser, id: string): Promise<Row> {
+    const f = await this.file(user, id);
+    return (await this.present([f as unknown as Row]))[0];
+  }
+
+  /** The plain sensitive values of one file; the viewing is logged on the file. */
+  async sensitive(user: CurrentUser, id: string): Promise<Row> {
+    const f = await this.file(user, id);
+    await this.logSensitiveView(user, [f]);
+    return { id: f.id, idCard: f.idCard, bankCard: f.bankCard, mobile: f.mobile };
+  }
+
+  /** The message for a duplicate found in another file (company and state only). */
+  private async duplicateMessage(match: { orgCode: string; status: string }): Promise<string> {
+    const company = await this.translate('company', companyOf(match.orgCode));
+    return `该人员已有人事档案（${company}·${HY_STATUS_TEXT[match.status as HyStatus] ?? match.status}）`;
+  }
+
+  /**
+   * Duplicate-person check for a new file: refused when the person has a file that is not blacklisted;
+   * flagged (with the blacklisted file's id) when the only match is blacklisted.
+   */
+  async checkNewPerson(db: Database, idCard: string | null | undefined, mobile: string | null | undefined, exceptId?: string) {
+    const matches = await findSamePerson(db, idCard, mobile, exceptId);
+    const active = matches.find((m) => m.status !== 'blacklist');
+    if (active) return { refused: await this.duplicateMessage(active), blacklisted: null };
+    const black = matches.find((m) => m.status === 'blacklist');
+    return { refused: null, blacklisted: black ?? null };
+  }
+
+  private async checkDepart(db: Database, user: CurrentUser, orgCode: string) {
+    const d = await departByOrgCode(db, orgCode);
+    if (!d || !inCompanyScope(user, orgCode)) throw businessError('部门不存在或不在您的管理范围内');
+    return d;
+  }
+
+  /** Adds an applicant file (or, for imports, a file in a given state). */
+  async add(user: CurrentUser, input: HyUserAdd, opts: { status?: HyStatus; db?: Database; action?: string } = {}): Promise<{ id: string; flagged: boolean; message: string }> {
+    const db = opts.db ?? this.db;
+    const d = await this.checkDepart(db, user, input.orgCode);
+    const dup = await this.checkNewPerson(db, input.idCard, input.mobile);
+    if (dup.refused) throw businessError(dup.refused);
+    const id = newId();
+    const status: HyStatus = opts.status ?? 'applicant';
+    const row: Row = {
+      ...input,
+      id,
+      departName: d.departName,
+      status,
+      statusDate: formatDate(),
+      contractRenewals: input.contractRenewals ?? 0,
+      blacklistFlag: dup.blacklisted ? 1 : 0,
+      duplicateOf: dup.blacklisted?.id ?? null,
+      delFlag: 0,
+      createBy: user.username,
+      createTime: now(),
+    };
+    // Sex and birthday follow the national ID when they were left empty.
+    if (input.idCard) {
+      const p = parseNationalId(input.idCard);
+      if (p.ok) {
+        row.birthday ??= p.info.birthday;
+        row.sex ??= p.info.sex;
+      }
+    }
+    await insertFile(db, row);
+    const logs: LogInput[] = [
+      this.logRow(user, { id, realname: input.realname, orgCode: input.orgCode }, opts.action ?? 'create', 'status', null, status, null, formatDate()),
+    ];
+    if (dup.blacklisted) {
+      logs.push(
+        this.logRow(user, dup.blacklisted, 'apply', 'status', 'blacklist', 'blacklist', `再次应聘（新档案 ${id}）`, formatDate()),
+      );
+    }
+    await insertLogs(db, logs);
+    return { id, flagged: !!dup.blacklisted, message: dup.blacklisted ? '添加成功！该人员在黑名单中，已标记' : '添加成功！' };
+  }
+
+  logRow(
+    op: Operator,
+    file: { id: string; realname: string; orgCode: string },
+    action: string,
+    field: string | null,
+    from: unknown,
+    to: unknown,
+    reason: string | null,
+    date: string | null,
+  ): LogInput {
+    return {
+      hyUserId: file.id,
+      realname: file.realname,
+      orgCode: file.orgCode,
+      action,
+      field,
+      fieldLabel: field ? (HY_FIELD_LABELS[field] ?? field) : null,
+      oldValue: str(from),
+      newValue: str(to),
+      reason,
+      effectiveDate: date,
+      operator: op.username,
+      operatorName: op.realname,
+    };
+  }
+
+  /** Edits the file's fields (not its state); one change-log row per changed field. */
+  async edit(user: CurrentUser, input: Row): Promise<void> {
+    const id = String(input.id);
+    const f = await this.file(user, id);
+    const merged = { ...f, ...input } as Row;
+    const err = nationalIdConsistency(merged.idCard, merged.birthday, merged.sex);
+    if (err) throw businessError(err);
+    if (input.orgCode !== undefined && input.orgCode !== f.orgCode) throw businessError('部门变动请办理调动');
+    if ((input.idCard !== undefined && input.idCard !== f.idCard) || (input.mobile !== undefined && input.mobile !== f.mobile)) {
+      const matches = await findSamePerson(this.db, str(merged.idCard), str(merged.mobile), id);
+      const other = matches.find((m) => m.id !== f.duplicateOf);
+      if (other) throw businessError(await this.duplicateMessage(other));
+    }
+    const set: Row = {};
+    const logs: LogInput[] = [];
+    for (const k of EDITABLE) {
+      if (!(k in input)) continue;
+      const before = str((f as unknown as Row)[k]);
+      const after = str(input[k]);
+      if (before === after || (before !== null && after !== null && Number(before) === Number(after) && /base$/i.test(k))) continue;
+      set[k] = input[k] ?? null;
+      logs.push(this.logRow(user, f, 'edit', k, before, after, null, formatDate()));
+    }
+    if (logs.length === 0) return;
+    set.updateBy = user.username;
+    set.updateTime = now();
+    await this.db.transaction().execute(async (trx) => {
+      await updateFile(trx, id, set);
+      await insertLogs(trx, logs);
+    });
+  }
+
+  async remove(user: CurrentUser, ids: string[]): Promise<void> {
+    if (ids.length === 0) throw businessError(NOT_FOUND);
+    const rows = await scopedFiles(this.db, user).select(['id', 'status', 'realname', 'orgCode']).where('id', 'in', ids).execute();
+    if (rows.length !== ids.length) throw businessError(NOT_FOUND);
+    if (rows.some((r) => r.status !== 'applicant' && r.status !== 'talent')) throw businessError('只能删除应聘和人才库档案');
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('hyUser').set({ delFlag: 1, updateBy: user.username, updateTime: now() }).where('id', 'in', ids).execute();
+      await insertLogs(
+        trx,
+        rows.map((r) => this.logRow(user, r, 'delete', 'status', r.status, null, null, formatDate())),
+      );
+    });
+  }
+
+  /** Checks a move can start on this file (scope, state, no pending approval) and its targets. */
+  async checkMove(user: CurrentUser, move: HyMove, input: { id: string; orgCode?: string | null }, db: Database = this.db): Promise<HyUser> {
+    const f = await findFile(db, user, input.id);
+    if (!f) throw businessError(NOT_FOUND);
+    if (f.pendingMove) throw businessError(PENDING);
+    if (!HY_MOVE_RULES[move].from.includes(f.status as HyStatus)) throw businessError(WRONG_STATE);
+    if ((move === 'hire' || move === 'transfer') && input.orgCode) await this.checkDepart(db, user, input.orgCode);
+    return f;
+  }
+
+  /**
+   * Applies a move to a file inside `db` (a transaction): the new state and fields, the change-log rows,
+   * the transfer record and the linked system user. Returns a message for the answer.
+   */
+  async applyMove<M extends HyMove>(db: Database, op: Operator, f: HyUser, move: M, raw: HyMoveInput<M>): Promise<string> {
+    const input = raw as HyMoveInput<HyMove> & Row;
+    const date = str(input.date) ?? formatDate();
+    const reason = str(input.reason);
+    const rule = HY_MOVE_RULES[move];
+    const set: Row = {};
+    let message = '操作成功';
+    if (rule.to) {
+      set.status = rule.to;
+      set.statusDate = date;
+    }
+    const depart = async (orgCode: string) => {
+      const d = await departByOrgCode(db, orgCode);
+      if (!d) throw businessError('部门不存在或不在您的管理范围内');
+      return d;
+    };
+    switch (move) {
+      case 'hire': {
+        const d = await depart(String(input.orgCode));
+        Object.assign(set, {
+          orgCode: d.orgCode,
+          departName: d.departName,
+          post: input.post,
+          rank: input.rank ?? f.rank,
+          jobTitle: input.jobTitle ?? f.jobTitle,
+          employType: input.employType ?? f.employType ?? '1',
+          probationMonths: input.probationMonths ?? f.probationMonths ?? 3,
+          entryDate: input.entryDate,
+          regularDate: null,
+          offerDate: date,
+          onboarding: JSON.stringify(
+            ((input.onboarding as string[] | null) ?? ['签订劳动合同', '提交身份证和学历证明复印件', '办理工牌和门禁', '开通系统账号', '入职培训']).map((name) => ({ name, done: false })),
+          ),
+          dimissionType: null,
+          dimissionDate: null,
+          dimissionReason: null,
+          handover: null,
+        });
+        break;
+      }
+      case 'entry': {
+        const entryDate = String(input.entryDate);
+        const months = f.probationMonths ?? 3;
+        Object.assign(set, {
+          entryDate,
+          contractNo: input.contractNo ?? f.contractNo,
+          contractType: input.contractType ?? f.contractType,
+          contractStart: input.contractStart ?? f.contractStart ?? entryDate,
+          contractEnd: input.contractEnd ?? f.contractEnd,
+          // planned regular date while on probation (the 员工关系 reminder reads it)
+          regularDate: addMonths(entryDate, months),
+        });
+        if (months === 0) set.status = 'regular';
+        const username = str(input.username);
+        if (username) message = await this.linkAccount(db, f, username, set);
+        else if (f.userId) await db.updateTable('sysUser').set({ status: 1 }).where('id', '=', f.userId).execute();
+        break;
+      }
+      case 'regular':
+        set.regularDate = input.regularDate;
+        break;
+      case 'transfer': {
+        const toOrg = str(input.orgCode) ?? f.orgCode;
+        const d = await depart(toOrg);
+        Object.assign(set, {
+          orgCode: d.orgCode,
+          departName: d.departName,
+          post: str(input.post) ?? f.post,
+          rank: str(input.rank) ?? f.rank,
+          jobTitle: str(input.jobTitle) ?? f.jobTitle,
+        });
+        await db
+          .insertInto('hyTransfer')
+          .values({
+            id: newId(),
+            hyUserId: f.id,
+            realname: f.realname,
+            fromOrgCode: f.orgCode,
+            fromDepartName: f.departName,
+            toOrgCode: d.orgCode,
+            toDepartName: d.departName,
+            fromPost: f.post,
+            toPost: set.post as string | null,
+            fromRank: f.rank,
+            toRank: set.rank as string | null,
+            effectiveDate: date,
+            reason,
+            operator: op.username,
+            operatorName: op.realname,
+            createTime: now(),
+          })
+          .execute();
+        if (f.userId) await this.moveSystemUser(db, f.userId, d.id, d.orgCode);
+        break;
+      }
+      case 'dimission':
+        Object.assign(set, { dimissionType: input.dimissionType, dimissionDate: date, dimissionReason: reason, handover: str(input.handover) });
+        // The account of someone who left is frozen (status 2); rehire and entry unfreeze it.
+        if (f.userId) await db.updateTable('sysUser').set({ status: 2 }).where('id', '=', f.userId).execute();
+        break;
+      case 'blacklist':
+        set.blacklistReason = reason;
+        break;
+      case 'unblacklist':
+        set.blacklistReason = null;
+        break;
+      default:
+        break;
+    }
+    const logs: LogInput[] = [];
+    for (const [k, v] of Object.entries(set)) {
+      if (k === 'statusDate' || k === 'onboarding') continue;
+      const before = str((f as unknown as Row)[k]);
+      if (before === str(v)) continue;
+      logs.push(this.logRow(op, { ...f, orgCode: (set.orgCode as string) ?? f.orgCode }, move, k, before, v, reason, date));
+    }
+    if (!logs.some((l) => l.field === 'status')) logs.unshift(this.logRow(op, f, move, 'status', f.status, set.status ?? f.status, reason, date));
+    Object.assign(set, { pendingMove: null, updateBy: op.username, updateTime: now() });
+    await updateFile(db, f.id, set);
+    await insertLogs(db, logs);
+    return message;
+  }
+
+  /** Links (or creates) the system account of a person entering; its department is the file's. */
+  private async linkAccount(db: Database, f: HyUser, username: string, set: Row): Promise<string> {
+    const d = await departByOrgCode(db, f.orgCode);
+    if (!d) throw businessError('部门不存在或不在您的管理范围内');
+    const existing = await db.selectFrom('sysUser').select(['id', 'username']).where('username', '=', username).executeTakeFirst();
+    if (existing) {
+      const other = await db.selectFrom('hyUser').select('id').where('userId', '=', existing.id).where('id', '<>', f.id).where('delFlag', '=', 0).executeTakeFirst();
+      if (other) throw businessError('该账号已关联其他档案');
+      await db.updateTable('sysUser').set({ status: 1 }).where('id', '=', existing.id).execute();
+      await this.moveSystemUser(db, existing.id, d.id, d.orgCode);
+      Object.assign(set, { userId: existing.id, username });
+      return `入职成功，已关联系统账号 ${username}`;
+    }
+    const id = newId();
+    const salt = newSalt();
+    const password = randomBytes(6).toString('base64url');
+    await db
+      .insertInto('sysUser')
+      .values({
+        id,
+        username,
+        realname: f.realname,
+        password: await hashPassword(password, salt),
+        salt,
+        avatar: null,
+        birthday: f.birthday,
+        sex: f.sex ? Number(f.sex) : null,
+        email: f.email,
+        phone: f.mobile,
+        orgCode: d.orgCode,
+        status: 1,
+        delFlag: 0,
+        workNo: null,
+        post: f.post,
+        telephone: f.telephone,
+        userIdentity: 1,
+        departIds: d.id,
+        relTenantIds: '1',
+        createBy: 'hr',
+        createTime: now(),
+      })
+      .execute();
+    await db.insertInto('sysUserDepart').values({ id: newId(), userId: id, depId: d.id }).execute();
+    const staff = await db.selectFrom('sysRole').select('id').where('roleCode', '=', 'staff').executeTakeFirst();
+    if (staff) await db.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId: staff.id }).execute();
+    Object.assign(set, { userId: id, username });
+    return `入职成功，已创建系统账号 ${username}，初始密码 ${password}`;
+  }
+
+  /** The system user follows the file's department: current org code, membership list. */
+  private async moveSystemUser(db: Database, userId: string, departId: string, orgCode: string): Promise<void> {
+    await db.updateTable('sysUser').set({ orgCode, departIds: departId, updateTime: now() }).where('id', '=', userId).execute();
+    await db.deleteFrom('sysUserDepart').where('userId', '=', userId).execute();
+    await db.insertInto('sysUserDepart').values({ id: newId(), userId, depId: departId }).execute();
+    this.ctx.permissions.invalidate(userId);
+  }
+
+  /** Runs a move at once (moves without an active approval process). */
+  async moveNow<M extends HyMove>(user: CurrentUser, move: M, input: HyMoveInput<M>): Promise<string> {
+    return this.db.transaction().execute(async (trx) => {
+      const f = await this.checkMove(user, move, input as { id: string; orgCode?: string | null }, trx);
+      return this.applyMove(trx, user, f, move, input);
+    });
+  }
+
+  /** Relations (员工关系) reminders. */
+  relationQuery(user: CurrentUser, params: Params, today: Date = new Date()) {
+    const kind = typeof params.kind === 'string' ? params.kind : 'contract30';
+    const t = formatDate(today);
+    const month = t.slice(5, 7);
+    let qb = this.filtered(user, { ...params, kind: undefined }).where('hyUser.status', 'in', ['probation', 'regular']);
+    const m = /^contract(30|60|90)$/.exec(kind);
+    if (m) {
+      qb = qb.where('hyUser.contractEnd', '>=', t).where('hyUser.contractEnd', '<=', formatDate(today.getTime() + Number(m[1]) * 86_400_000));
+      return { qb, sort: 'hyUser.contractEnd' };
+    }
+    if (kind === 'probation') {
+      qb = qb.where('hyUser.status', '=', 'probation').where('hyUser.regularDate', '<=', formatDate(today.getTime() + 30 * 86_400_000));
+      return { qb, sort: 'hyUser.regularDate' };
+    }
+    if (kind === 'birthday') return { qb: qb.where(monthOf('hyUser.birthday'), '=', month), sort: 'hyUser.birthday' };
+    if (kind === 'anniversary') {
+      return { qb: qb.where(monthOf('hyUser.entryDate'), '=', month).where('hyUser.entryDate', '<', `${t.slice(0, 4)}-01-01`), sort: 'hyUser.entryDate' };
+    }
+    throw businessError('提醒类型不正确');
+  }
+
+  async relations(user: CurrentUser, params: Params) {
+    const { qb, sort } = this.relationQuery(user, params);
+    const pg = await runPage<typeof qb, Row>(
+      qb,
+      (b) => b.select(LIST_COLUMNS.map((c) => `hyUser.${c}` as const)).orderBy(sql_ref(sort)).orderBy('hyUser.id'),
+      paging(params, 1000),
+    );
+    return { ...pg, records: await this.present(pg.records) };
+  }
+
+  isGroup(user: CurrentUser): boolean {
+    return isGroupLevel(user);
+  }
+
+  /** Masks a change-log value of a sensitive field. */
+  static maskLogValue(field: string | null, v: string | null): string | null {
+    return field && isSensitiveField(field) ? maskValue(field, v) : v;
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const sql_ref = (c: string) => c as any;
+
+/** yyyy-MM-dd plus n months (day clamped to the month's end). */
+export function addMonths(date: string, n: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const total = y * 12 + (m - 1) + n;
+  const ny = Math.floor(total / 12);
+  const nm = (total % 12) + 1;
+  const last = new Date(Date.UTC(ny, nm, 0)).getUTCDate();
+  const pad = (x: number) => String(x).padStart(2, '0');
+  return `${ny}-${pad(nm)}-${pad(Math.min(d, last))}`;
+}

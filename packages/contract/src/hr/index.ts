@@ -1,0 +1,3 @@
+export * from './national-id.js';
+export * from './mask.js';
+export * from './schemas.js';
