@@ -40,7 +40,7 @@ export interface SecurityLimits {
   uploadConcurrency: number;
   /** files per upload or import request (UPLOAD_MAX_FILES, default 5) */
   maxFilesPerRequest: number;
-  /** data rows read from one imported sheet (IMPORT_MAX_ROWS, default 10000) */
+  /** data rows read from one imported sheet (IMPORT_MAX_ROWS, default 20000) */
   importMaxRows: number;
   /** uncompressed bytes read from one .xlsx import (IMPORT_MAX_UNCOMPRESSED_MB, default 64) */
   importMaxUncompressedBytes: number;
@@ -65,7 +65,7 @@ export function loadLimits(env: NodeJS.ProcessEnv): SecurityLimits {
     uploadQuotaBytes: num(env.UPLOAD_QUOTA_MB, 2048) * 1024 * 1024,
     uploadConcurrency: num(env.UPLOAD_CONCURRENCY, 3),
     maxFilesPerRequest: num(env.UPLOAD_MAX_FILES, 5),
-    importMaxRows: num(env.IMPORT_MAX_ROWS, 10_000),
+    importMaxRows: num(env.IMPORT_MAX_ROWS, 20_000),
     importMaxUncompressedBytes: num(env.IMPORT_MAX_UNCOMPRESSED_MB, 64) * 1024 * 1024,
     noticePerMinute: num(env.NOTICE_RATE_PER_MINUTE, 20),
     signedUrlTtlMs: num(env.SIGNED_URL_TTL_SECONDS, 300) * 1000,

@@ -6,7 +6,7 @@
  * bytes under an .xls name, and we do not write BIFF8 because the only writer (the `xlsx` package)
  * builds the whole workbook in memory, which breaks the streamed 100k-row export.
  *
- * Import: .xlsx is read with exceljs in process; legacy .xls only in an isolated worker (see xls.ts).
+ * Import: .xlsx and legacy .xls both parse in an isolated worker (see xls.ts and workers/xls-parse.worker.ts).
  * The layout follows the stock importer: 2 title rows, then 1 header row, then data.
  */
 import { PassThrough } from 'node:stream';
@@ -83,18 +83,6 @@ export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 20000;
 const TITLE_ROWS = 2;
 
-function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((t) => t.text).join('');
-    if ('text' in v && typeof v.text === 'string') return v.text;
-    if ('result' in v) return v.result === undefined || v.result === null ? '' : String(v.result);
-    return '';
-  }
-  return String(v).trim();
-}
-
 function toSheet(all: string[][], firstRowNo: number): SheetData {
   const headerIndex = TITLE_ROWS;
   const headers = (all[headerIndex] ?? []).map((h) => h.trim());
@@ -107,41 +95,41 @@ function toSheet(all: string[][], firstRowNo: number): SheetData {
   return { headers, rows };
 }
 
-/** Reads the first sheet of an .xlsx or .xls upload. Throws a user-facing message on a bad file. */
-export async function readWorkbook(fileName: string, data: Buffer): Promise<SheetData> {
+export interface ImportLimits {
+  /** data rows read from the sheet */
+  maxRows?: number;
+  /** .xlsx: total bytes once inflated */
+  maxUncompressed?: number;
+}
+
+/** Default inflated-size cap of an .xlsx import (IMPORT_MAX_UNCOMPRESSED_MB). */
+export const MAX_IMPORT_UNCOMPRESSED = 64 * 1024 * 1024;
+
+/**
+ * Reads the first sheet of an .xlsx or .xls upload. Throws a user-facing message on a bad file. Both kinds
+ * parse in the isolated worker: .xlsx is inflated under a real size cap and read as a stream that stops at
+ * the row cap (a zip bomb never reaches the server thread's memory or event loop).
+ */
+export async function readWorkbook(fileName: string, data: Buffer, limits: ImportLimits = {}): Promise<SheetData> {
   if (data.length > MAX_IMPORT_BYTES) throw new Error('文件大小不能超过10MB');
+  const maxRows = limits.maxRows ?? MAX_IMPORT_ROWS;
   const ext = fileName.toLowerCase().split('.').pop();
+  let kind: 'xls' | 'xlsx';
   if (ext === 'xlsx') {
     if (data.subarray(0, 2).toString('latin1') !== 'PK') throw new Error('文件格式不正确');
-    const wb = new ExcelJS.Workbook();
-    try {
-      await wb.xlsx.load(data as unknown as ArrayBuffer);
-    } catch {
-      throw new Error('文件格式不正确');
-    }
-    const ws = wb.worksheets[0];
-    if (!ws) return { headers: [], rows: [] };
-    if (ws.rowCount > MAX_IMPORT_ROWS + TITLE_ROWS + 1) throw new Error(`单个文件最多导入${MAX_IMPORT_ROWS}行`);
-    const all: string[][] = [];
-    for (let r = 1; r <= ws.rowCount; r++) {
-      const row = ws.getRow(r);
-      const vals: string[] = [];
-      for (let c = 1; c <= Math.max(row.cellCount, ws.columnCount); c++) vals.push(cellText(row.getCell(c).value));
-      all.push(vals);
-    }
-    return toSheet(all, 1);
-  }
-  if (ext === 'xls') {
-    // BIFF8 files are OLE compound documents.
+    kind = 'xlsx';
+  } else if (ext === 'xls') {
     if (data.subarray(0, 4).toString('hex') !== 'd0cf11e0') throw new Error('文件格式不正确');
-    const { parseXlsIsolated } = await import('./xls.js');
-    let all: string[][];
-    try {
-      all = await parseXlsIsolated(data, MAX_IMPORT_ROWS + TITLE_ROWS + 1);
-    } catch (err) {
-      throw new Error(err instanceof Error && err.message === '解析超时' ? '文件解析超时' : '文件格式不正确');
-    }
-    return toSheet(all, 1);
+    kind = 'xls';
+  } else throw new Error('仅支持 .xls 和 .xlsx 文件');
+  const { parseImportIsolated, ImportRefused } = await import('./xls.js');
+  let all: string[][];
+  try {
+    all = await parseImportIsolated(data, { kind, maxRows: maxRows + TITLE_ROWS + 1, maxUncompressed: limits.maxUncompressed ?? MAX_IMPORT_UNCOMPRESSED });
+  } catch (err) {
+    if (err instanceof ImportRefused && err.code === 'TOO_MANY_ROWS') throw new Error(`单个文件最多导入${maxRows}行`);
+    if (err instanceof ImportRefused && err.code === 'TOO_LARGE') throw new Error('文件解压后过大');
+    throw new Error(err instanceof Error && err.message === '解析超时' ? '文件解析超时' : '文件格式不正确');
   }
-  throw new Error('仅支持 .xls 和 .xlsx 文件');
+  return toSheet(all, 1);
 }

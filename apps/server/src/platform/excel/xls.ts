@@ -12,18 +12,37 @@ function workerFile(): { url: URL; ts: boolean } {
     new URL('../../workers/xls-parse.worker.ts', import.meta.url),
   ];
   for (const url of candidates) if (existsSync(fileURLToPath(url))) return { url, ts: url.pathname.endsWith('.ts') };
-  throw new Error('xls parser worker not found');
+  throw new Error('import parser worker not found');
+}
+
+export interface IsolatedParse {
+  kind: 'xls' | 'xlsx';
+  maxRows: number;
+  /** .xlsx only: total inflated bytes allowed */
+  maxUncompressed?: number;
+}
+
+/** A refusal by the parser: too many rows, too large once inflated, or not a workbook. */
+export class ImportRefused extends Error {
+  constructor(readonly code: 'TOO_MANY_ROWS' | 'TOO_LARGE' | 'BAD_FORMAT') {
+    super(code);
+  }
+}
+
+/** Parses a legacy .xls buffer in the worker (kept for callers of the original name). */
+export function parseXlsIsolated(data: Buffer, maxRows: number): Promise<string[][]> {
+  return parseImportIsolated(data, { kind: 'xls', maxRows });
 }
 
 /**
- * Parses a .xls buffer in a worker thread (frozen prototypes, 128 MB heap, 10 s limit) and returns the
- * first sheet as rows of strings.
+ * Parses an import upload in a worker thread (128 MB heap, 10 s limit) and returns the first sheet as
+ * rows of strings (index = spreadsheet row - 1). The server thread never inflates or parses the file.
  */
-export function parseXlsIsolated(data: Buffer, maxRows: number): Promise<string[][]> {
+export function parseImportIsolated(data: Buffer, opts: IsolatedParse): Promise<string[][]> {
   const { url, ts } = workerFile();
   return new Promise((resolve, reject) => {
     const options = {
-      workerData: { data: new Uint8Array(data), maxRows },
+      workerData: { data: new Uint8Array(data), kind: opts.kind, maxRows: opts.maxRows, maxUncompressed: opts.maxUncompressed },
       resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
       env: {},
     };
@@ -43,8 +62,8 @@ export function parseXlsIsolated(data: Buffer, maxRows: number): Promise<string[
       fn();
     };
     const timer = setTimeout(() => finish(() => reject(new Error('解析超时'))), TIME_LIMIT_MS);
-    worker.once('message', (msg: { rows?: string[][]; error?: string }) =>
-      finish(() => (msg.rows ? resolve(msg.rows) : reject(new Error(msg.error ?? '解析失败')))),
+    worker.once('message', (msg: { rows?: string[][]; error?: string; code?: ImportRefused['code'] }) =>
+      finish(() => (msg.rows ? resolve(msg.rows) : reject(msg.code ? new ImportRefused(msg.code) : new Error(msg.error ?? '解析失败')))),
     );
     worker.once('error', (err) => finish(() => reject(err)));
     worker.once('exit', (code) => finish(() => reject(new Error(`解析进程退出 ${code}`))));

@@ -159,12 +159,14 @@ export async function userAdminRoutes(app: FastifyInstance, users: UserAdminServ
     async (req, reply) => {
       if (!req.isMultipart()) throw new AppError('BAD_REQUEST', '请上传文件');
       const files: { filename: string; data: Buffer }[] = [];
+      const maxFiles = app.ctx.config.limits.maxFilesPerRequest;
       try {
-        for await (const part of req.files({ limits: { fileSize: MAX_IMPORT_BYTES, files: 10 } })) {
+        for await (const part of req.files({ limits: { fileSize: MAX_IMPORT_BYTES, files: maxFiles } })) {
           const data = await part.toBuffer();
           files.push({ filename: part.filename, data });
         }
-      } catch {
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', `一次最多导入${maxFiles}个文件`);
         throw new AppError('BAD_REQUEST', '文件大小不能超过10MB');
       }
       if (files.length === 0) throw new AppError('BAD_REQUEST', '请上传文件');

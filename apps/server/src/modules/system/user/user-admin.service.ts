@@ -482,7 +482,8 @@ export class UserAdminService {
     for (const f of files) {
       let sheet;
       try {
-        sheet = await readWorkbook(f.filename, f.data);
+        const { importMaxRows, importMaxUncompressedBytes } = this.ctx.config.limits;
+        sheet = await readWorkbook(f.filename, f.data, { maxRows: importMaxRows, maxUncompressed: importMaxUncompressedBytes });
       } catch (err) {
         throw businessError(`文件导入失败:${err instanceof Error ? err.message : '文件格式不正确'}`);
       }
