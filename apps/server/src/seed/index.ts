@@ -1,6 +1,7 @@
 import type { Database } from '../platform/db/database.js';
 import { now } from '../platform/db/time.js';
 import { seedDicts } from './dicts.seed.js';
+import { seedPerformanceDemo, seedPerformanceMenus, seedPerformanceQuestionnaire } from './performance.seed.js';
 import { seedHomeMenu } from './menus.seed.js';
 import { seedOrg } from './org.seed.js';
 import { seedAnnouncementDemo, seedAnnouncementDicts, seedAnnouncementMenus } from './announcement.seed.js';
@@ -45,6 +46,9 @@ export const seedParts: SeedPart[] = [
   { name: '1302_ledger_data', run: seedLedgerData },
   { name: '0900_office_menus', run: seedOfficeMenus },
   { name: '0901_office_demo', run: seedOfficeDemo },
+  { name: '1400_performance_menus', run: seedPerformanceMenus },
+  { name: '1401_performance_demo', run: seedPerformanceDemo },
+  { name: '1402_performance_questionnaire', run: seedPerformanceQuestionnaire },
 ];
 
 /** Applies the seed parts not yet applied, each in its own transaction. */

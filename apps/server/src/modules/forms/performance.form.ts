@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
 import type { FormType } from '../workflow/form-registry.js';
+import { recordEvaluationScore } from '../performance/performance.module.js';
 
 export const PERFORMANCE_TABLE = 'fm_performance';
 
@@ -113,11 +114,10 @@ export const performanceForm: FormType = {
   },
   async onFinish(db, id, outcome) {
     if (outcome !== 'passed') return;
-    const r = await db.selectFrom('fmPerformance').select(['score', 'selfScore']).where('id', '=', id).executeTakeFirst();
-    await db
-      .updateTable('fmPerformance')
-      .set({ finalScore: r?.score ?? r?.selfScore ?? null, evalTime: now() })
-      .where('id', '=', id)
-      .execute();
+    const r = await db.selectFrom('fmPerformance').select(['score', 'selfScore', 'applicant', 'yearPart', 'quarter']).where('id', '=', id).executeTakeFirst();
+    const finalScore = r?.score ?? r?.selfScore ?? null;
+    await db.updateTable('fmPerformance').set({ finalScore, evalTime: now() }).where('id', '=', id).execute();
+    // The score lands once in the person's quarterly sheet (the third quarter also in the yearly sheet).
+    if (r) await recordEvaluationScore(db, { id, applicant: r.applicant, yearPart: String(r.yearPart), quarter: Number(r.quarter), score: finalScore });
   },
 };

@@ -6,6 +6,7 @@ import * as announcement from './2026_11_21_0400_announcement.js';
 import * as hr from './2026_11_24_0800_hr.js';
 import * as ledger from './2026_11_24_1300_ledger.js';
 import * as office from './2026_11_24_0900_office.js';
+import * as performance from './2026_11_24_1400_performance.js';
 
 /**
  * Every migration, by name (names sort in the order they run). Add a new file and list it here;
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0800_hr': hr,
   '2026_11_24_1300_ledger': ledger,
   '2026_11_24_0900_office': office,
+  '2026_11_24_1400_performance': performance,
 };

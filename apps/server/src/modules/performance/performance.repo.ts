@@ -1,0 +1,183 @@
+import { sql } from 'kysely';
+import type { CurrentUser } from '../../platform/access/access.js';
+import { companyOf } from '../../platform/access/access.js';
+import { scopeToCompany } from '../../platform/access/scope.js';
+import type { Database } from '../../platform/db/database.js';
+import './performance.tables.js';
+import type { UserYearPart, UserYearPerf } from './performance.tables.js';
+
+/** A person as the sheets name them: user, company name, department and post. */
+export interface Person {
+  id: string;
+  username: string;
+  realname: string;
+  orgCode: string;
+  companyName: string;
+  departName: string;
+  postName: string;
+}
+
+/** Looks a person up by user id or username (active users only). */
+export async function findPerson(db: Database, idOrUsername: string): Promise<Person | undefined> {
+  const u = await db
+    .selectFrom('sysUser')
+    .select(['id', 'username', 'realname', 'orgCode', 'post'])
+    .where((eb) => eb.or([eb('id', '=', idOrUsername), eb('username', '=', idOrUsername)]))
+    .where('delFlag', '=', 0)
+    .executeTakeFirst();
+  if (!u) return undefined;
+  const orgCode = u.orgCode ?? '';
+  const codes = [...new Set([orgCode, companyOf(orgCode)].filter(Boolean))];
+  const departs = codes.length
+    ? await db.selectFrom('sysDepart').select(['orgCode', 'departName']).where('orgCode', 'in', codes).where('delFlag', '=', 0).execute()
+    : [];
+  const name = (code: string) => departs.find((d) => d.orgCode === code)?.departName ?? '';
+  const post = u.post ? await db.selectFrom('sysPosition').select('name').where('code', '=', u.post).executeTakeFirst() : undefined;
+  return {
+    id: u.id,
+    username: u.username,
+    realname: u.realname ?? u.username,
+    orgCode,
+    companyName: name(companyOf(orgCode)),
+    departName: name(orgCode),
+    postName: post?.name ?? '',
+  };
+}
+
+export type SheetTable = 'userYearPerf' | 'userYearPart';
+
+export interface SheetLookup {
+  id?: string | null;
+  userId?: string | null;
+  userName?: string | null;
+  orgName?: string | null;
+  yearPart?: string | null;
+}
+
+/** The one row matching every given criterion, within the user's company; undefined without criteria. */
+export async function findSheetRow<T extends SheetTable>(db: Database, table: T, user: CurrentUser, q: SheetLookup) {
+  if (!q.id && !q.userId && !q.userName) return undefined;
+  // Both sheets share the lookup columns.
+  let qb = db.selectFrom(table as 'userYearPerf').selectAll();
+  if (q.id) qb = qb.where('id', '=', q.id);
+  if (q.userId) qb = qb.where('userId', '=', q.userId);
+  if (q.userName) qb = qb.where('userName', '=', q.userName);
+  if (q.orgName) qb = qb.where('orgName', '=', q.orgName);
+  if (q.yearPart) qb = qb.where('yearPart', '=', q.yearPart);
+  qb = scopeToCompany(qb, user, 'sysOrgCode');
+  return (await qb.orderBy('yearPart', 'desc').orderBy('id').executeTakeFirst()) as unknown as (T extends 'userYearPerf' ? UserYearPerf : UserYearPart) | undefined;
+}
+
+export async function sheetRowById<T extends SheetTable>(db: Database, table: T, id: string) {
+  return (await db.selectFrom(table as 'userYearPerf').selectAll().where('id', '=', id).executeTakeFirst()) as unknown as
+    | (T extends 'userYearPerf' ? UserYearPerf : UserYearPart)
+    | undefined;
+}
+
+export async function sheetRowOf<T extends SheetTable>(db: Database, table: T, userId: string, yearPart: string) {
+  return (await db.selectFrom(table as 'userYearPerf').selectAll().where('userId', '=', userId).where('yearPart', '=', yearPart).executeTakeFirst()) as unknown as
+    | (T extends 'userYearPerf' ? UserYearPerf : UserYearPart)
+    | undefined;
+}
+
+export async function insertSheetRow(db: Database, table: SheetTable, row: Record<string, unknown>): Promise<void> {
+  await db.insertInto(table as 'userYearPerf').values(row as never).execute();
+}
+
+/** Inserts the row unless the person already has one for the year (concurrent writers may race here). */
+export async function ensureSheetRow(db: Database, table: SheetTable, row: Record<string, unknown>): Promise<void> {
+  await db
+    .insertInto(table as 'userYearPerf')
+    .values(row as never)
+    .onConflict((oc) => oc.columns(['userId', 'yearPart']).doNothing())
+    .execute();
+}
+
+export async function updateSheetRow(db: Database, table: SheetTable, id: string, set: Record<string, unknown>): Promise<void> {
+  if (Object.keys(set).length === 0) return;
+  await db.updateTable(table as 'userYearPerf').set(set as never).where('id', '=', id).execute();
+}
+
+/** Records an evaluation's score; false when that evaluation was recorded before (unique evaluation id). */
+export async function claimScoreEntry(
+  db: Database,
+  entry: { id: string; evaluationId: string; userId: string; yearPart: string; month: number | null; quarter: number | null; score: number; createTime: string },
+): Promise<boolean> {
+  const r = await db
+    .insertInto('pfScoreEntry')
+    .values(entry)
+    .onConflict((oc) => oc.column('evaluationId').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return !!r;
+}
+
+export async function scoreEntries(db: Database, evaluationId: string) {
+  return db.selectFrom('pfScoreEntry').selectAll().where('evaluationId', '=', evaluationId).execute();
+}
+
+export interface RankingFilter {
+  yearPart: string;
+  quarter?: number;
+  sysOrgCode?: string | null;
+  departName?: string | null;
+  userName?: string | null;
+}
+
+const QUARTER_COLUMN = ['firstQuarter', 'secondQuarter', 'thirdQuarter', 'fourthQuarter'] as const;
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The filtered, company-scoped rows with a score for the ranking (score column chosen by quarter). */
+function rankingBase(db: Database, user: CurrentUser, f: RankingFilter) {
+  // Both sheets share the columns used here; the quarter sheet only adds its score columns.
+  const table = (f.quarter ? 'userYearPart' : 'userYearPerf') as 'userYearPerf';
+  const scoreRef = sql.ref<number>(f.quarter ? QUARTER_COLUMN[f.quarter - 1] : 'avgCount');
+  let qb = db.selectFrom(table).where('yearPart', '=', f.yearPart).where(scoreRef, 'is not', null);
+  qb = scopeToCompany(qb, user, 'sysOrgCode');
+  if (f.sysOrgCode) qb = qb.where('sysOrgCode', 'like', `${f.sysOrgCode.replace(/[\\%_]/g, '')}%`);
+  if (f.departName) qb = qb.where('departName', 'like', like(f.departName));
+  if (f.userName) qb = qb.where('userName', 'like', like(f.userName));
+  return { qb, scoreRef };
+}
+
+export interface RankingRow {
+  id: string;
+  userId: string;
+  userName: string | null;
+  orgName: string | null;
+  departName: string | null;
+  sysOrgCode: string | null;
+  yearPart: string;
+  avgCount: number;
+  rank: number;
+}
+
+/**
+ * Ranked rows: rank() over the score descending, so equal scores share a rank and the next score skips
+ * places ("1, 2, 2, 4"). The rank is computed over the whole filtered set before paging.
+ */
+export async function rankingPage(db: Database, user: CurrentUser, f: RankingFilter, limit: number, offset: number): Promise<{ rows: RankingRow[]; total: number }> {
+  const { qb, scoreRef } = rankingBase(db, user, f);
+  const countRow = await qb.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const total = Number(countRow?.n ?? 0);
+  if (total === 0) return { rows: [], total };
+  const rows = await qb
+    .select([
+      'id',
+      'userId',
+      'userName',
+      'orgName',
+      'departName',
+      'sysOrgCode',
+      'yearPart',
+      sql<number>`${scoreRef}`.as('avgCount'),
+      sql<number>`rank() over (order by ${scoreRef} desc)`.as('rank'),
+    ])
+    .orderBy(scoreRef, 'desc')
+    .orderBy('userName')
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows: rows.map((r) => ({ ...r, avgCount: Number(r.avgCount), rank: Number(r.rank) })) as RankingRow[], total };
+}

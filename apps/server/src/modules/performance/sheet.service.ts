@@ -1,0 +1,296 @@
+import {
+  MONTH_FIELDS,
+  QUARTER_FIELDS,
+  QUARTER_ID_FIELDS,
+  scoreTargets,
+  yearAverage,
+  type SheetLookupQuery,
+  type UserYearPartAdd,
+  type UserYearPartEdit,
+  type UserYearPerfAdd,
+  type UserYearPerfEdit,
+} from '@go/contract/performance/index';
+import type { CurrentUser } from '../../platform/access/access.js';
+import { inCompanyScope, scopeToCompany } from '../../platform/access/scope.js';
+import type { Database } from '../../platform/db/database.js';
+import { newId } from '../../platform/db/ids.js';
+import { now } from '../../platform/db/time.js';
+import { businessError } from '../../platform/http/errors.js';
+import { streamXlsx, type ExportColumn } from '../../platform/excel/excel.js';
+import { applyFilters, applySort, paging, runPage, type Params, type Whitelist } from '../../platform/query/query-builder.js';
+import {
+  claimScoreEntry,
+  ensureSheetRow,
+  findPerson,
+  findSheetRow,
+  insertSheetRow,
+  sheetRowById,
+  sheetRowOf,
+  updateSheetRow,
+  type Person,
+  type SheetTable,
+} from './performance.repo.js';
+import type { UserYearPart, UserYearPerf } from './performance.tables.js';
+
+export const SHEET_TEXT = {
+  notFound: '未找到对应数据',
+  personNotFound: '未找到该人员',
+  exists: '该人员本年度的考评记录已存在，请直接编辑',
+} as const;
+
+const common: Whitelist = {
+  id: 'id',
+  userId: 'userId',
+  userName: 'userName',
+  orgName: 'orgName',
+  yearPart: 'yearPart',
+  departName: 'departName',
+  sysOrgCode: 'sysOrgCode',
+  createTime: { column: 'createTime', type: 'datetime' },
+};
+const PERF_WHITELIST: Whitelist = {
+  ...common,
+  avgCount: { column: 'avgCount', type: 'number' },
+  ...Object.fromEntries(MONTH_FIELDS.map((f) => [f, { column: f, type: 'number' as const, filterable: false }])),
+};
+const PART_WHITELIST: Whitelist = {
+  ...common,
+  postName: 'postName',
+  ...Object.fromEntries(QUARTER_FIELDS.map((f) => [f, { column: f, type: 'number' as const, filterable: false }])),
+};
+
+const MONTH_HEADERS = ['一月', '二月', '三月', '四月', '五月', '六月', '七月', '八月', '九月', '十月', '十一月', '十二月'];
+export const PERF_EXPORT: ExportColumn[] = [
+  { header: '姓名', key: 'userName' },
+  { header: '公司', key: 'orgName', width: 24 },
+  { header: '部门', key: 'departName' },
+  { header: '年度', key: 'yearPart', width: 10 },
+  ...MONTH_FIELDS.map((f, i) => ({ header: MONTH_HEADERS[i], key: f, width: 8 })),
+  { header: '平均分', key: 'avgCount', width: 10 },
+];
+export const PART_EXPORT: ExportColumn[] = [
+  { header: '姓名', key: 'userName' },
+  { header: '公司', key: 'orgName', width: 24 },
+  { header: '部门', key: 'departName' },
+  { header: '职务', key: 'postName' },
+  { header: '年度', key: 'yearPart', width: 10 },
+  { header: '第一季度', key: 'firstQuarter', width: 10 },
+  { header: '第二季度', key: 'secondQuarter', width: 10 },
+  { header: '第三季度', key: 'thirdQuarter', width: 10 },
+  { header: '第四季度', key: 'fourthQuarter', width: 10 },
+];
+
+type Row = Record<string, unknown>;
+
+/** Only the named keys that the request actually sent. */
+function pick(input: Row, keys: readonly string[]): Row {
+  const out: Row = {};
+  for (const k of keys) if (input[k] !== undefined) out[k] = input[k];
+  return out;
+}
+
+/**
+ * The yearly (userYearPerf) and quarterly (userYearPart) sheets: the stock `queryById` → `add` / `edit`
+ * cycle, lists and exports, company scoped (A01 sees every company, others their own), plus the score
+ * an evaluation writes when it finishes.
+ */
+export class SheetService {
+  constructor(private readonly db: Database) {}
+
+  private async person(user: CurrentUser, userId: string): Promise<Person> {
+    const p = await findPerson(this.db, userId);
+    if (!p || !inCompanyScope(user, p.orgCode)) throw businessError(SHEET_TEXT.personNotFound);
+    return p;
+  }
+
+  /** The row of a person and year (or by id), or null: the client then calls `add` or `edit`. */
+  async queryById(table: SheetTable, user: CurrentUser, q: SheetLookupQuery): Promise<Row | null> {
+    const row = await findSheetRow(this.db, table, user, q);
+    return row ? (row as unknown as Row) : null;
+  }
+
+  async addPerf(user: CurrentUser, input: UserYearPerfAdd): Promise<Row> {
+    const p = await this.person(user, input.userId);
+    if (await sheetRowOf(this.db, 'userYearPerf', p.id, input.yearPart)) throw businessError(SHEET_TEXT.exists);
+    const months = pick(input, MONTH_FIELDS);
+    const row: Row = {
+      id: newId(),
+      userId: p.id,
+      userName: input.userName || p.realname,
+      orgName: input.orgName || p.companyName,
+      yearPart: input.yearPart,
+      sysOrgCode: p.orgCode,
+      departName: p.departName,
+      ...Object.fromEntries(MONTH_FIELDS.map((f) => [f, months[f] ?? null])),
+      avgCount: yearAverage(months),
+      createBy: user.username,
+      createTime: now(),
+      updateBy: null,
+      updateTime: null,
+    };
+    await insertSheetRow(this.db, 'userYearPerf', row);
+    return row;
+  }
+
+  async editPerf(user: CurrentUser, input: UserYearPerfEdit): Promise<Row> {
+    const existing = await sheetRowById(this.db, 'userYearPerf', input.id);
+    if (!existing || !inCompanyScope(user, existing.sysOrgCode)) throw businessError(SHEET_TEXT.notFound);
+    const set = pick(input, MONTH_FIELDS);
+    const merged = { ...existing, ...set } as UserYearPerf;
+    Object.assign(set, { avgCount: yearAverage(merged), updateBy: user.username, updateTime: now() });
+    await updateSheetRow(this.db, 'userYearPerf', existing.id, set);
+    return { ...merged, ...set };
+  }
+
+  async addPart(user: CurrentUser, input: UserYearPartAdd): Promise<Row> {
+    const p = await this.person(user, input.userId);
+    if (await sheetRowOf(this.db, 'userYearPart', p.id, input.yearPart)) throw businessError(SHEET_TEXT.exists);
+    const values = pick(input, [...QUARTER_FIELDS, ...QUARTER_ID_FIELDS]);
+    const row: Row = {
+      id: newId(),
+      userId: p.id,
+      userName: input.userName || p.realname,
+      orgName: input.orgName || p.companyName,
+      yearPart: input.yearPart,
+      sysOrgCode: p.orgCode,
+      departName: input.departName || p.departName,
+      postName: input.postName || p.postName,
+      ...Object.fromEntries([...QUARTER_FIELDS, ...QUARTER_ID_FIELDS].map((f) => [f, values[f] ?? null])),
+      createBy: user.username,
+      createTime: now(),
+      updateBy: null,
+      updateTime: null,
+    };
+    await insertSheetRow(this.db, 'userYearPart', row);
+    return row;
+  }
+
+  async editPart(user: CurrentUser, input: UserYearPartEdit): Promise<Row> {
+    const existing = await sheetRowById(this.db, 'userYearPart', input.id);
+    if (!existing || !inCompanyScope(user, existing.sysOrgCode)) throw businessError(SHEET_TEXT.notFound);
+    const set = pick(input, [...QUARTER_FIELDS, ...QUARTER_ID_FIELDS, 'departName', 'postName']);
+    Object.assign(set, { updateBy: user.username, updateTime: now() });
+    await updateSheetRow(this.db, 'userYearPart', existing.id, set);
+    return { ...existing, ...set } as Row;
+  }
+
+  private base(table: SheetTable, user: CurrentUser, params: Params) {
+    const wl = table === 'userYearPerf' ? PERF_WHITELIST : PART_WHITELIST;
+    const { sysOrgCode, ...rest } = params;
+    let qb = scopeToCompany(this.db.selectFrom(table as 'userYearPerf'), user, 'sysOrgCode');
+    if (typeof sysOrgCode === 'string' && /^[A-Z0-9]{3,64}$/.test(sysOrgCode)) qb = qb.where('sysOrgCode', 'like', `${sysOrgCode}%`);
+    return { qb: applyFilters(qb, rest, wl), wl, params: rest };
+  }
+
+  async list(table: SheetTable, user: CurrentUser, params: Params) {
+    const { qb, wl, params: rest } = this.base(table, user, params);
+    return runPage<typeof qb, Row>(
+      qb,
+      (b) => applySort(b.selectAll(), rest, wl, { field: 'yearPart', order: 'desc' }).orderBy('userName').orderBy('id'),
+      paging(params, 1000),
+    );
+  }
+
+  exportStream(table: SheetTable, user: CurrentUser, params: Params) {
+    const { qb, wl, params: rest } = this.base(table, user, params);
+    const ordered = applySort(qb.selectAll(), rest, wl, { field: 'yearPart', order: 'desc' }).orderBy('userName').orderBy('id');
+    async function* rows() {
+      for (let offset = 0; ; offset += 2000) {
+        const batch = (await ordered.limit(2000).offset(offset).execute()) as Row[];
+        yield* batch;
+        if (batch.length < 2000) break;
+      }
+    }
+    const perf = table === 'userYearPerf';
+    return streamXlsx({
+      title: perf ? '年度绩效考评表' : '季度绩效考评表',
+      subTitle: `导出人:${user.realname}`,
+      columns: perf ? PERF_EXPORT : PART_EXPORT,
+      rows: rows(),
+    });
+  }
+}
+
+/** A finished evaluation as the performance form type hands it over. */
+export interface FinishedEvaluation {
+  /** the evaluation (form row) id: linked from the quarter's `…Id` field, and written once */
+  id: string;
+  /** the evaluated person's username (the applicant) */
+  applicant: string;
+  yearPart: string;
+  quarter?: number | null;
+  month?: number | null;
+  score: number | null | undefined;
+}
+
+/**
+ * Writes a finished evaluation's score into the person's sheets, exactly once per evaluation: the
+ * score ledger's unique evaluation id decides (a second or concurrent call finds it taken and changes
+ * nothing). Quarter → the quarterly sheet with its `…Id` link; month → the yearly sheet; the
+ * third-quarter option also writes the months after July (SPEC §9); `avgCount` is recomputed.
+ * Run it inside the transaction that ends the process. Returns whether this call wrote the score.
+ */
+export async function recordEvaluationScore(db: Database, evaluation: FinishedEvaluation): Promise<boolean> {
+  const score = evaluation.score;
+  if (typeof score !== 'number' || !Number.isFinite(score)) return false;
+  const targets = scoreTargets({ month: evaluation.month, quarter: evaluation.quarter });
+  if (!targets.months.length && !targets.quarter) return false;
+  const person = await findPerson(db, evaluation.applicant);
+  if (!person) return false;
+  const t = now();
+  const claimed = await claimScoreEntry(db, {
+    id: newId(),
+    evaluationId: evaluation.id,
+    userId: person.id,
+    yearPart: evaluation.yearPart,
+    month: evaluation.month ?? null,
+    quarter: evaluation.quarter ?? null,
+    score,
+    createTime: t,
+  });
+  if (!claimed) return false;
+  const base = {
+    userId: person.id,
+    userName: person.realname,
+    orgName: person.companyName,
+    yearPart: evaluation.yearPart,
+    sysOrgCode: person.orgCode,
+    departName: person.departName,
+    createBy: 'system',
+    createTime: t,
+    updateBy: null,
+    updateTime: null,
+  };
+  if (targets.quarter) {
+    await ensureSheetRow(db, 'userYearPart', {
+      id: newId(),
+      ...base,
+      postName: person.postName,
+      ...Object.fromEntries([...QUARTER_FIELDS, ...QUARTER_ID_FIELDS].map((f) => [f, null])),
+    });
+    const row = (await sheetRowOf(db, 'userYearPart', person.id, evaluation.yearPart))!;
+    await updateSheetRow(db, 'userYearPart', row.id, {
+      [targets.quarter.field]: score,
+      [targets.quarter.idField]: evaluation.id,
+      updateBy: 'system',
+      updateTime: t,
+    });
+  }
+  if (targets.months.length) {
+    await ensureSheetRow(db, 'userYearPerf', {
+      id: newId(),
+      ...base,
+      ...Object.fromEntries(MONTH_FIELDS.map((f) => [f, null])),
+      avgCount: null,
+    });
+    const row = (await sheetRowOf(db, 'userYearPerf', person.id, evaluation.yearPart))!;
+    const set: Row = Object.fromEntries(targets.months.map((f) => [f, score]));
+    // The row is locked by this update until commit, so the average below sees every other writer's months.
+    await updateSheetRow(db, 'userYearPerf', row.id, { ...set, updateBy: 'system', updateTime: t });
+    const fresh = (await sheetRowById(db, 'userYearPerf', row.id))!;
+    await updateSheetRow(db, 'userYearPerf', row.id, { avgCount: yearAverage(fresh) });
+  }
+  return true;
+}
+
+export type { UserYearPart, UserYearPerf };
