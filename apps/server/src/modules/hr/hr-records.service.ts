@@ -249,7 +249,8 @@ export class HrRecordsService {
     const base = applyFilters(scopeToCompany(this.db.selectFrom('hyUserLog'), user, 'orgCode'), params, LOG_WHITELIST);
     const pg = await runPage<typeof base, Row>(
       base,
-      (qb) => applySort(qb.selectAll(), params, LOG_WHITELIST, { field: 'createTime', order: 'desc' }).orderBy('id', 'desc'),
+      // rows of one second keep their insertion order (snowflake ids grow)
+      (qb) => applySort(qb.selectAll(), params, LOG_WHITELIST, { field: 'createTime', order: 'desc' }).orderBy('id', params.order === 'asc' ? 'asc' : 'desc'),
       paging(params, 1000),
     );
     const records: Row[] = pg.records.map((r) => ({
