@@ -3,6 +3,7 @@ import type { Database } from '../platform/db/database.js';
 import { newId } from '../platform/db/ids.js';
 import { now } from '../platform/db/time.js';
 import '../modules/office/office.tables.js';
+import '../platform/scheduler/scheduler.tables.js';
 import { addMenus, menuIdByUrl, type MenuSeed } from './helpers.js';
 
 const ALL_ROLES = ['admin', 'hr', 'dept_leader', 'staff'];
@@ -65,9 +66,55 @@ export async function seedOfficeMenus(db: Database): Promise<void> {
         sortNo: 13,
         roles: ['admin', 'hr', 'dept_leader'],
       },
+      {
+        name: '任务',
+        url: '/office/mission',
+        component: 'office/MissionList',
+        componentName: 'MissionList',
+        menuType: 1,
+        perms: 'office:mission:list',
+        icon: 'schedule',
+        sortNo: 14,
+        roles: ALL_ROLES,
+        children: [
+          button('新建任务', 'office:mission:add', ALL_ROLES),
+          button('编辑任务', 'office:mission:edit', ALL_ROLES),
+          button('删除任意任务', 'office:mission:delete', LEADERS),
+        ],
+      },
+      {
+        name: '看板',
+        url: '/office/kanban',
+        component: 'office/KanbanBoard',
+        componentName: 'KanbanBoard',
+        menuType: 1,
+        perms: 'office:kanban:list',
+        icon: 'project',
+        sortNo: 15,
+        roles: ALL_ROLES,
+        children: [button('移动卡片', 'office:kanban:edit', ALL_ROLES), button('管理看板', 'office:kanban:board', LEADERS)],
+      },
     ],
     office,
   );
+  await db
+    .insertInto('sysQuartzJob')
+    .values({
+      id: newId(),
+      jobClassName: 'office.job.MissionReminderJob',
+      cronExpression: '0 30 8 * * ? *',
+      parameter: null,
+      description: '每天8点30分发送任务到期与逾期提醒',
+      status: 0,
+      delFlag: 0,
+      nextFire: null,
+      lastFire: null,
+      createBy: 'admin',
+      createTime: now(),
+      updateBy: null,
+      updateTime: null,
+    })
+    .execute();
 }
 
 /** Demo reports: last week's submitted reports of one department, so this week's form pre-fills. */
@@ -82,6 +129,7 @@ export async function seedOfficeDemo(db: Database): Promise<void> {
     ['zhaolei', '<p>服务器巡检，更新备份策略。</p>', '<p>迁移测试环境数据库。</p>', '<p>备份存储空间不足。</p>', ['admin']],
   ];
   const t = now();
+  await seedBoardDemo(db, thisWeek);
   for (const [username, done, plan, problem, to] of reports) {
     const u = by.get(username);
     if (!u) continue;
@@ -114,5 +162,55 @@ export async function seedOfficeDemo(db: Database): Promise<void> {
         .values({ id: newId(), weeklyId: id, username: ru.username, realname: ru.realname, readFlag: r === 'admin' ? '1' : '0', readTime: r === 'admin' ? t : null, createTime: t })
         .execute();
     }
+  }
+}
+
+/** A board of the IT department (group company) with missions in every column. */
+async function seedBoardDemo(db: Database, thisWeek: string): Promise<void> {
+  const t = now();
+  const boardId = newId();
+  await db
+    .insertInto('oaBoard')
+    .values({ id: boardId, name: '信息化项目', description: 'OA 二期与机房改造', sysOrgCode: 'A01A04', columns: null, delFlag: 0, createBy: 'admin', createTime: t, updateBy: null, updateTime: null })
+    .execute();
+  const missions: [string, string, string, string[], string, string, number][] = [
+    ['周报模块上线', 'yangfan', '1', ['zhaolei'], '1', addDays(thisWeek, 4), 40],
+    ['机房UPS更换', 'zhaolei', '2', [], '0', addDays(thisWeek, 11), 0],
+    ['邮箱系统迁移', 'yangfan', '0', ['admin'], '2', addDays(thisWeek, -3), 100],
+    ['打印机集中采购', 'zhaolei', '0', [], '1', addDays(thisWeek, -2), 60],
+  ];
+  const names = new Map((await db.selectFrom('sysUser').select(['username', 'realname']).execute()).map((u) => [u.username, u.realname]));
+  let sort = 1;
+  for (const [title, owner, priority, participants, status, dueDate, progress] of missions) {
+    await db
+      .insertInto('oaMission')
+      .values({
+        id: newId(),
+        title,
+        description: `<p>${title}</p>`,
+        owner,
+        ownerName: names.get(owner) ?? owner,
+        participants: participants.join(',') || null,
+        priority,
+        startDate: addDays(thisWeek, -7),
+        dueDate,
+        status,
+        progress,
+        attachments: null,
+        boardId,
+        columnKey: null,
+        sortNo: sort++,
+        version: 0,
+        finishTime: status === '2' ? t : null,
+        dueReminded: 0,
+        overdueReminded: 0,
+        sysOrgCode: 'A01A04',
+        delFlag: 0,
+        createBy: 'admin',
+        createTime: t,
+        updateBy: null,
+        updateTime: null,
+      })
+      .execute();
   }
 }

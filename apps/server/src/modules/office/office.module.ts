@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { officeServices } from '../announcement/register.js';
+import { KanbanService } from './kanban.service.js';
+import { missionRoutes } from './mission.routes.js';
+import { MissionService } from './mission.service.js';
 import { OfficeNotifier } from './notify.js';
 import { weeklyRoutes } from './weekly.routes.js';
 import { WeeklyService } from './weekly.service.js';
@@ -7,8 +11,12 @@ import { WeeklyService } from './weekly.service.js';
 /** The office services of an app, for jobs and tests. */
 export interface OfficeModule {
   weekly: WeeklyService;
+  missions: MissionService;
+  kanban: KanbanService;
   notifier: OfficeNotifier;
 }
+
+export const MISSION_REMINDER_JOB = 'office.job.MissionReminderJob';
 
 const byContext = new WeakMap<AppContext, OfficeModule>();
 
@@ -23,8 +31,22 @@ export async function registerOfficeModule(api: FastifyInstance): Promise<Office
   const ctx = api.ctx;
   const notifier = new OfficeNotifier(ctx);
   const weekly = new WeeklyService(ctx, notifier);
-  const m: OfficeModule = { weekly, notifier };
+  const missions = new MissionService(ctx, notifier);
+  const kanban = new KanbanService(ctx, missions);
+  const m: OfficeModule = { weekly, missions, kanban, notifier };
   byContext.set(ctx, m);
+  officeServices(ctx).jobRegistry.register(
+    {
+      name: MISSION_REMINDER_JOB,
+      description: '任务到期与逾期提醒（到期前一天、逾期后各提醒一次）',
+      async run(_parameter, run) {
+        const r = await missions.remind(run.fireTime);
+        return `到期提醒 ${r.dueSoon} 个，逾期提醒 ${r.overdue} 个`;
+      },
+    },
+    'MissionReminderJob',
+  );
   await weeklyRoutes(api, weekly);
+  await missionRoutes(api, missions, kanban);
   return m;
 }

@@ -3,6 +3,7 @@ import * as platform from './2026_11_21_0100_platform.js';
 import * as system from './2026_11_21_0200_system.js';
 import * as workflow from './2026_11_21_0300_workflow.js';
 import * as announcement from './2026_11_21_0400_announcement.js';
+import * as office from './2026_11_24_0900_office.js';
 import * as hr from './2026_11_24_0800_hr.js';
 import * as ledger from './2026_11_24_1300_ledger.js';
 import * as office from './2026_11_24_0900_office.js';
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_0200_system': system,
   '2026_11_21_0300_workflow': workflow,
   '2026_11_21_0400_announcement': announcement,
+  '2026_11_24_0900_office': office,
   '2026_11_24_0800_hr': hr,
   '2026_11_24_1300_ledger': ledger,
   '2026_11_24_0900_office': office,
