@@ -1,13 +1,22 @@
+import { FORM_DECLARATIONS, expenseForm, performanceForm } from '@go/contract/forms/index';
 import type { FormRegistry } from '../workflow/form-registry.js';
 import './forms.tables.js';
-import { expenseForm } from './expense.form.js';
-import { performanceForm } from './performance.form.js';
+import { declaredFormType, type DeclaredFormType, type FormHooks } from './declared-form.js';
+import { performanceHooks } from './performance.hooks.js';
 
-export { EXPENSE_TABLE } from './expense.form.js';
-export { PERFORMANCE_TABLE } from './performance.form.js';
+export const EXPENSE_TABLE = expenseForm.key;
+export const PERFORMANCE_TABLE = performanceForm.key;
+export { declaredFormType, type DeclaredFormType, type FormHooks } from './declared-form.js';
 
-/** Plugs the form types of this module into the workflow engine. */
+/** Server-only hooks of the built-in form types, by key. */
+const HOOKS: Record<string, FormHooks> = { [PERFORMANCE_TABLE]: performanceHooks };
+
+/** The built-in form types of the 流程 menu as the engine sees them. */
+export function builtInFormTypes(): DeclaredFormType[] {
+  return FORM_DECLARATIONS.map((d) => declaredFormType(d, HOOKS[d.key]));
+}
+
+/** Plugs the built-in form types into the workflow engine (their tables are ensured by the forms module). */
 export function registerFormTypes(registry: FormRegistry): void {
-  registry.register(expenseForm);
-  registry.register(performanceForm);
+  for (const t of builtInFormTypes()) registry.register(t);
 }

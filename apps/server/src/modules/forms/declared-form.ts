@@ -1,0 +1,216 @@
+import type { Kysely } from 'kysely';
+import {
+  computeValues,
+  formSchema,
+  formTitle,
+  optionText,
+  snake,
+  type FieldDecl,
+  type FormDeclaration,
+  type FormValues,
+} from '@go/contract/forms/index';
+import { companyOf, GROUP_COMPANY } from '../../platform/access/access.js';
+import type { Database } from '../../platform/db/database.js';
+import { newId } from '../../platform/db/ids.js';
+import { now } from '../../platform/db/time.js';
+import { businessError } from '../../platform/http/errors.js';
+import type { FinishOutcome, FormType } from '../workflow/form-registry.js';
+import { checkDeclaration } from './form-table.js';
+
+/** Server-only behaviour of a form type, run inside the engine's transaction with its db handle. */
+export interface FormHooks {
+  /** each approval (pass) with the approval payload (e.g. the performance score) */
+  onApprove?(db: Database, id: string, payload: Record<string, unknown>, approver: string): Promise<void>;
+  /** the end of the process: passed, rejected or withdrawn */
+  onFinish?(db: Database, id: string, outcome: FinishOutcome): Promise<void>;
+}
+
+/** A form type built from its declaration (what the engine sees) with the declaration kept for lists. */
+export interface DeclaredFormType extends FormType {
+  declaration: FormDeclaration;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+const any = (db: Database) => db as unknown as AnyDb;
+
+const isBlank = (v: unknown) => v === undefined || v === null || v === '';
+
+/** Dictionary texts of the declaration's dictionary fields for the given values (for titles). */
+async function dictTexts(db: Database, fields: FieldDecl[], values: FormValues): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const f of fields) {
+    const v = values[f.key];
+    if (!f.dict || isBlank(v)) continue;
+    const r = await db
+      .selectFrom('sysDictItem as i')
+      .innerJoin('sysDict as d', 'd.id', 'i.dictId')
+      .select('i.itemText')
+      .where('d.dictCode', '=', f.dict)
+      .where('i.itemValue', '=', String(v))
+      .executeTakeFirst();
+    if (r?.itemText) out.set(f.key, r.itemText);
+  }
+  return out;
+}
+
+/** Normalised values with the computed fields, as stored (items as an array). */
+function withComputed(d: FormDeclaration, data: FormValues): FormValues {
+  return { ...data, ...computeValues(d, data) };
+}
+
+/** The column values of a row from the values (only the given fields). */
+function columnValues(d: FormDeclaration, values: FormValues, fields: FieldDecl[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = values[f.key];
+    out[f.key] = v === undefined ? null : v;
+  }
+  if (d.items && values[d.items.key] !== undefined) out[d.items.key] = JSON.stringify(values[d.items.key] ?? []);
+  return out;
+}
+
+/** Reads a stored row back into wire values (items parsed, file and user lists as strings). */
+export function rowValues(d: FormDeclaration, r: Record<string, unknown>): FormValues {
+  const out: FormValues = {};
+  for (const f of d.fields) {
+    const v = r[f.key];
+    out[f.key] = (f.type === 'files' || f.type === 'users') && (v === null || v === undefined) ? '' : (v ?? null);
+  }
+  if (d.items) {
+    const raw = r[d.items.key];
+    try {
+      out[d.items.key] = typeof raw === 'string' && raw ? (JSON.parse(raw) as unknown[]) : [];
+    } catch {
+      out[d.items.key] = [];
+    }
+  }
+  return out;
+}
+
+/** The values gateway conditions see besides the fields (`gateway` of the declaration). */
+export function gatewayValues(d: FormDeclaration, values: FormValues): FormValues {
+  const out: FormValues = {};
+  for (const [k, fn] of Object.entries(d.gateway ?? {})) out[k] = fn(values);
+  return out;
+}
+
+async function assertUnique(db: Database, d: FormDeclaration, values: FormValues, selfId?: string): Promise<void> {
+  for (const f of d.fields) {
+    const v = values[f.key];
+    if (!f.unique || isBlank(v)) continue;
+    let q = any(db).selectFrom(d.key).select('id').where(f.key, '=', v);
+    if (selfId) q = q.where('id', '<>', selfId);
+    if (await q.executeTakeFirst()) throw businessError(f.unique);
+  }
+}
+
+/**
+ * The engine's form type for a declaration: validation (the shared zod schema), storage in the
+ * declaration's table, the title rule, gateway values, and the hooks. A group-claim form type is marked
+ * group level (`claimOrgCode` A01) when a group-level approver passes it (or the approval payload names
+ * `claimOrgCodeValue` A01).
+ */
+export function declaredFormType(d: FormDeclaration, hooks: FormHooks = {}): DeclaredFormType {
+  checkDeclaration(d);
+  const entered = d.fields.filter((f) => f.input !== false);
+  const computed = d.fields.filter((f) => f.compute);
+  const stored = [...entered, ...computed];
+  const titleOf = async (db: Database, values: FormValues, applicantName: string, given: unknown) => {
+    if (typeof given === 'string' && given.trim()) return given.trim();
+    const texts = await dictTexts(db, d.fields, values);
+    return formTitle(d, values, {
+      applicantName,
+      text: (key) => texts.get(key) ?? optionText(d.fields.find((f) => f.key === key), values[key]),
+    });
+  };
+  return {
+    declaration: d,
+    tableName: d.key,
+    routeName: d.routeName,
+    label: d.label,
+    endLabel: d.endLabel,
+    passPath: d.passPath ?? 'pass',
+    commentRequired: !!d.commentRequired,
+    fullScreen: d.layout === 'full',
+    schema: formSchema(d),
+    async create(db, applicant, data) {
+      const values = withComputed(d, data);
+      await assertUnique(db, d, values);
+      const id = newId();
+      const title = await titleOf(db, values, applicant.realname, data.title);
+      await any(db)
+        .insertInto(d.key)
+        .values({
+          id,
+          title,
+          applicant: applicant.username,
+          applicantName: applicant.realname,
+          sysOrgCode: applicant.orgCode,
+          actStatus: null,
+          delFlag: 0,
+          createBy: applicant.username,
+          createTime: now(),
+          updateBy: null,
+          updateTime: null,
+          ...columnValues(d, values, stored),
+        })
+        .execute();
+      return { id, title };
+    },
+    async update(db, id, data, by) {
+      const values = withComputed(d, data);
+      await assertUnique(db, d, values, id);
+      const row = (await any(db).selectFrom(d.key).select(['applicantName']).where('id', '=', id).executeTakeFirstOrThrow()) as { applicantName: string | null };
+      const title = await titleOf(db, values, row.applicantName ?? '', data.title);
+      await any(db)
+        .updateTable(d.key)
+        .set({ title, updateBy: by, updateTime: now(), ...columnValues(d, values, stored) })
+        .where('id', '=', id)
+        .execute();
+      return { title };
+    },
+    async load(db, id) {
+      const r = (await any(db).selectFrom(d.key).selectAll().where('id', '=', id).where('delFlag', '=', 0).executeTakeFirst()) as
+        | Record<string, unknown>
+        | undefined;
+      if (!r) return undefined;
+      const values = rowValues(d, r);
+      return {
+        id: r.id,
+        title: r.title,
+        applicant: r.applicant,
+        applicantName: r.applicantName,
+        sysOrgCode: r.sysOrgCode,
+        ...values,
+        ...(d.groupClaim ? { claimOrgCode: r.claimOrgCode ?? null } : {}),
+        ...gatewayValues(d, values),
+        actStatus: r.actStatus,
+        createTime: r.createTime,
+      };
+    },
+    async remove(db, id) {
+      await any(db).updateTable(d.key).set({ delFlag: 1 }).where('id', '=', id).execute();
+    },
+    async setActStatus(db, id, text) {
+      await any(db).updateTable(d.key).set({ actStatus: text }).where('id', '=', id).execute();
+    },
+    async onApprove(db, id, payload, approver) {
+      if (d.groupClaim) {
+        let company = companyOf(typeof payload.claimOrgCodeValue === 'string' ? payload.claimOrgCodeValue : '');
+        if (!company) {
+          const u = await db.selectFrom('sysUser').select('orgCode').where('username', '=', approver).executeTakeFirst();
+          company = companyOf(u?.orgCode);
+        }
+        if (company === GROUP_COMPANY) {
+          await any(db).updateTable(d.key).set({ claimOrgCode: GROUP_COMPANY }).where('id', '=', id).execute();
+        }
+      }
+      await hooks.onApprove?.(db, id, payload, approver);
+    },
+    onFinish: hooks.onFinish ? (db, id, outcome) => hooks.onFinish!(db, id, outcome) : undefined,
+  };
+}
+
+/** The snake_case column of a field (for raw SQL; Kysely calls use the camelCase key). */
+export const columnOf = (key: string) => snake(key);

@@ -1,0 +1,167 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { formPerms, optionText, type FieldDecl, type FormDeclaration } from '@go/contract/forms/index';
+import type { CurrentUser } from '../../platform/access/access.js';
+import { scopeToCompany } from '../../platform/access/scope.js';
+import type { Database } from '../../platform/db/database.js';
+import { page } from '../../platform/http/envelope.js';
+import { businessError } from '../../platform/http/errors.js';
+import { RESULT_TEXT, STATUS_TEXT } from '../workflow/workflow.queries.js';
+import { rowValues } from './declared-form.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+const optInt = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string().regex(/^\d*$/)])
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(min).max(max).optional());
+
+const LIKE_TYPES = new Set(['text', 'textarea', 'users', 'files']);
+
+/** The list query of a declaration: the common filters, one per searchable field, and the sort. */
+export function listQuerySchema(d: FormDeclaration) {
+  const extra: Record<string, z.ZodType<string | undefined>> = {};
+  for (const f of d.fields) if (f.search) extra[f.key] = z.string().max(200).optional();
+  return z.looseObject({
+    title: z.string().max(200).optional(),
+    applicantName: z.string().max(100).optional(),
+    status: optInt(0, 3),
+    result: optInt(0, 5),
+    pageNo: optInt(1, 100000),
+    pageSize: optInt(1, 500),
+    column: z.string().max(64).optional(),
+    order: z.enum(['asc', 'desc']).optional(),
+    ...extra,
+  });
+}
+
+export type ListQuery = Record<string, unknown> & {
+  title?: string;
+  applicantName?: string;
+  status?: number;
+  result?: number;
+  pageNo?: number;
+  pageSize?: number;
+  column?: string;
+  order?: 'asc' | 'desc';
+};
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Lists, details and exports of declared form types, company scoped: holders of the type's `all`
+ * permission see their company (every company at A01), everyone else only their own rows.
+ */
+export class FormListService {
+  constructor(private readonly db: Database) {}
+
+  private base(user: CurrentUser, d: FormDeclaration, q: ListQuery, all: boolean) {
+    const k = this.db as unknown as AnyDb;
+    let base = k
+      .selectFrom(`${d.key} as f`)
+      .leftJoin('wfBusiness as b', (j) => j.onRef('b.tableId', '=', 'f.id').on('b.tableName', '=', d.key))
+      .where('f.delFlag', '=', 0);
+    base = scopeToCompany(base, user, 'f.sysOrgCode');
+    if (!all) base = base.where('f.applicant', '=', user.username);
+    if (q.title?.trim()) base = base.where('f.title', 'like', like(q.title.trim()));
+    if (q.applicantName?.trim()) base = base.where('f.applicantName', 'like', like(q.applicantName.trim()));
+    if (q.status !== undefined) base = base.where('b.status', '=', q.status);
+    if (q.result !== undefined) base = base.where('b.result', '=', q.result);
+    for (const f of d.fields) {
+      const v = q[f.key];
+      if (!f.search || typeof v !== 'string' || !v.trim()) continue;
+      base = LIKE_TYPES.has(f.type) ? base.where(`f.${f.key}`, 'like', like(v.trim())) : base.where(`f.${f.key}`, '=', v.trim());
+    }
+    return base;
+  }
+
+  private columns(d: FormDeclaration): string[] {
+    return [
+      'f.id',
+      'f.title',
+      'f.applicant',
+      'f.applicantName',
+      'f.sysOrgCode',
+      ...d.fields.map((f) => `f.${f.key}`),
+      ...(d.items ? [`f.${d.items.key}`] : []),
+      ...(d.groupClaim ? ['f.claimOrgCode'] : []),
+      'f.actStatus',
+      'f.createTime',
+      'b.id as businessId',
+      'b.procInstId',
+      'b.status',
+      'b.result',
+      'b.applyTime',
+    ];
+  }
+
+  private record(d: FormDeclaration, r: Record<string, unknown>) {
+    const texts: Record<string, string> = {};
+    for (const f of d.fields) if (f.options) texts[`${f.key}_dictText`] = optionText(f, r[f.key]);
+    const status = r.status as number | null;
+    const result = r.result as number | null;
+    return {
+      ...r,
+      ...rowValues(d, r),
+      ...texts,
+      status_dictText: status === null || status === undefined ? '' : STATUS_TEXT[status],
+      result_dictText: result === null || result === undefined ? '' : RESULT_TEXT[result],
+    };
+  }
+
+  private sorted(d: FormDeclaration, q: ListQuery): [string, 'asc' | 'desc'] {
+    const sortable = new Set(['createTime', ...d.fields.filter((f: FieldDecl) => f.sort).map((f) => f.key)]);
+    const col = q.column && sortable.has(q.column) ? q.column : 'createTime';
+    return [`f.${col}`, q.order ?? 'desc'];
+  }
+
+  async list(user: CurrentUser, d: FormDeclaration, q: ListQuery, all: boolean) {
+    const pageNo = q.pageNo ?? 1;
+    const pageSize = q.pageSize ?? 10;
+    const base = this.base(user, d, q, all);
+    const [col, dir] = this.sorted(d, q);
+    const [rows, count] = await Promise.all([
+      base
+        .select(this.columns(d))
+        .orderBy(col, dir)
+        .orderBy('f.id', 'desc')
+        .limit(pageSize)
+        .offset((pageNo - 1) * pageSize)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ]);
+    const records = (rows as Record<string, unknown>[]).map((r) => this.record(d, r));
+    return page(records, Number((count as { n?: number } | undefined)?.n ?? 0), pageNo, pageSize);
+  }
+
+  /** Every matching row (the export), in pages of 500. */
+  async *all(user: CurrentUser, d: FormDeclaration, q: ListQuery, all: boolean): AsyncIterable<Record<string, unknown>> {
+    const [col, dir] = this.sorted(d, q);
+    for (let offset = 0; ; offset += 500) {
+      const rows = (await this.base(user, d, q, all)
+        .select(this.columns(d))
+        .orderBy(col, dir)
+        .orderBy('f.id', 'desc')
+        .limit(500)
+        .offset(offset)
+        .execute()) as Record<string, unknown>[];
+      for (const r of rows) yield this.record(d, r);
+      if (rows.length < 500) return;
+    }
+  }
+
+  async one(user: CurrentUser, d: FormDeclaration, id: string, all: boolean) {
+    let q = (this.db as unknown as AnyDb).selectFrom(`${d.key} as f`).selectAll('f').where('f.id', '=', id).where('f.delFlag', '=', 0);
+    q = scopeToCompany(q, user, 'f.sysOrgCode');
+    const r = (await q.executeTakeFirst()) as Record<string, unknown> | undefined;
+    if (!r || (!all && r.applicant !== user.username)) throw businessError('未找到对应数据');
+    return { ...r, ...rowValues(d, r) };
+  }
+
+  static perms(d: FormDeclaration) {
+    return formPerms(d);
+  }
+}

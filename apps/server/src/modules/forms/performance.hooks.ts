@@ -1,0 +1,24 @@
+import { now } from '../../platform/db/time.js';
+import type { FormHooks } from './declared-form.js';
+
+/**
+ * 绩效: each `jxpass` may carry the approver's score, kept on the form; when the evaluation passes, the last
+ * score (else the self score) becomes the final score with the evaluation time.
+ */
+export const performanceHooks: FormHooks = {
+  async onApprove(db, id, payload, approver) {
+    const score = payload.score;
+    if (typeof score === 'number' && Number.isFinite(score)) {
+      await db.updateTable('fmPerformance').set({ score, updateBy: approver, updateTime: now() }).where('id', '=', id).execute();
+    }
+  },
+  async onFinish(db, id, outcome) {
+    if (outcome !== 'passed') return;
+    const r = await db.selectFrom('fmPerformance').select(['score', 'selfScore']).where('id', '=', id).executeTakeFirst();
+    await db
+      .updateTable('fmPerformance')
+      .set({ finalScore: r?.score ?? r?.selfScore ?? null, evalTime: now() })
+      .where('id', '=', id)
+      .execute();
+  },
+};
