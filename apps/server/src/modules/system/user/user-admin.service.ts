@@ -1,5 +1,5 @@
 import { validators, zx } from '@go/contract';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { GROUP_COMPANY, isGroupLevel, type CurrentUser } from '../../../platform/access/access.js';
 import { inCompanyScope, scopeToCompany } from '../../../platform/access/scope.js';
 import { hashPassword, newSalt } from '../../../platform/auth/password.js';
@@ -296,14 +296,20 @@ export class UserAdminService {
     return codes;
   }
 
-  private async writeLinks(userId: string, roleIds: string[] | null, departIds: string[] | null): Promise<void> {
+  /**
+   * Replaces the user's role and department links inside the caller's transaction (the unique keys on
+   * both link tables refuse a duplicate pair; the edit's earlier row update serialises edits of one user).
+   */
+  private async writeLinks(trx: Transaction<DB>, userId: string, roleIds: string[] | null, departIds: string[] | null): Promise<void> {
     if (roleIds) {
-      await this.db.deleteFrom('sysUserRole').where('userId', '=', userId).execute();
-      for (const r of new Set(roleIds)) await this.db.insertInto('sysUserRole').values({ id: newId(), userId, roleId: r }).execute();
+      await trx.deleteFrom('sysUserRole').where('userId', '=', userId).execute();
+      const rows = [...new Set(roleIds)].map((roleId) => ({ id: newId(), userId, roleId }));
+      if (rows.length) await trx.insertInto('sysUserRole').values(rows).execute();
     }
     if (departIds) {
-      await this.db.deleteFrom('sysUserDepart').where('userId', '=', userId).execute();
-      for (const d of new Set(departIds)) await this.db.insertInto('sysUserDepart').values({ id: newId(), userId, depId: d }).execute();
+      await trx.deleteFrom('sysUserDepart').where('userId', '=', userId).execute();
+      const rows = [...new Set(departIds)].map((depId) => ({ id: newId(), userId, depId }));
+      if (rows.length) await trx.insertInto('sysUserDepart').values(rows).execute();
     }
   }
 
@@ -316,36 +322,39 @@ export class UserAdminService {
     const codes = await this.checkAssignments(actor, roleIds, departIds);
     const salt = newSalt();
     const id = newId();
-    await this.db
-      .insertInto('sysUser')
-      .values({
-        id,
-        username,
-        realname: input.realname ?? username,
-        password: await hashPassword(input.password ?? '', salt),
-        salt,
-        avatar: input.avatar ?? null,
-        birthday: input.birthday || null,
-        sex: input.sex ?? null,
-        email: input.email || null,
-        phone: input.phone || null,
-        orgCode: codes[0] ?? null,
-        status: input.status ?? 1,
-        delFlag: 0,
-        workNo: input.workNo || null,
-        post: input.post || null,
-        telephone: input.telephone || null,
-        userIdentity: input.userIdentity ?? 1,
-        departIds: input.departIds || null,
-        relTenantIds: input.relTenantIds || null,
-        clientId: null,
-        createBy: actor.username,
-        createTime: now(),
-        updateBy: null,
-        updateTime: null,
-      })
-      .execute();
-    await this.writeLinks(id, roleIds, departIds);
+    const hashed = await hashPassword(input.password ?? '', salt);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('sysUser')
+        .values({
+          id,
+          username,
+          realname: input.realname ?? username,
+          password: hashed,
+          salt,
+          avatar: input.avatar ?? null,
+          birthday: input.birthday || null,
+          sex: input.sex ?? null,
+          email: input.email || null,
+          phone: input.phone || null,
+          orgCode: codes[0] ?? null,
+          status: input.status ?? 1,
+          delFlag: 0,
+          workNo: input.workNo || null,
+          post: input.post || null,
+          telephone: input.telephone || null,
+          userIdentity: input.userIdentity ?? 1,
+          departIds: input.departIds || null,
+          relTenantIds: input.relTenantIds || null,
+          clientId: null,
+          createBy: actor.username,
+          createTime: now(),
+          updateBy: null,
+          updateTime: null,
+        })
+        .execute();
+      await this.writeLinks(trx, id, roleIds, departIds);
+    });
     return id;
   }
 
@@ -365,12 +374,15 @@ export class UserAdminService {
       changes.orgCode = existing.orgCode && codes.includes(existing.orgCode) ? existing.orgCode : (codes[0] ?? null);
     }
     if (existing.username === 'admin' && changes.status === 2) throw businessError('不允许冻结超级管理员！');
-    await this.db
-      .updateTable('sysUser')
-      .set({ ...changes, updateBy: actor.username, updateTime: now() })
-      .where('id', '=', input.id)
-      .execute();
-    await this.writeLinks(input.id, roleIds, departIds);
+    await this.db.transaction().execute(async (trx) => {
+      // The row update comes first: on PostgreSQL it locks the user, so a concurrent edit's link writes wait.
+      await trx
+        .updateTable('sysUser')
+        .set({ ...changes, updateBy: actor.username, updateTime: now() })
+        .where('id', '=', input.id)
+        .execute();
+      await this.writeLinks(trx, input.id, roleIds, departIds);
+    });
     if (changes.status === 2) await this.ctx.sessions.revokeUser(input.id);
   }
 
@@ -395,7 +407,10 @@ export class UserAdminService {
     const users = await this.db.selectFrom('sysUser').select(['id', 'orgCode']).where('id', 'in', userIds).where('delFlag', '=', 0).execute();
     if (users.length !== new Set(userIds).size || users.some((u) => !inCompanyScope(actor, u.orgCode))) throw businessError('未找到对应用户');
     const has = new Set((await this.db.selectFrom('sysUserRole').select('userId').where('roleId', '=', roleId).execute()).map((r) => r.userId));
-    for (const u of users) if (!has.has(u.id)) await this.db.insertInto('sysUserRole').values({ id: newId(), userId: u.id, roleId }).execute();
+    for (const u of users) {
+      if (has.has(u.id)) continue;
+      await this.db.insertInto('sysUserRole').values({ id: newId(), userId: u.id, roleId }).onConflict((oc) => oc.columns(['userId', 'roleId']).doNothing()).execute();
+    }
   }
 
   async removeFromRole(actor: CurrentUser, roleId: string, userIds: string[]): Promise<void> {
@@ -413,7 +428,7 @@ export class UserAdminService {
     const has = new Set((await this.db.selectFrom('sysUserDepart').select('userId').where('depId', '=', depId).execute()).map((r) => r.userId));
     for (const u of users) {
       if (has.has(u.id)) continue;
-      await this.db.insertInto('sysUserDepart').values({ id: newId(), userId: u.id, depId }).execute();
+      await this.db.insertInto('sysUserDepart').values({ id: newId(), userId: u.id, depId }).onConflict((oc) => oc.columns(['userId', 'depId']).doNothing()).execute();
       if (!u.orgCode) await this.db.updateTable('sysUser').set({ orgCode: dep.orgCode }).where('id', '=', u.id).execute();
     }
   }
