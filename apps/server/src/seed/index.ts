@@ -10,6 +10,7 @@ import { seedSystemData, seedSystemMenus } from './system.seed.js';
 import { seedExamplesMenu } from './examples.seed.js';
 import { seedOfficeDemo, seedOfficeMenus } from './office.seed.js';
 import { seedWorkflowDefinitions, seedWorkflowDemo, seedWorkflowMenus } from './workflow.seed.js';
+import { seedHrDemo, seedHrDicts, seedHrMenus, seedHrRolesAndUsers } from './hr.seed.js';
 import { seedFormDefinitions, seedFormDemo, seedFormDicts, seedFormMenus } from './forms.seed.js';
 import { seedHrDemo, seedHrDicts, seedHrMenus, seedHrRolesAndUsers } from './hr.seed.js';
 import { seedLedgerData, seedLedgerDefinitions, seedLedgerMenus } from './ledger.seed.js';
@@ -38,6 +39,10 @@ export const seedParts: SeedPart[] = [
   { name: '0401_announcement_menus', run: seedAnnouncementMenus },
   { name: '0402_announcement_demo', run: seedAnnouncementDemo },
   { name: '0500_examples_menu', run: seedExamplesMenu },
+  { name: '0800_hr_dicts', run: seedHrDicts },
+  { name: '0801_hr_roles_users', run: seedHrRolesAndUsers },
+  { name: '0802_hr_menus', run: seedHrMenus },
+  { name: '0803_hr_demo', run: seedHrDemo },
   { name: '0600_forms_dicts', run: seedFormDicts },
   { name: '0601_forms_menus', run: seedFormMenus },
   { name: '0602_forms_definitions', run: seedFormDefinitions },
