@@ -19,9 +19,7 @@ import { registerWorkflowModule } from './workflow/workflow.module.js';
 import { registerFormsModule } from './forms/forms.module.js';
 import { registerHrModule } from './hr/hr.module.js';
 import { registerOfficeModule } from './office/office.module.js';
-import { registerHrModule } from './hr/hr.module.js';
 import { registerPerformanceModule } from './performance/performance.module.js';
-import { registerHrModule } from './hr/hr.module.js';
 import { registerLedgerModule } from './ledger/ledger.module.js';
 import { registerOfficeModule } from './office/office.module.js';
 
@@ -53,9 +51,7 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await registerFormsModule(api, workflow.registry);
   await registerHrModule(api, { translate: (code, v) => dicts.translate(code, v as string), registry: workflow.registry });
   await registerOfficeModule(api);
-  await registerHrModule(api, { translate: (code, v) => dicts.translate(code, v as string), registry: workflow.registry });
   await registerPerformanceModule(api);
-  await registerHrModule(api, { translate: (code, v) => dicts.translate(code, v as string), registry: workflow.registry });
   await registerLedgerModule(api, workflow.registry, (code, v) => dicts.translate(code, v as string));
   await registerOfficeModule(api);
 }

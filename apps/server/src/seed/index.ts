@@ -12,7 +12,6 @@ import { seedOfficeDemo, seedOfficeMenus } from './office.seed.js';
 import { seedWorkflowDefinitions, seedWorkflowDemo, seedWorkflowMenus } from './workflow.seed.js';
 import { seedHrDemo, seedHrDicts, seedHrMenus, seedHrRolesAndUsers } from './hr.seed.js';
 import { seedFormDefinitions, seedFormDemo, seedFormDicts, seedFormMenus } from './forms.seed.js';
-import { seedHrDemo, seedHrDicts, seedHrMenus, seedHrRolesAndUsers } from './hr.seed.js';
 import { seedLedgerData, seedLedgerDefinitions, seedLedgerMenus } from './ledger.seed.js';
 
 export interface SeedPart {
@@ -49,10 +48,6 @@ export const seedParts: SeedPart[] = [
   { name: '0603_forms_demo', run: seedFormDemo },
   { name: '0900_office_menus', run: seedOfficeMenus },
   { name: '0901_office_demo', run: seedOfficeDemo },
-  { name: '0800_hr_dicts', run: seedHrDicts },
-  { name: '0801_hr_roles_users', run: seedHrRolesAndUsers },
-  { name: '0802_hr_menus', run: seedHrMenus },
-  { name: '0803_hr_demo', run: seedHrDemo },
   { name: '1300_ledger_menus', run: seedLedgerMenus },
   { name: '1301_ledger_definitions', run: seedLedgerDefinitions },
   { name: '1302_ledger_data', run: seedLedgerData },
