@@ -1,16 +1,30 @@
 import { checkUpload, shortFileName } from '@go/contract/upload';
 import { describe, expect, it } from 'vitest';
-import { keepLast, listToValue, moveItem, nameOfPath, uploadKindFor, valueToList, type UploadItem } from './uploadCore';
+import {
+  displayFileName,
+  keepLast,
+  listToValue,
+  moveItem,
+  nameOfPath,
+  originalNameOfPath,
+  uploadKindFor,
+  valueToList,
+  type UploadItem,
+} from './uploadCore';
 
 describe('upload helpers', () => {
-  it('shows an existing value as done files named by their last segment, shortened after 5 characters', () => {
-    const list = valueToList('oa/a/年度预算报告_17.pdf,oa/b/x.png');
+  it('shows an existing value as done files under their original names (the storage suffix removed)', () => {
+    const list = valueToList('oa/a/年度预算报告_17.pdf,oa/b/x.png,oa/c/行程单_1732012345678a1b2c3.pdf');
     expect(list.map((f) => [f.status, f.fullName, f.name])).toEqual([
-      ['done', '年度预算报告_17.pdf', '年度预算报….pdf'],
+      ['done', '年度预算报告_17.pdf', '年度预算报告_17.pdf'],
       ['done', 'x.png', 'x.png'],
+      ['done', '行程单.pdf', '行程单.pdf'],
     ]);
     expect(nameOfPath('oa/%E5%90%88%E5%90%8C.pdf')).toBe('合同.pdf');
+    expect(originalNameOfPath('oa/%E5%90%88%E5%90%8C_1732012345678abcdef.pdf')).toBe('合同.pdf');
     expect(shortFileName('abcdef.txt')).toBe('abcde….txt');
+    // only long names are shortened, keeping the extension
+    expect(displayFileName('二〇二六年十一月华南区客户拜访往返高铁行程单.pdf')).toBe('二〇二六年十一月华南区客户拜访往返高….pdf');
   });
 
   it('emits only finished files, and nothing while a file is uploading', () => {

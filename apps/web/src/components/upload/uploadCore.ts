@@ -23,6 +23,24 @@ export function nameOfPath(path: string): string {
   return decodeURIComponent(clean.substring(clean.lastIndexOf('/') + 1)) || path;
 }
 
+/** The storage adds `_<ms><6 hex>` to the name it keeps; people see the name they chose. */
+const STORED_SUFFIX = /_\d{13}[0-9a-f]{6}(?=\.[^.]*$|$)/;
+
+/** The original file name of a stored path (`行程单_1732…a1b2c3.pdf` → `行程单.pdf`). */
+export function originalNameOfPath(path: string): string {
+  return nameOfPath(path).replace(STORED_SUFFIX, '');
+}
+
+/**
+ * The name shown in the list: the original name, whole when it is short; long names keep their start
+ * and extension (the list shows the full name on hover).
+ */
+export function displayFileName(name: string, max = 24): string {
+  const chars = Array.from(name);
+  if (chars.length <= max) return name;
+  return shortFileName(name, max - 6);
+}
+
 export function splitValue(value: string | null | undefined): string[] {
   return String(value ?? '')
     .split(',')
@@ -35,9 +53,9 @@ let uidSeq = 0;
 /** The list for an existing value: every path a done file named by its last segment. */
 export function valueToList(value: string | null | undefined): UploadItem[] {
   return splitValue(value).map((p) => {
-    const full = nameOfPath(p);
+    const full = originalNameOfPath(p);
     uidSeq += 1;
-    return { uid: `v-${uidSeq}`, name: shortFileName(full), fullName: full, status: 'done', path: p, url: staticUrl(p) };
+    return { uid: `v-${uidSeq}`, name: displayFileName(full), fullName: full, status: 'done', path: p, url: staticUrl(p) };
   });
 }
 

@@ -1,10 +1,10 @@
-import { DEFAULT_UPLOAD_BIZ, PDF_PREVIEW_PATH, UPLOAD_TEXTS, fileExtension, shortFileName } from '@go/contract/upload';
+import { DEFAULT_UPLOAD_BIZ, PDF_PREVIEW_PATH, UPLOAD_TEXTS, fileExtension } from '@go/contract/upload';
 import type { UploadProps } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { runtimeConfig, staticUrl } from '../../app/config';
 import { feedback } from '../../app/feedback';
 import { uploadAction } from '../../app/http/client';
-import { keepLast, listToValue, precheck, uploadKindFor, valueToList, type UploadItem } from './uploadCore';
+import { displayFileName, keepLast, listToValue, precheck, uploadKindFor, valueToList, type UploadItem } from './uploadCore';
 
 export interface UploadListOptions {
   value?: string | null;
@@ -37,7 +37,12 @@ export function useUploadList(opts: UploadListOptions) {
     setList(valueToList(v));
   }, [value]);
 
+  const listRef = useRef(list);
+  listRef.current = list;
   const commit = useCallback((next: UploadItem[]) => {
+    // Several files chosen at once arrive one beforeUpload call each before React renders again:
+    // the ref must already hold the previous file, or it would be dropped.
+    listRef.current = next;
     setList(next);
     const v = listToValue(next);
     if (v !== null && v !== emitted.current) {
@@ -46,8 +51,6 @@ export function useUploadList(opts: UploadListOptions) {
     }
   }, []);
 
-  const listRef = useRef(list);
-  listRef.current = list;
   const update = useCallback(
     (uid: string, patch: Partial<UploadItem>) => {
       commit(listRef.current.map((f) => (f.uid === uid ? { ...f, ...patch } : f)));
@@ -63,7 +66,7 @@ export function useUploadList(opts: UploadListOptions) {
     }
     const item: UploadItem = {
       uid: file.uid,
-      name: shortFileName(file.name),
+      name: displayFileName(file.name),
       fullName: file.name,
       status: 'uploading',
       percent: 0,
