@@ -33,6 +33,8 @@ export interface Task {
   commentRequired?: boolean;
   fullScreen?: boolean;
   assignees: Assignee[];
+  /** the form type's key figures (e.g. amount and reason), when it declares them */
+  summary?: string | { label?: string; value: string | number | null }[] | null;
 }
 
 export interface NextUser {
@@ -159,6 +161,8 @@ export interface Application {
   routeName: string;
   formLabel?: string;
   currTaskName: string;
+  /** the status in words: 审批中：节点（审批人）, 已通过, 驳回：理由…, 已撤回, 草稿 */
+  statusText?: string;
   canWithdraw: boolean;
   status_dictText?: string;
   result_dictText?: string;

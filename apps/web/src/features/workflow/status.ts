@@ -1,4 +1,4 @@
-import type { HistoricFlow } from './api';
+import type { HistoricFlow, Task } from './api';
 
 /**
  * A human status of an application from its history: 审批中：「节点」（审批人）, 已通过, 驳回：理由…,
@@ -52,4 +52,14 @@ export function humanActStatus(text: string | null | undefined, rejectReason?: s
   if (s === '驳回') return rejectReason ? `驳回：${rejectReason}` : '已驳回';
   if (s === '启动') return '已提交';
   return s;
+}
+
+/** The form type's key figures of a task (amount, reason …) as one line. */
+export function summaryText(summary: Task['summary']): string {
+  if (!summary) return '';
+  if (typeof summary === 'string') return summary;
+  return summary
+    .filter((x) => x && x.value !== null && x.value !== undefined && x.value !== '')
+    .map((x) => (x.label ? `${x.label}：${x.value}` : String(x.value)))
+    .join(' · ');
 }

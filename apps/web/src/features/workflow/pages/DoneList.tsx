@@ -1,6 +1,7 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { listPagination } from '../../../components/list/pagination';
+import { PhoneCard, PhoneCardList } from '../../../components/list/PhoneCards';
 import { App, Button, Card, Form, Input, Space, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
@@ -95,26 +96,30 @@ export default function DoneList() {
       key: 'action',
       fixed: narrow ? undefined : 'right',
       width: 120,
-      render: (_v, r) => (
-        <Space size={4} split={<span className="wf-split">|</span>}>
-          <a
-            onClick={() =>
-              setView({
-                tableId: r.tableId,
-                tableName: r.tableName,
-                routeName: r.routeName,
-                processName: r.processName,
-                procInstId: r.procInstId,
-              })
-            }
-          >
-            查看
-          </a>
-          <a onClick={() => setHistoryId(r.procInstId)}>历史</a>
-        </Space>
-      ),
+      render: (_v, r) => actions(r),
     },
   ];
+
+  function actions(r: DoneTask) {
+    return (
+      <Space size={4} split={<span className="wf-split">|</span>}>
+        <a
+          onClick={() =>
+            setView({
+              tableId: r.tableId,
+              tableName: r.tableName,
+              routeName: r.routeName,
+              processName: r.processName,
+              procInstId: r.procInstId,
+            })
+          }
+        >
+          查看
+        </a>
+        <a onClick={() => setHistoryId(r.procInstId)}>历史</a>
+      </Space>
+    );
+  }
 
   return (
     <Card className="wf-page" data-testid="done-list">
@@ -142,18 +147,46 @@ export default function DoneList() {
           </Space>
         </Form.Item>
       </Form>
-      <Table<DoneTask>
-        style={{ marginTop: 16 }}
-        rowKey="id"
-        bordered
-        columns={columns}
-        dataSource={list.data?.rows ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1400 }}
-        pagination={listPagination(pageNo, pageSize, list.data?.total ?? 0, (p, s) =>
-          set({ pageNo: p, pageSize: s }),
-        )}
-      />
+      {narrow ? (
+        <div style={{ marginTop: 16 }}>
+          <PhoneCardList<DoneTask>
+            rows={list.data?.rows ?? []}
+            rowKey={(r) => r.id}
+            loading={list.isFetching}
+            pagination={listPagination(pageNo, pageSize, list.data?.total ?? 0, (p, s) =>
+              set({ pageNo: p, pageSize: s }),
+            )}
+            renderCard={(r) => (
+              <PhoneCard
+                testId="done-card"
+                title={r.title || r.processName}
+                status={<Tag color={OUTCOME_COLOR[r.outcome ?? ''] ?? 'blue'}>{r.deleteReason}</Tag>}
+                figures={r.comment ? `审批意见：${r.comment}` : undefined}
+                fields={[
+                  { key: 'node', label: '任务名称', value: `${r.processName} · ${r.name}` },
+                  { key: 'applyer', label: '流程发起人', value: r.applyer },
+                  { key: 'result', label: '流程结果', value: RESULT_TEXT[r.result] ?? '—' },
+                  { key: 'endTime', label: '处理时间', value: r.endTime },
+                ]}
+                actions={actions(r)}
+              />
+            )}
+          />
+        </div>
+      ) : (
+        <Table<DoneTask>
+          style={{ marginTop: 16 }}
+          rowKey="id"
+          bordered
+          columns={columns}
+          dataSource={list.data?.rows ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 1400 }}
+          pagination={listPagination(pageNo, pageSize, list.data?.total ?? 0, (p, s) =>
+            set({ pageNo: p, pageSize: s }),
+          )}
+        />
+      )}
       <ApplicationViewModal
         target={view}
         onClose={() => setView(null)}

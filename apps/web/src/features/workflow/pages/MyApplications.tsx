@@ -14,6 +14,7 @@ import { RESULT_COLOR, RESULT_TEXT, STATUS_TEXT, WF_TEXTS } from '../texts';
 import { useRefetchWithBadge } from '../useWorkflowRefresh';
 import { useUrlList } from '../useUrlList';
 import { useNarrow } from '../useNarrow';
+import { PhoneCard, PhoneCardList } from '../../../components/list/PhoneCards';
 import '../workflow.css';
 
 const FILTERS = ['title', 'status', 'result'] as const;
@@ -22,6 +23,13 @@ const STATUS_COLOR: Record<number, string> = { 0: 'default', 1: 'processing', 2:
 /** An application may be edited and submitted again while it is a draft, rejected or withdrawn. */
 export function canEdit(a: Pick<Application, 'status' | 'result'>): boolean {
   return a.status === 0 || a.status === 3 || (a.status === 2 && a.result === 3);
+}
+
+/** The status in words (审批中：节点（审批人）, 已通过, 驳回：理由…); older servers: the current node. */
+function progressText(r: Application): string {
+  if (r.statusText) return r.statusText;
+  if (r.status === 1) return r.currTaskName ? `审批中：${r.currTaskName}` : '审批中';
+  return r.result_dictText ?? RESULT_TEXT[r.result] ?? '—';
 }
 
 /** 我的申请: status and result of my applications; withdraw while no approver has acted. */
@@ -96,7 +104,12 @@ export default function MyApplications() {
     },
     { title: '标题', dataIndex: 'title', width: 220, ellipsis: true },
     { title: '所属流程', dataIndex: 'processName', width: 120 },
-    { title: '当前节点', dataIndex: 'currTaskName', width: 140, render: (v: string) => v || '—' },
+    {
+      title: '审批进度',
+      dataIndex: 'statusText',
+      width: 220,
+      render: (_v: unknown, r) => <span data-testid="app-progress">{progressText(r)}</span>,
+    },
     {
       title: '状态',
       dataIndex: 'status',
@@ -126,37 +139,41 @@ export default function MyApplications() {
       key: 'action',
       fixed: narrow ? undefined : 'right',
       width: 230,
-      render: (_v, r) => (
-        <Space size={4} split={<span className="wf-split">|</span>}>
-          <a
-            onClick={() =>
-              setView({
-                id: r.id,
-                tableName: r.tableName,
-                routeName: r.routeName,
-                processName: r.processName,
-                procInstId: r.procInstId,
-              })
-            }
-          >
-            查看
-          </a>
-          {r.procInstId && <a onClick={() => setHistoryId(r.procInstId)}>历史</a>}
-          {r.canWithdraw && (
-            <Popconfirm title="确定撤回该申请吗？" onConfirm={() => withdraw(r)}>
-              <a data-testid="app-withdraw">撤回</a>
-            </Popconfirm>
-          )}
-          {canEdit(r) && <a onClick={() => edit(r)}>{r.status === 0 ? '编辑/提交' : '重新提交'}</a>}
-          {r.status === 0 && (
-            <Popconfirm title="确定删除该草稿吗？" onConfirm={() => remove(r)}>
-              <a>删除</a>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
+      render: (_v, r) => actions(r),
     },
   ];
+
+  function actions(r: Application) {
+    return (
+      <Space size={4} split={<span className="wf-split">|</span>}>
+        <a
+          onClick={() =>
+            setView({
+              id: r.id,
+              tableName: r.tableName,
+              routeName: r.routeName,
+              processName: r.processName,
+              procInstId: r.procInstId,
+            })
+          }
+        >
+          查看
+        </a>
+        {r.procInstId && <a onClick={() => setHistoryId(r.procInstId)}>历史</a>}
+        {r.canWithdraw && (
+          <Popconfirm title="确定撤回该申请吗？" onConfirm={() => withdraw(r)}>
+            <a data-testid="app-withdraw">撤回</a>
+          </Popconfirm>
+        )}
+        {canEdit(r) && <a onClick={() => edit(r)}>{r.status === 0 ? '编辑/提交' : '重新提交'}</a>}
+        {r.status === 0 && (
+          <Popconfirm title="确定删除该草稿吗？" onConfirm={() => remove(r)}>
+            <a>删除</a>
+          </Popconfirm>
+        )}
+      </Space>
+    );
+  }
 
   const Editor = editing?.type.Editor;
   return (
@@ -220,17 +237,47 @@ export default function MyApplications() {
           刷新
         </Button>
       </Space>
-      <Table<Application>
-        rowKey="id"
-        bordered
-        columns={columns}
-        dataSource={list.data?.rows ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1300 }}
-        pagination={listPagination(pageNo, pageSize, list.data?.total ?? 0, (p, s) =>
-          set({ pageNo: p, pageSize: s }),
-        )}
-      />
+      {narrow ? (
+        <PhoneCardList<Application>
+          rows={list.data?.rows ?? []}
+          rowKey={(r) => r.id}
+          loading={list.isFetching}
+          pagination={listPagination(pageNo, pageSize, list.data?.total ?? 0, (p, s) =>
+            set({ pageNo: p, pageSize: s }),
+          )}
+          renderCard={(r) => (
+            <PhoneCard
+              testId="app-card"
+              title={r.title}
+              status={
+                <Tag color={RESULT_COLOR[r.result]} data-testid="app-result">
+                  {r.status === 1
+                    ? (r.status_dictText ?? STATUS_TEXT[r.status])
+                    : (r.result_dictText ?? RESULT_TEXT[r.result])}
+                </Tag>
+              }
+              figures={<span data-testid="app-progress">{progressText(r)}</span>}
+              fields={[
+                { key: 'process', label: '所属流程', value: r.processName },
+                { key: 'applyTime', label: '提交时间', value: r.applyTime || '—' },
+              ]}
+              actions={actions(r)}
+            />
+          )}
+        />
+      ) : (
+        <Table<Application>
+          rowKey="id"
+          bordered
+          columns={columns}
+          dataSource={list.data?.rows ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 1300 }}
+          pagination={listPagination(pageNo, pageSize, list.data?.total ?? 0, (p, s) =>
+            set({ pageNo: p, pageSize: s }),
+          )}
+        />
+      )}
       <ApplicationViewModal
         target={view}
         onClose={() => setView(null)}

@@ -5,7 +5,6 @@ import {
   App,
   Button,
   Card,
-  Checkbox,
   Empty,
   Form,
   Grid,
@@ -32,6 +31,8 @@ import { TaskFormModal } from '../components/TaskFormModal';
 import { findFormType } from '../formTypes';
 import { WF_TEXTS } from '../texts';
 import { useRefetchWithBadge } from '../useWorkflowRefresh';
+import { PhoneCard } from '../../../components/list/PhoneCards';
+import { summaryText } from '../status';
 import '../workflow.css';
 
 /** SPEC §9: the to-do list shows 10 per page. */
@@ -183,7 +184,22 @@ export default function TodoManage() {
       align: 'center',
       render: (_v, _r, i) => (pageNo - 1) * pageSize + i + 1,
     },
-    { title: '所属流程', dataIndex: 'processName', width: 140, ellipsis: true },
+    { title: '所属流程', dataIndex: 'processName', width: 120, ellipsis: true },
+    {
+      title: '标题',
+      dataIndex: 'title',
+      width: 240,
+      render: (v: string | null, r) => (
+        <div>
+          <div>{v || r.processName}</div>
+          {summaryText(r.summary) && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="todo-summary">
+              {summaryText(r.summary)}
+            </Typography.Text>
+          )}
+        </div>
+      ),
+    },
     {
       title: '任务名称',
       dataIndex: 'name',
@@ -335,33 +351,35 @@ export default function TodoManage() {
                 const st = suspendedView(r.isSuspended);
                 const checked = selected.some((x) => x.id === r.id);
                 return (
-                  <Card
-                    size="small"
+                  <PhoneCard
+                    testId="todo-card"
                     className={r.isSuspended ? 'wf-card wf-row-suspended' : 'wf-card'}
-                    style={{ marginBottom: 8 }}
-                  >
-                    <Space align="start">
-                      <Checkbox
-                        disabled={r.isSuspended}
-                        checked={checked}
-                        onChange={(e) =>
-                          setSelected(
-                            e.target.checked ? [...selected, r] : selected.filter((x) => x.id !== r.id),
-                          )
-                        }
-                      />
-                      <div>
-                        <Typography.Text strong>{r.processName}</Typography.Text> · {r.name}
-                        <div style={{ margin: '4px 0' }}>
-                          {p && <Tag color={p.color}>{p.text}</Tag>}
-                          <Tag color={st.color}>{st.text}</Tag>
-                          <Typography.Text type="secondary">{r.applyer}</Typography.Text>
-                        </div>
-                        <div style={{ color: '#8c8c8c', fontSize: 12, marginBottom: 6 }}>{r.createTime}</div>
-                        {actions(r)}
-                      </div>
-                    </Space>
-                  </Card>
+                    title={r.title || r.processName}
+                    status={
+                      <span>
+                        {p && r.priority !== 0 && <Tag color={p.color}>{p.text}</Tag>}
+                        {r.isSuspended && <Tag color={st.color}>{st.text}</Tag>}
+                        <Tag color="processing">{r.name}</Tag>
+                      </span>
+                    }
+                    figures={summaryText(r.summary) || undefined}
+                    fields={[
+                      {
+                        key: 'applyer',
+                        label: '发起人',
+                        value: r.owner ? `${r.applyer}（${r.owner}委托）` : r.applyer,
+                      },
+                      { key: 'process', label: '所属流程', value: r.processName },
+                      { key: 'time', label: '到达时间', value: r.createTime },
+                    ]}
+                    actions={actions(r)}
+                    selectable
+                    selected={checked}
+                    disabled={r.isSuspended}
+                    onSelect={(on) =>
+                      setSelected(on ? [...selected, r] : selected.filter((x) => x.id !== r.id))
+                    }
+                  />
                 );
               }}
             />
