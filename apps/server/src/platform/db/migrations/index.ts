@@ -7,7 +7,6 @@ import * as office from './2026_11_24_0900_office.js';
 import * as hr from './2026_11_24_0800_hr.js';
 import * as security from './2026_11_24_1000_security.js';
 import * as ledger from './2026_11_24_1300_ledger.js';
-import * as office from './2026_11_24_0900_office.js';
 import * as performance from './2026_11_24_1400_performance.js';
 
 /**
@@ -24,6 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0800_hr': hr,
   '2026_11_24_1000_security': security,
   '2026_11_24_1300_ledger': ledger,
-  '2026_11_24_0900_office': office,
   '2026_11_24_1400_performance': performance,
 };
