@@ -17,6 +17,7 @@ import { UserService } from './system/user/user.service.js';
 import { registerSystemAdmin } from './system/system-admin.js';
 import { registerWorkflowModule } from './workflow/workflow.module.js';
 import { registerFormsModule } from './forms/forms.module.js';
+import { registerOfficeModule } from './office/office.module.js';
 import { registerHrModule } from './hr/hr.module.js';
 import { registerOfficeModule } from './office/office.module.js';
 import { registerPerformanceModule } from './performance/performance.module.js';
@@ -49,6 +50,7 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await registerFileModule(api);
   const workflow = await registerWorkflowModule(api);
   await registerFormsModule(api, workflow.registry);
+  await registerOfficeModule(api);
   await registerHrModule(api, { translate: (code, v) => dicts.translate(code, v as string), registry: workflow.registry });
   await registerOfficeModule(api);
   await registerPerformanceModule(api);

@@ -38,6 +38,8 @@ export const seedParts: SeedPart[] = [
   { name: '0401_announcement_menus', run: seedAnnouncementMenus },
   { name: '0402_announcement_demo', run: seedAnnouncementDemo },
   { name: '0500_examples_menu', run: seedExamplesMenu },
+  { name: '0900_office_menus', run: seedOfficeMenus },
+  { name: '0901_office_demo', run: seedOfficeDemo },
   { name: '0800_hr_dicts', run: seedHrDicts },
   { name: '0801_hr_roles_users', run: seedHrRolesAndUsers },
   { name: '0802_hr_menus', run: seedHrMenus },

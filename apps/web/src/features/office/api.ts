@@ -101,3 +101,92 @@ export async function companyUsers(): Promise<UserOption[]> {
   const r = await unwrap(getAction<{ records: UserOption[] }>('/sys/user/queryUserComponentData', { pageNo: 1, pageSize: 200, column: 'createTime', order: 'asc' }));
   return r.records;
 }
+
+export interface MissionRow {
+  id: string;
+  title: string;
+  description: string | null;
+  owner: string;
+  ownerName: string | null;
+  participants: string[];
+  participantNames: string[];
+  priority: string;
+  priority_dictText: string;
+  startDate: string | null;
+  dueDate: string | null;
+  status: string;
+  storedStatus: string;
+  status_dictText: string;
+  overdue: boolean;
+  progress: number;
+  attachments: string | null;
+  boardId: string | null;
+  version: number;
+  itemsTotal: number;
+  itemsDone: number;
+  createBy: string | null;
+  createTime: string | null;
+}
+
+export interface MissionItem {
+  id: string;
+  missionId: string;
+  kind: 'task' | 'check';
+  title: string;
+  done: number;
+}
+
+export interface MissionBody {
+  id?: string;
+  title: string;
+  owner: string;
+  participants?: string[];
+  priority?: string;
+  startDate?: string;
+  dueDate?: string;
+  status?: string;
+  description?: string;
+  attachments?: string;
+  boardId?: string | null;
+}
+
+export interface BoardColumnView {
+  key: string;
+  title: string;
+  status: string;
+  cards: MissionRow[];
+}
+
+export interface BoardView {
+  id: string;
+  name: string;
+  description: string | null;
+  socketKey: string;
+  columns: BoardColumnView[];
+}
+
+const M = '/office/mission';
+const K = '/office/kanban';
+
+export const missionApi = {
+  list: (params: Record<string, unknown>) => unwrap(getAction<PageResult<MissionRow>>(`${M}/list`, params)),
+  get: (id: string) => unwrap(getAction<MissionRow & { items: MissionItem[] }>(`${M}/queryById`, { id })),
+  add: (b: MissionBody) => unwrap(postAction<string>(`${M}/add`, b)),
+  edit: (b: MissionBody) => unwrap(putAction<string>(`${M}/edit`, b)),
+  status: (id: string, status: string) => unwrap(postAction(`${M}/status`, { id, status })),
+  remove: (id: string) => unwrap(deleteAction(`${M}/delete`, { id })),
+  addItem: (missionId: string, kind: 'task' | 'check', title: string) => unwrap(postAction<MissionItem>(`${M}/item`, { missionId, kind, title })),
+  toggleItem: (id: string, done: boolean) => unwrap(postAction(`${M}/itemToggle`, { id, done })),
+  deleteItem: (id: string) => unwrap(deleteAction(`${M}/itemDelete`, { id })),
+  comments: (id: string) => unwrap(getAction<CommentRow[]>(`${M}/comments`, { id })),
+  comment: (bizId: string, content: string, parentId?: string) => unwrap(postAction<CommentRow>(`${M}/comment`, { bizId, content, parentId })),
+  boards: () => unwrap(getAction<{ id: string; name: string }[]>(`${K}/boards`)),
+  board: (params: Record<string, unknown>) => unwrap(getAction<BoardView>(`${K}/board`, params)),
+  boardAdd: (name: string, description?: string) => unwrap(postAction<string>(`${K}/boardAdd`, { name, description })),
+  /** Resolves with the new place, or rejects with the server's answer (a conflict carries the current place). */
+  move: async (id: string, toColumn: string, version: number, toIndex?: number) => {
+    const r = await postAction<{ column: string; card: MissionRow }>(`${K}/move`, { id, toColumn, version, toIndex });
+    if (!r.success) throw Object.assign(new Error(r.message), { result: r.result });
+    return r.result;
+  },
+};
