@@ -19,10 +19,8 @@ import { registerWorkflowModule } from './workflow/workflow.module.js';
 import { registerFormsModule } from './forms/forms.module.js';
 import { registerOfficeModule } from './office/office.module.js';
 import { registerHrModule } from './hr/hr.module.js';
-import { registerOfficeModule } from './office/office.module.js';
 import { registerPerformanceModule } from './performance/performance.module.js';
 import { registerLedgerModule } from './ledger/ledger.module.js';
-import { registerOfficeModule } from './office/office.module.js';
 
 /**
  * Builds the services of every module and registers their routes under the API prefix.
@@ -52,8 +50,6 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await registerFormsModule(api, workflow.registry);
   await registerOfficeModule(api);
   await registerHrModule(api, { translate: (code, v) => dicts.translate(code, v as string), registry: workflow.registry });
-  await registerOfficeModule(api);
   await registerPerformanceModule(api);
   await registerLedgerModule(api, workflow.registry, (code, v) => dicts.translate(code, v as string));
-  await registerOfficeModule(api);
 }
