@@ -4,7 +4,7 @@ import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
 import { page } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
-import { BpmnError, parseBpmn, type ProcessModel } from './bpmn.js';
+import { BpmnError, parseBpmn, type DecisionField, type ProcessModel } from './bpmn.js';
 import { Directory } from './directory.js';
 import { forgetNodeCache } from './engine.js';
 import type { FormRegistry } from './form-registry.js';
@@ -26,7 +26,12 @@ export interface NodeSettingsInput {
   repeatPolicy?: (typeof REPEAT_POLICIES)[number];
   chooseMark?: number;
   commentRequired?: number;
+  multiMode?: '' | 'parallel' | 'sequential';
+  passRatio?: number;
+  decisionFields?: DecisionField[];
 }
+
+const EMPTY_TEXT: Record<string, string> = { admin: '转给系统管理员', skip: '自动跳过', cancel: '取消申请', error: '提示未找到审批人' };
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -59,8 +64,9 @@ export class DefinitionService {
     user: Pick<CurrentUser, 'username'>,
     input: { xml: string; name?: string; description?: string; categoryId?: string; businessTable?: string; routeName?: string; roles?: string },
     db: Database = this.db,
-  ): Promise<WfDefinition> {
+  ): Promise<WfDefinition & { warnings: string[] }> {
     const model = await this.parse(input.xml);
+    const warnings: string[] = [];
     const run = async (trx: Database) => {
       const prev = await trx
         .selectFrom('wfDefinition')
@@ -111,17 +117,24 @@ export class DefinitionService {
             repeatPolicy: old?.repeatPolicy ?? 'again',
             chooseMark: old?.chooseMark ?? 0,
             commentRequired: old?.commentRequired ?? 0,
+            // the BPMN multi-instance marker wins; else the previous version's countersign setting
+            multiMode: n.multi ? (n.multi.sequential ? 'sequential' : 'parallel') : (old?.multiMode ?? ''),
+            passRatio: old?.passRatio ?? 100,
+            decisionFields: n.decisionFields?.length ? JSON.stringify(n.decisionFields) : (old?.decisionFields ?? null),
           })
           .execute();
         order++;
-        if (prev) {
-          const rules = await trx.selectFrom('wfNodeRule').selectAll().where('procDefId', '=', prev.id).where('nodeId', '=', n.id).execute();
-          for (const r of rules) {
-            await trx.insertInto('wfNodeRule').values({ id: newId(), procDefId: def.id, nodeId: n.id, type: r.type, relateId: r.relateId }).execute();
-          }
+        const rules = prev ? await trx.selectFrom('wfNodeRule').selectAll().where('procDefId', '=', prev.id).where('nodeId', '=', n.id).execute() : [];
+        for (const r of rules) {
+          await trx.insertInto('wfNodeRule').values({ id: newId(), procDefId: def.id, nodeId: n.id, type: r.type, relateId: r.relateId }).execute();
+        }
+        const a = n.assignment;
+        if (!rules.length && a && !a.assignee && !a.candidateUsers.length && !a.candidateGroups.length && !n.multi?.collection) {
+          const policy = old?.emptyPolicy ?? 'admin';
+          warnings.push(`用户任务「${n.name}」(${n.id})未指定审批人：请在节点设置中配置，否则按“${EMPTY_TEXT[policy] ?? policy}”处理`);
         }
       }
-      return def;
+      return { ...def, warnings };
     };
     return db.isTransaction ? run(db) : db.transaction().execute(run);
   }
@@ -270,6 +283,10 @@ export class DefinitionService {
               repeatPolicy: s?.repeatPolicy ?? 'again',
               chooseMark: s?.chooseMark ?? 0,
               commentRequired: s?.commentRequired ?? 0,
+              multiMode: s?.multiMode ?? '',
+              passRatio: s?.passRatio ?? 100,
+              decisionFields: s?.decisionFields ? (JSON.parse(s.decisionFields) as unknown[]) : [],
+              bpmnAssignment: n.assignment ?? null,
             }
           : {}),
       };
@@ -300,6 +317,9 @@ export class DefinitionService {
         repeatPolicy: input.repeatPolicy ?? 'again',
         chooseMark: input.chooseMark ?? 0,
         commentRequired: input.commentRequired ?? 0,
+        multiMode: input.multiMode ?? (node.multi ? (node.multi.sequential ? 'sequential' : 'parallel') : ''),
+        passRatio: input.passRatio ?? 100,
+        decisionFields: input.decisionFields?.length ? JSON.stringify(input.decisionFields) : node.decisionFields?.length ? JSON.stringify(node.decisionFields) : null,
       };
       if (existing) await trx.updateTable('wfNode').set(values).where('id', '=', existing.id).execute();
       else await trx.insertInto('wfNode').values({ id: newId(), procDefId: d.id, nodeId: node.id, name: node.name, type: 1, sortOrder: 0, ...values }).execute();

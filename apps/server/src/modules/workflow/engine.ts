@@ -1,10 +1,11 @@
+import { PostgresAdapter } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
-import { cachedModel, modelFor, type Flow, type FlowNode, type ProcessModel } from './bpmn.js';
+import { cachedModel, modelFor, type DecisionField, type Flow, type FlowNode, type MultiInstance, type ProcessModel } from './bpmn.js';
 import { Directory, type UserBrief } from './directory.js';
-import { evaluateCondition } from './expression.js';
+import { evaluateCondition, evaluateValue, ExpressionError, isExpression, UnknownVariableError } from './expression.js';
 import { pendingStatusText } from './status-text.js';
 import { WorkflowEvents, type InstanceRef, type WorkflowEvent } from './events.js';
 import type { FormRegistry, FormType } from './form-registry.js';
@@ -66,9 +67,37 @@ interface Loaded {
   model: ProcessModel;
   business: WfBusiness;
   form: FormType | undefined;
+  /** what conditions and expressions see: the form snapshot overlaid with the process variables */
   vars: Record<string, unknown>;
+  /** the form data snapshot (+ tableId, initiator) — variable row `form` */
+  formVars: Record<string, unknown>;
+  /** variables given on apply/pass (decision fields) — variable row `vars` */
+  procVars: Record<string, unknown>;
+  procVarsDirty?: boolean;
   /** events of this command, delivered after commit */
   events: WorkflowEvent[];
+  /** flows taken but not yet followed (inclusive joins wait for them) */
+  inflight: Flow[];
+  /** plain end events reached in this command */
+  endsReached: FlowNode[];
+  /** a terminate end, or an end marked rejected, was reached: the instance ends with this outcome */
+  terminal?: { node: FlowNode; outcome: 'passed' | 'rejected' };
+}
+
+/** Countersign progress of a node (variable row `mi:<nodeId>`). */
+interface MiState {
+  total: number;
+  completed: number;
+  approved: number;
+  rejected: number;
+  sequential: boolean;
+  items: (string | number | boolean | null)[];
+  /** one instance per candidate user (items are usernames) */
+  perUser: boolean;
+  /** pass ratio in percent (100: all must pass; the first veto rejects) */
+  ratio: number;
+  condition: string | null;
+  elementVariable: string | null;
 }
 
 interface PendingTask {
@@ -86,6 +115,8 @@ export interface PassInput {
   payload?: Record<string, unknown>;
   /** jxpass: the performance endpoint, which always requires a comment */
   jx?: boolean;
+  /** decision variables, merged into the instance before the next gateway */
+  variables?: Record<string, unknown>;
 }
 
 export interface BackToTaskInput {
@@ -99,6 +130,8 @@ export interface BackToTaskInput {
 export interface ApplyInput {
   /** wf_business id */
   id: string;
+  /** process variables, merged before the first gateway */
+  variables?: Record<string, unknown>;
   procDefId?: string;
   assignees?: string;
   priority?: number;
@@ -115,7 +148,19 @@ const splitUsers = (s: string | undefined | null): string[] =>
 
 const MAX_STEPS = 500;
 
+/** A list value: an array, or comma-separated text; null/empty is an empty list. */
+function toList(v: unknown): unknown[] {
+  if (Array.isArray(v)) return v;
+  if (v === null || v === undefined || v === '') return [];
+  if (typeof v === 'string') return v.split(',').map((x) => x.trim()).filter(Boolean);
+  return [v];
+}
+
 const who = (a: Actor) => ({ username: a.username, realname: a.realname });
+
+/** Names the engine sets itself; a request cannot set them. */
+const RESERVED_VARS = new Set(['initiator', 'tableId', 'nrOfInstances', 'nrOfCompletedInstances', 'nrOfActiveInstances', 'nrOfApprovedInstances', 'nrOfRejectedInstances', 'loopCounter', '__proto__', 'constructor', 'prototype']);
+const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /**
  * The approval engine: every command is one transaction that claims the instance with an optimistic
@@ -129,11 +174,14 @@ export class WorkflowEngine {
   /** Typed events of committed commands (docs/workflow.md, "Events"). */
   readonly events = new WorkflowEvents();
 
+  private readonly pg: boolean;
+
   constructor(
     private readonly db: Database,
     private readonly forms: FormRegistry,
   ) {
     this.dir = new Directory(db);
+    this.pg = db.getExecutor().adapter instanceof PostgresAdapter;
   }
 
   private changed(procInstId: string): void {
@@ -157,7 +205,11 @@ export class WorkflowEngine {
       const events: WorkflowEvent[] = [];
       try {
         const out = await this.inTrx(async (trx) => {
-          const inst = await trx.selectFrom('wfInstance').selectAll().where('id', '=', instId).executeTakeFirst();
+          // PostgreSQL: wait for the row lock so concurrent approvals of one instance (countersign) queue up
+          // instead of failing; the version check below still guards every other path.
+          let q = trx.selectFrom('wfInstance').selectAll().where('id', '=', instId);
+          if (this.pg) q = q.forUpdate();
+          const inst = await q.executeTakeFirst();
           if (!inst) throw businessError(WF_TEXT.TASK_NOT_FOUND);
           const res = await trx
             .updateTable('wfInstance')
@@ -204,21 +256,48 @@ export class WorkflowEngine {
   private async load(trx: Database, inst: WfInstance, events: WorkflowEvent[]): Promise<Loaded> {
     const def = await this.definition(trx, inst.procDefId);
     const business = await trx.selectFrom('wfBusiness').selectAll().where('id', '=', inst.businessId).executeTakeFirstOrThrow();
-    const v = await trx
-      .selectFrom('wfVariable')
-      .select('value')
-      .where('instId', '=', inst.id)
-      .where('name', '=', 'form')
-      .executeTakeFirst();
+    const rows = await trx.selectFrom('wfVariable').select(['name', 'value']).where('instId', '=', inst.id).where('name', 'in', ['form', 'vars']).execute();
+    const read = (name: string) => {
+      const v = rows.find((r) => r.name === name)?.value;
+      return v ? (JSON.parse(v) as Record<string, unknown>) : {};
+    };
+    const formVars = read('form');
+    const procVars = read('vars');
     return {
       inst,
       def,
       model: await this.model(def, trx),
       business,
       form: this.forms.get(business.tableName),
-      vars: v?.value ? (JSON.parse(v.value) as Record<string, unknown>) : {},
+      vars: { ...formVars, ...procVars },
+      formVars,
+      procVars,
       events,
+      inflight: [],
+      endsReached: [],
     };
+  }
+
+  /**
+   * Merges variables given by the applicant or an approver into the process variables (they win over
+   * form fields of the same name) before any gateway is evaluated.
+   */
+  private mergeVariables(L: Loaded, given: Record<string, unknown> | undefined): void {
+    if (!given || !Object.keys(given).length) return;
+    for (const [k, v] of Object.entries(given)) {
+      if (RESERVED_VARS.has(k) || !VAR_NAME.test(k)) throw businessError(`变量名「${k}」不允许使用`);
+      L.procVars[k] = v;
+    }
+    L.procVarsDirty = true;
+    L.vars = { ...L.formVars, ...L.procVars };
+  }
+
+  private async saveProcVars(trx: Database, L: Loaded): Promise<void> {
+    if (!L.procVarsDirty) return;
+    const value = JSON.stringify(L.procVars);
+    const res = await trx.updateTable('wfVariable').set({ value }).where('instId', '=', L.inst.id).where('name', '=', 'vars').executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) await trx.insertInto('wfVariable').values({ id: newId(), instId: L.inst.id, name: 'vars', value }).execute();
+    L.procVarsDirty = false;
   }
 
   private ref(L: Loaded): InstanceRef {
@@ -237,12 +316,20 @@ export class WorkflowEngine {
     if (!L.form) return;
     const data = await L.form.load(trx, L.business.tableId);
     if (!data) return;
-    const vars = { ...data, tableId: L.business.tableId, initiator: L.inst.starter };
+    const vars = this.formSnapshot(L.model, data, L.business.tableId, L.inst.starter);
     const json = JSON.stringify(vars);
-    if (json !== JSON.stringify(L.vars)) {
+    if (json !== JSON.stringify(L.formVars)) {
       await trx.updateTable('wfVariable').set({ value: json }).where('instId', '=', L.inst.id).where('name', '=', 'form').execute();
     }
-    L.vars = vars;
+    L.formVars = vars;
+    L.vars = { ...L.formVars, ...L.procVars };
+  }
+
+  /** The variables a form contributes: its fields, `tableId`, `initiator` (and the start event's initiator variable). */
+  private formSnapshot(model: ProcessModel, data: Record<string, unknown>, tableId: string, starter: string): Record<string, unknown> {
+    const vars: Record<string, unknown> = { ...data, tableId, initiator: starter };
+    if (model.initiatorVar) vars[model.initiatorVar] = starter;
+    return vars;
   }
 
   async nodeSettings(db: Database, procDefId: string, nodeId: string): Promise<WfNode> {
@@ -273,11 +360,18 @@ export class WorkflowEngine {
         repeatPolicy: 'again',
         chooseMark: 0,
         commentRequired: 0,
+        multiMode: '',
+        passRatio: 100,
+        decisionFields: null,
       }
     );
   }
 
-  /** Candidate users of a user task by its rules (no policies applied). */
+  /**
+   * Candidate users of a user task (no policies applied): the node's rules when it has any, else the
+   * BPMN assignment (assignee, candidateUsers, candidateGroups as role codes, humanPerformer/potentialOwner,
+   * expressions over the variables such as `${initiator}`).
+   */
   async nodeCandidates(db: Database, procDefId: string, nodeId: string, starter: string, vars: Record<string, unknown>): Promise<UserBrief[]> {
     const key = `${procDefId}\u0000${nodeId}`;
     const cached = rulesCache.get(key);
@@ -292,7 +386,36 @@ export class WorkflowEngine {
         .execute();
       rulesCache.set(key, { at: Date.now(), value: rules });
     }
-    return this.dir.candidates(rules, { starter, vars }, db);
+    if (rules.length) return this.dir.candidates(rules, { starter, vars }, db);
+    const node = (await this.model({ id: procDefId }, db)).nodes.get(nodeId);
+    const a = node?.assignment;
+    if (!node || !a) return [];
+    const values = (texts: string[], what: string) => texts.flatMap((t) => this.assignmentValues(node, t, vars, what));
+    const users = values([...(a.assignee ? [a.assignee] : []), ...a.candidateUsers], '处理人');
+    const groups = values(a.candidateGroups, '候选组');
+    const out = new Map<string, UserBrief>();
+    for (const u of users.length ? await this.dir.byUsernames([...new Set(users)], db) : []) out.set(u.username, u);
+    for (const u of groups.length ? await this.dir.roleMembers([...new Set(groups)], db) : []) if (!out.has(u.username)) out.set(u.username, u);
+    return [...out.values()];
+  }
+
+  /** One assignment text: a literal name, or an expression giving a name, a comma-separated list or an array. */
+  private assignmentValues(node: FlowNode, text: string, vars: Record<string, unknown>, what: string): string[] {
+    if (!isExpression(text)) return [text];
+    let v: unknown;
+    try {
+      v = evaluateValue(text, vars);
+    } catch (err) {
+      throw this.expressionFailure(err, `用户任务「${node.name}」的${what}表达式 ${text}`);
+    }
+    return toList(v).map((x) => String(x).trim()).filter(Boolean);
+  }
+
+  /** A visible error for an expression that cannot be evaluated (never read as null). */
+  private expressionFailure(err: unknown, where: string): unknown {
+    if (err instanceof UnknownVariableError) return businessError(`${where}使用了未定义的变量「${err.variable}」，请在申请或审批时提供该变量`);
+    if (err instanceof ExpressionError) return businessError(`${where}无法计算：${err.message}`);
+    return err;
   }
 
   private async openTask(trx: Database, taskId: string): Promise<WfTask> {
@@ -375,17 +498,29 @@ export class WorkflowEngine {
 
   // ---------------------------------------------------------------- walking the graph
 
-  /** The outgoing flows a token takes when it leaves `node`. */
+  /**
+   * The outgoing flows a token takes when it leaves `node` (Activiti semantics): a parallel gateway takes
+   * all; an exclusive gateway the first flow whose condition holds; an inclusive gateway and any other
+   * element every flow whose condition holds (no condition = holds). The default flow only when nothing
+   * else holds; nothing at all is an error. A condition over an undefined variable is an error.
+   */
   selectFlows(node: FlowNode, vars: Record<string, unknown>): Flow[] {
     if (node.kind === 'parallel') return node.outgoing;
     const conditional = node.outgoing.filter((f) => f.id !== node.defaultFlow);
     const def = node.outgoing.find((f) => f.id === node.defaultFlow);
+    const holds = (f: Flow) => {
+      try {
+        return evaluateCondition(f.condition, vars);
+      } catch (err) {
+        throw this.expressionFailure(err, `连线「${f.name ?? f.id}」的条件 ${f.condition ?? ''} `);
+      }
+    };
     let taken: Flow[];
     if (node.kind === 'exclusive') {
-      const first = conditional.find((f) => evaluateCondition(f.condition, vars));
+      const first = conditional.find(holds);
       taken = first ? [first] : [];
     } else {
-      taken = conditional.filter((f) => evaluateCondition(f.condition, vars));
+      taken = conditional.filter(holds);
     }
     if (!taken.length && def) taken = [def];
     if (!taken.length) throw businessError(`节点「${node.name}」没有满足条件的流出分支，请检查表单数据或流程配置`);
@@ -394,12 +529,19 @@ export class WorkflowEngine {
 
   /** Moves a token out of `nodeId`, creating tokens at the user tasks it reaches (collected in `pending`). */
   private async leave(trx: Database, L: Loaded, nodeId: string, pending: PendingTask[], steps: { n: number }): Promise<void> {
+    if (L.terminal) return;
     const node = L.model.nodes.get(nodeId);
     if (!node) throw businessError('流程节点不存在');
-    for (const flow of this.selectFlows(node, L.vars)) await this.arrive(trx, L, flow, pending, steps);
+    const flows = this.selectFlows(node, L.vars);
+    L.inflight.push(...flows);
+    for (const flow of flows) {
+      L.inflight.splice(L.inflight.indexOf(flow), 1);
+      await this.arrive(trx, L, flow, pending, steps);
+    }
   }
 
   private async arrive(trx: Database, L: Loaded, flow: Flow, pending: PendingTask[], steps: { n: number }): Promise<void> {
+    if (L.terminal) return;
     if (++steps.n > MAX_STEPS) throw businessError('流程定义存在无限循环');
     const target = L.model.nodes.get(flow.target)!;
     if (target.kind === 'user') {
@@ -411,30 +553,108 @@ export class WorkflowEngine {
       pending.push({ nodeId: target.id, tokenId });
       return;
     }
-    if (target.kind === 'end') return;
-    if (target.kind === 'parallel' && target.incoming.length > 1) {
+    if (target.kind === 'end') {
+      if (target.terminate || target.outcome === 'rejected') L.terminal = { node: target, outcome: target.outcome ?? 'passed' };
+      else L.endsReached.push(target);
+      return;
+    }
+    if ((target.kind === 'parallel' || target.kind === 'inclusive') && target.incoming.length > 1) {
       await trx
         .insertInto('wfToken')
         .values({ id: newId(), instId: L.inst.id, nodeId: target.id, state: 'join', viaFlow: flow.id, createTime: now() })
         .execute();
-      const arrived = await trx
-        .selectFrom('wfToken')
-        .select('viaFlow')
-        .where('instId', '=', L.inst.id)
-        .where('nodeId', '=', target.id)
-        .where('state', '=', 'join')
-        .execute();
-      const distinct = new Set(arrived.map((a) => a.viaFlow));
-      if (distinct.size < target.incoming.length) return;
+      if (target.kind === 'parallel') {
+        const arrived = await trx
+          .selectFrom('wfToken')
+          .select('viaFlow')
+          .where('instId', '=', L.inst.id)
+          .where('nodeId', '=', target.id)
+          .where('state', '=', 'join')
+          .execute();
+        const distinct = new Set(arrived.map((a) => a.viaFlow));
+        if (distinct.size < target.incoming.length) return;
+      } else if (!(await this.inclusiveReady(trx, L, target))) return;
       await trx.deleteFrom('wfToken').where('instId', '=', L.inst.id).where('nodeId', '=', target.id).where('state', '=', 'join').execute();
     }
     await this.leave(trx, L, target.id, pending, steps);
   }
 
   /**
+   * An inclusive join fires when no other token of the instance (waiting at a task, waiting at another
+   * join, or on a flow being followed in this command) can still reach it — Activiti's rule.
+   */
+  private async inclusiveReady(trx: Database, L: Loaded, gw: FlowNode): Promise<boolean> {
+    const tokens = await trx.selectFrom('wfToken').select(['nodeId']).where('instId', '=', L.inst.id).execute();
+    for (const t of tokens) if (t.nodeId !== gw.id && L.model.reachable(t.nodeId).has(gw.id)) return false;
+    for (const f of L.inflight) if (L.model.reachable(f.target).has(gw.id)) return false;
+    return true;
+  }
+
+  /** Admin settings over the BPMN multi-instance marker: the countersign of a node, or null. */
+  private multiOf(node: FlowNode, settings: WfNode): (MultiInstance & { ratio: number }) | null {
+    const mode = settings.multiMode ?? '';
+    if (!node.multi && !mode) return null;
+    return {
+      sequential: mode ? mode === 'sequential' : node.multi!.sequential,
+      cardinality: node.multi?.cardinality ?? null,
+      collection: node.multi?.collection ?? null,
+      elementVariable: node.multi?.elementVariable ?? null,
+      completionCondition: node.multi?.completionCondition ?? null,
+      ratio: Math.min(100, Math.max(1, settings.passRatio ?? 100)),
+    };
+  }
+
+  /** Applies a node's "no approver" policy: users to use, or what happened instead. */
+  private async noApprover(trx: Database, L: Loaded, node: FlowNode, settings: WfNode, tokenId: string, pending: PendingTask[], steps: { n: number }): Promise<UserBrief[] | 'skipped' | 'canceled'> {
+    if (settings.emptyPolicy === 'skip') {
+      await this.log(trx, L.inst.id, 'skip', null, { node, comment: '未找到审批人，自动跳过' });
+      await trx.deleteFrom('wfToken').where('id', '=', tokenId).execute();
+      await this.leave(trx, L, node.id, pending, steps);
+      return 'skipped';
+    }
+    if (settings.emptyPolicy === 'cancel') {
+      await this.log(trx, L.inst.id, 'cancel', null, { node, comment: '未找到审批人，流程已自动取消' });
+      await this.endInstance(trx, L, 'canceled', 'canceled-noapprover');
+      return 'canceled';
+    }
+    const users = settings.emptyPolicy === 'admin' ? await this.dir.admins(trx) : [];
+    if (!users.length) throw businessError(`节点「${node.name}」未找到审批人，请联系管理员配置审批人`);
+    await this.log(trx, L.inst.id, 'fallback', null, { node, comment: '未找到审批人，已转给系统管理员' });
+    return users;
+  }
+
+  /** Inserts an open task with its candidates and announces it. */
+  private async openNewTask(trx: Database, L: Loaded, node: FlowNode, tokenId: string, users: UserBrief[], priority: number): Promise<WfTask> {
+    const task: WfTask = {
+      id: newId(),
+      instId: L.inst.id,
+      procDefId: L.def.id,
+      tokenId,
+      nodeId: node.id,
+      name: node.name,
+      assignee: null,
+      owner: null,
+      priority,
+      status: 0,
+      createTime: now(),
+      endTime: null,
+      outcome: null,
+      executor: null,
+      comment: null,
+    };
+    await trx.insertInto('wfTask').values(task).execute();
+    await trx
+      .insertInto('wfTaskCandidate')
+      .values(users.map((u) => ({ id: newId(), taskId: task.id, instId: L.inst.id, username: u.username, open: 1 })))
+      .execute();
+    L.events.push({ ...this.ref(L), type: 'taskCreated', taskId: task.id, nodeId: node.id, nodeName: node.name, candidates: users.map((u) => u.username), priority });
+    return task;
+  }
+
+  /**
    * Turns pending tokens into tasks: candidates from `chosen` (when exactly one task follows) or the node
-   * rules, then the node's "no approver" and "already approved" policies. Returns false when the
-   * instance was cancelled by the "no approver" policy.
+   * rules / BPMN assignment, then the node's "no approver" and "already approved" policies; a countersign
+   * node opens its instances. Returns false when the instance was cancelled by the "no approver" policy.
    */
   private async createTasks(
     trx: Database,
@@ -443,56 +663,32 @@ export class WorkflowEngine {
     chosen: UserBrief[] | null,
     priority: number,
     steps: { n: number },
+    opts: { noAuto?: boolean } = {},
   ): Promise<boolean> {
     const useChosen = chosen && chosen.length > 0 && pending.length === 1;
     let first = true;
     while (pending.length) {
+      if (L.terminal) return true;
       if (++steps.n > MAX_STEPS) throw businessError('流程定义存在无限循环');
       const p = pending.shift()!;
       const node = L.model.nodes.get(p.nodeId)!;
       const settings = await this.nodeSettings(trx, L.def.id, node.id);
-      let users: UserBrief[] = useChosen && first ? chosen : await this.nodeCandidates(trx, L.def.id, node.id, L.inst.starter, L.vars);
+      const chosenHere = useChosen && first ? chosen : null;
       first = false;
-      if (!users.length) {
-        if (settings.emptyPolicy === 'skip') {
-          await this.log(trx, L.inst.id, 'skip', null, { node, comment: '未找到审批人，自动跳过' });
-          await trx.deleteFrom('wfToken').where('id', '=', p.tokenId).execute();
-          await this.leave(trx, L, node.id, pending, steps);
-          continue;
-        }
-        if (settings.emptyPolicy === 'cancel') {
-          await this.log(trx, L.inst.id, 'cancel', null, { node, comment: '未找到审批人，流程已自动取消' });
-          await this.endInstance(trx, L, 'canceled', 'canceled-noapprover');
-          return false;
-        }
-        if (settings.emptyPolicy === 'admin') users = await this.dir.admins(trx);
-        if (!users.length) throw businessError(`节点「${node.name}」未找到审批人，请联系管理员配置审批人`);
+      const mi = this.multiOf(node, settings);
+      if (mi) {
+        if ((await this.startMulti(trx, L, node, settings, mi, p.tokenId, chosenHere, priority, pending, steps)) === 'canceled') return false;
+        continue;
       }
-      const taskId = newId();
-      const task: WfTask = {
-        id: taskId,
-        instId: L.inst.id,
-        procDefId: L.def.id,
-        tokenId: p.tokenId,
-        nodeId: node.id,
-        name: node.name,
-        assignee: null,
-        owner: null,
-        priority,
-        status: 0,
-        createTime: now(),
-        endTime: null,
-        outcome: null,
-        executor: null,
-        comment: null,
-      };
-      await trx.insertInto('wfTask').values(task).execute();
-      await trx
-        .insertInto('wfTaskCandidate')
-        .values(users.map((u) => ({ id: newId(), taskId, instId: L.inst.id, username: u.username, open: 1 })))
-        .execute();
-      L.events.push({ ...this.ref(L), type: 'taskCreated', taskId, nodeId: node.id, nodeName: node.name, candidates: users.map((u) => u.username), priority });
-      if (settings.repeatPolicy === 'auto') {
+      let users: UserBrief[] = chosenHere ?? (await this.nodeCandidates(trx, L.def.id, node.id, L.inst.starter, L.vars));
+      if (!users.length) {
+        const r = await this.noApprover(trx, L, node, settings, p.tokenId, pending, steps);
+        if (r === 'canceled') return false;
+        if (r === 'skipped') continue;
+        users = r;
+      }
+      const task = await this.openNewTask(trx, L, node, p.tokenId, users, priority);
+      if (settings.repeatPolicy === 'auto' && !opts.noAuto) {
         const prior = await trx
           .selectFrom('wfTask')
           .select('executor')
@@ -516,13 +712,198 @@ export class WorkflowEngine {
     return true;
   }
 
-  /** After a move: finishes the instance when no token is left, or writes the running status text. */
+  // ---------------------------------------------------------------- countersign (multi-instance)
+
+  private miName(nodeId: string): string {
+    return `mi:${nodeId}`.slice(0, 100);
+  }
+
+  private async miState(trx: Database, instId: string, nodeId: string): Promise<MiState | null> {
+    const row = await trx.selectFrom('wfVariable').select('value').where('instId', '=', instId).where('name', '=', this.miName(nodeId)).executeTakeFirst();
+    return row?.value ? (JSON.parse(row.value) as MiState) : null;
+  }
+
+  private async saveMiState(trx: Database, instId: string, state: MiState | null, nodeId: string): Promise<void> {
+    const name = this.miName(nodeId);
+    if (!state) {
+      await trx.deleteFrom('wfVariable').where('instId', '=', instId).where('name', '=', name).execute();
+      return;
+    }
+    const value = JSON.stringify(state);
+    const res = await trx.updateTable('wfVariable').set({ value }).where('instId', '=', instId).where('name', '=', name).executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) await trx.insertInto('wfVariable').values({ id: newId(), instId, name, value }).execute();
+  }
+
+  private counters(state: MiState, active: number): Record<string, number> {
+    return {
+      nrOfInstances: state.total,
+      nrOfCompletedInstances: state.completed,
+      nrOfActiveInstances: active,
+      nrOfApprovedInstances: state.approved,
+      nrOfRejectedInstances: state.rejected,
+    };
+  }
+
+  /**
+   * Enters a countersign node: one instance per element of the collection, per the cardinality, or —
+   * with neither — per candidate user (each instance assigned to one of them). Parallel opens them all;
+   * sequential the first. Zero instances leave the node at once (as Activiti).
+   */
+  private async startMulti(
+    trx: Database,
+    L: Loaded,
+    node: FlowNode,
+    settings: WfNode,
+    mi: MultiInstance & { ratio: number },
+    tokenId: string,
+    chosen: UserBrief[] | null,
+    priority: number,
+    pending: PendingTask[],
+    steps: { n: number },
+  ): Promise<'ok' | 'canceled'> {
+    let items: unknown[];
+    let perUser = false;
+    const where = `会签节点「${node.name}」的`;
+    if (mi.collection) {
+      const expr = isExpression(mi.collection) ? mi.collection : `\${${mi.collection}}`;
+      try {
+        items = toList(evaluateValue(expr, L.vars));
+      } catch (err) {
+        throw this.expressionFailure(err, `${where}集合 ${mi.collection} `);
+      }
+    } else if (mi.cardinality) {
+      let n: unknown;
+      try {
+        n = isExpression(mi.cardinality) ? evaluateValue(mi.cardinality, L.vars) : Number(mi.cardinality);
+      } catch (err) {
+        throw this.expressionFailure(err, `${where}数量 ${mi.cardinality} `);
+      }
+      const count = Number(n);
+      if (!Number.isInteger(count) || count < 0 || count > 200) throw businessError(`${where}数量「${String(n)}」不是 0–200 的整数`);
+      items = Array.from({ length: count }, () => null);
+    } else {
+      let users = chosen ?? (await this.nodeCandidates(trx, L.def.id, node.id, L.inst.starter, L.vars));
+      if (!users.length) {
+        const r = await this.noApprover(trx, L, node, settings, tokenId, pending, steps);
+        if (r === 'canceled') return 'canceled';
+        if (r === 'skipped') return 'ok';
+        users = r;
+      }
+      items = users.map((u) => u.username);
+      perUser = true;
+    }
+    if (items.length > 200) throw businessError(`${where}实例数超过200`);
+    if (!items.length) {
+      await trx.deleteFrom('wfToken').where('id', '=', tokenId).execute();
+      await this.leave(trx, L, node.id, pending, steps);
+      return 'ok';
+    }
+    const state: MiState = {
+      total: items.length,
+      completed: 0,
+      approved: 0,
+      rejected: 0,
+      sequential: mi.sequential,
+      items: items as MiState['items'],
+      perUser,
+      ratio: mi.ratio,
+      condition: mi.completionCondition,
+      elementVariable: mi.elementVariable,
+    };
+    await this.saveMiState(trx, L.inst.id, state, node.id);
+    const opened = mi.sequential ? 1 : items.length;
+    for (let i = 0; i < opened; i++) {
+      let tok = tokenId;
+      if (i > 0) {
+        tok = newId();
+        await trx.insertInto('wfToken').values({ id: tok, instId: L.inst.id, nodeId: node.id, state: 'active', viaFlow: null, createTime: now() }).execute();
+      }
+      await this.openMultiInstance(trx, L, node, settings, state, i, tok, priority, opened);
+    }
+    return 'ok';
+  }
+
+  private async openMultiInstance(trx: Database, L: Loaded, node: FlowNode, settings: WfNode, state: MiState, i: number, tokenId: string, priority: number, active: number): Promise<void> {
+    let users: UserBrief[];
+    if (state.perUser) {
+      users = await this.dir.byUsernames([String(state.items[i])], trx);
+    } else {
+      const locals: Record<string, unknown> = { ...L.vars, ...this.counters(state, active), loopCounter: i };
+      if (state.elementVariable) locals[state.elementVariable] = state.items[i];
+      users = await this.nodeCandidates(trx, L.def.id, node.id, L.inst.starter, locals);
+    }
+    if (!users.length && settings.emptyPolicy === 'admin') users = await this.dir.admins(trx);
+    if (!users.length) throw businessError(`节点「${node.name}」未找到审批人，请联系管理员配置审批人`);
+    await this.openNewTask(trx, L, node, tokenId, users, priority);
+  }
+
+  /**
+   * One countersign instance finished (approved or vetoed). A veto rejects the whole application when the
+   * pass ratio can no longer be reached (ratio 100 %: the first veto). The node completes when every
+   * instance completed, or the completion condition holds (BPMN `completionCondition` over nrOf*
+   * variables, else approved / instances ≥ the configured ratio); the other open instances are closed.
+   */
+  private async completeMulti(trx: Database, L: Loaded, node: FlowNode, state: MiState, approved: boolean, priority: number, pending: PendingTask[], steps: { n: number }): Promise<'open' | 'left' | 'vetoed'> {
+    state.completed++;
+    if (approved) state.approved++;
+    else state.rejected++;
+    if (!approved && (state.total - state.rejected) / state.total < state.ratio / 100 - 1e-9) return 'vetoed';
+    const open = await trx.selectFrom('wfTask').selectAll().where('instId', '=', L.inst.id).where('nodeId', '=', node.id).where('status', '=', 0).execute();
+    let done = state.completed >= state.total;
+    if (!done && approved) {
+      if (state.condition) {
+        try {
+          done = evaluateCondition(state.condition, { ...L.vars, ...this.counters(state, open.length), loopCounter: state.completed - 1 });
+        } catch (err) {
+          throw this.expressionFailure(err, `会签节点「${node.name}」的完成条件 ${state.condition} `);
+        }
+      } else done = state.approved / state.total >= state.ratio / 100 - 1e-9;
+    }
+    if (done) {
+      for (const t of open) await this.closeTask(trx, t, 2, 'skipped', null, null);
+      await this.saveMiState(trx, L.inst.id, null, node.id);
+      await this.leave(trx, L, node.id, pending, steps);
+      return 'left';
+    }
+    if (state.sequential) {
+      const tok = newId();
+      await trx.insertInto('wfToken').values({ id: tok, instId: L.inst.id, nodeId: node.id, state: 'active', viaFlow: null, createTime: now() }).execute();
+      const settings = await this.nodeSettings(trx, L.def.id, node.id);
+      await this.openMultiInstance(trx, L, node, settings, state, state.completed, tok, priority, 1);
+    }
+    await this.saveMiState(trx, L.inst.id, state, node.id);
+    return 'open';
+  }
+
+  /** After a move: fires inclusive joins nothing can reach any more, finishes the instance when no token is left, or writes the running status text. */
   private async settle(trx: Database, L: Loaded): Promise<void> {
+    await this.saveProcVars(trx, L);
+    const steps = { n: 0 };
+    for (let round = 0; round < 50 && !L.terminal; round++) {
+      const waiting = await trx.selectFrom('wfToken').select(['nodeId']).where('instId', '=', L.inst.id).where('state', '=', 'join').execute();
+      let fired = false;
+      for (const nodeId of new Set(waiting.map((w) => w.nodeId))) {
+        const gw = L.model.nodes.get(nodeId);
+        if (gw?.kind !== 'inclusive' || !(await this.inclusiveReady(trx, L, gw))) continue;
+        await trx.deleteFrom('wfToken').where('instId', '=', L.inst.id).where('nodeId', '=', gw.id).where('state', '=', 'join').execute();
+        const pending: PendingTask[] = [];
+        await this.leave(trx, L, gw.id, pending, steps);
+        if (!(await this.createTasks(trx, L, pending, null, 0, steps))) return;
+        fired = true;
+        break;
+      }
+      if (!fired) break;
+    }
+    if (L.endsReached.length) await this.rememberEnds(trx, L);
+    if (L.terminal) {
+      await this.endInstance(trx, L, L.terminal.outcome, L.terminal.outcome === 'rejected' ? 'rejected-end' : null, L.terminal.node);
+      return;
+    }
     const open = await trx.selectFrom('wfTask').select(['nodeId', 'name']).where('instId', '=', L.inst.id).where('status', '=', 0).execute();
     if (!open.length) {
       const tokens = await trx.selectFrom('wfToken').select(['state']).where('instId', '=', L.inst.id).execute();
       if (tokens.length === 0) {
-        await this.endInstance(trx, L, 'passed', null);
+        await this.endInstance(trx, L, 'passed', null, L.endsReached.at(-1) ?? null);
         return;
       }
       throw businessError('流程定义有误：并行汇聚无法完成');
@@ -532,25 +913,36 @@ export class WorkflowEngine {
     }
   }
 
+  /** End events reached by branches, so history marks exactly those (variable row `ends`). */
+  private async rememberEnds(trx: Database, L: Loaded): Promise<void> {
+    const row = await trx.selectFrom('wfVariable').select('value').where('instId', '=', L.inst.id).where('name', '=', 'ends').executeTakeFirst();
+    const ends = new Set<string>(row?.value ? (JSON.parse(row.value) as string[]) : []);
+    for (const e of L.endsReached) ends.add(e.id);
+    const value = JSON.stringify([...ends]);
+    if (row) await trx.updateTable('wfVariable').set({ value }).where('instId', '=', L.inst.id).where('name', '=', 'ends').execute();
+    else await trx.insertInto('wfVariable').values({ id: newId(), instId: L.inst.id, name: 'ends', value }).execute();
+  }
+
   /** Ends the instance and writes the business status/result (workflow-semantics §3). */
-  private async endInstance(trx: Database, L: Loaded, state: 'passed' | 'rejected' | 'canceled', reason: string | null): Promise<void> {
+  private async endInstance(trx: Database, L: Loaded, state: 'passed' | 'rejected' | 'canceled', reason: string | null, endNode: FlowNode | null = null): Promise<void> {
     const t = now();
     const open = await trx.selectFrom('wfTask').selectAll().where('instId', '=', L.inst.id).where('status', '=', 0).execute();
-    for (const task of open) await this.closeTask(trx, task, 2, state === 'canceled' ? 'canceled' : 'rejected', null, null);
+    for (const task of open) await this.closeTask(trx, task, 2, state === 'canceled' ? 'canceled' : state === 'passed' ? 'skipped' : 'rejected', null, null);
     await trx.deleteFrom('wfToken').where('instId', '=', L.inst.id).execute();
     await trx.updateTable('wfInstance').set({ state, endTime: t, endReason: reason }).where('id', '=', L.inst.id).execute();
     const [status, result] = state === 'passed' ? [2, 2] : state === 'rejected' ? [2, 3] : [3, 0];
     await trx.updateTable('wfBusiness').set({ status, result, updateTime: t }).where('id', '=', L.business.id).execute();
-    if (state === 'passed') await this.log(trx, L.inst.id, 'end', null, { node: this.endNode(L.model), comment: '审批通过' });
-    L.events.push({ ...this.ref(L), type: 'finished', outcome: state, endNodeId: state === 'passed' ? (this.endNode(L.model)?.id ?? null) : null, reason });
+    if (endNode) {
+      const row = await trx.selectFrom('wfVariable').select('value').where('instId', '=', L.inst.id).where('name', '=', 'ends').executeTakeFirst();
+      const ends = new Set<string>(row?.value ? (JSON.parse(row.value) as string[]) : []);
+      ends.add(endNode.id);
+      await this.log(trx, L.inst.id, 'end', null, { node: endNode, comment: state === 'passed' ? '审批通过' : '审批驳回', detail: { ends: [...ends], outcome: state } });
+    }
+    L.events.push({ ...this.ref(L), type: 'finished', outcome: state, endNodeId: endNode?.id ?? null, reason });
     if (L.form) {
       await L.form.setActStatus(trx, L.business.tableId, state === 'passed' ? '审批通过' : state === 'rejected' ? '驳回' : '已撤回');
       await L.form.onFinish?.(trx, L.business.tableId, state);
     }
-  }
-
-  private endNode(model: ProcessModel): FlowNode | null {
-    return [...model.nodes.values()].find((n) => n.kind === 'end') ?? null;
   }
 
   private async chosenUsers(trx: Database, assignees: string | undefined): Promise<UserBrief[] | null> {
@@ -601,7 +993,8 @@ export class WorkflowEngine {
         if (!mine.some((r) => roles.includes(r))) throw businessError(WF_TEXT.NO_START_ROLE);
       }
       const data = (await form.load(trx, business.tableId)) ?? {};
-      const vars = { ...data, tableId: business.tableId, initiator: actor.username };
+      const model = await this.model(def, trx);
+      const formVars = this.formSnapshot(model, data, business.tableId, actor.username);
       const t = now();
       const inst: WfInstance = {
         id: newId(),
@@ -618,14 +1011,26 @@ export class WorkflowEngine {
         endReason: null,
       };
       await trx.insertInto('wfInstance').values(inst).execute();
-      await trx.insertInto('wfVariable').values({ id: newId(), instId: inst.id, name: 'form', value: JSON.stringify(vars) }).execute();
+      await trx.insertInto('wfVariable').values({ id: newId(), instId: inst.id, name: 'form', value: JSON.stringify(formVars) }).execute();
       await trx
         .updateTable('wfBusiness')
         .set({ procDefId: def.id, procInstId: inst.id, applyTime: t, updateTime: t, updateBy: actor.username })
         .where('id', '=', business.id)
         .execute();
-      const model = await this.model(def, trx);
-      const L: Loaded = { inst, def, model, business: { ...business, procInstId: inst.id }, form, vars, events };
+      const L: Loaded = {
+        inst,
+        def,
+        model,
+        business: { ...business, procInstId: inst.id },
+        form,
+        vars: { ...formVars },
+        formVars,
+        procVars: {},
+        events,
+        inflight: [],
+        endsReached: [],
+      };
+      this.mergeVariables(L, input.variables);
       events.push({ ...this.ref(L), type: 'submitted', actor: { username: actor.username, realname: actor.realname } });
       await form.setActStatus(trx, business.tableId, '启动');
       await this.log(trx, inst.id, 'apply', actor, { node: model.nodes.get(model.startId)!, comment: business.title });
@@ -641,7 +1046,12 @@ export class WorkflowEngine {
     return started;
   }
 
-  /** Approves a task and moves the process on (`/actTask/pass`, `/actTask/jxpass`). */
+  /**
+   * Approves a task and moves the process on (`/actTask/pass`, `/actTask/jxpass`). Order inside the
+   * transaction: checks (actor, suspension, comment, decision fields) → the form type's approve hook →
+   * the form data is re-read → the given variables are merged over it → the task closes → the countersign
+   * counters move or the token leaves the node, so every gateway reads the merged variables.
+   */
   async pass(actor: Actor, input: PassInput): Promise<void> {
     const head = await this.db.selectFrom('wfTask').select(['instId']).where('id', '=', input.id).executeTakeFirst();
     if (!head) throw businessError(WF_TEXT.TASK_NOT_FOUND);
@@ -656,23 +1066,49 @@ export class WorkflowEngine {
       if (!comment && (input.jx || settings.commentRequired === 1 || L.form?.commentRequired)) {
         throw businessError(WF_TEXT.COMMENT_REQUIRED);
       }
-      await this.refreshVars(trx, L);
+      const variables = this.decisionValues(node, settings, input.variables ?? {});
       if (L.form?.onApprove) await L.form.onApprove(trx, L.business.tableId, input.payload ?? {}, actor.username);
+      await this.refreshVars(trx, L);
+      this.mergeVariables(L, variables);
       await this.closeTask(trx, task, 1, 'pass', actor.username, comment || null);
       await this.sign(trx, inst.id, node, actor, comment || null);
       const chosen = await this.chosenUsers(trx, input.assignees);
-      await this.log(trx, inst.id, 'pass', actor, {
-        task,
-        node,
-        comment: comment || null,
-        detail: chosen ? { assignees: chosen.map((u) => u.username) } : undefined,
-      });
-      L.events.push({ ...this.ref(L), type: 'passed', taskId: task.id, nodeId: node.id, nodeName: node.name, actor: who(actor), comment: comment || null, variables: {} });
+      const detail: Record<string, unknown> = {};
+      if (chosen) detail.assignees = chosen.map((u) => u.username);
+      if (Object.keys(variables).length) detail.variables = variables;
+      await this.log(trx, inst.id, 'pass', actor, { task, node, comment: comment || null, detail: Object.keys(detail).length ? detail : undefined });
+      L.events.push({ ...this.ref(L), type: 'passed', taskId: task.id, nodeId: node.id, nodeName: node.name, actor: who(actor), comment: comment || null, variables });
       const pending: PendingTask[] = [];
       const steps = { n: 0 };
-      await this.leave(trx, L, node.id, pending, steps);
-      if (await this.createTasks(trx, L, pending, chosen, input.priority ?? task.priority, steps)) await this.settle(trx, L);
+      const priority = input.priority ?? task.priority;
+      const mi = await this.miState(trx, inst.id, node.id);
+      if (mi) await this.completeMulti(trx, L, node, mi, true, priority, pending, steps);
+      else await this.leave(trx, L, node.id, pending, steps);
+      if (await this.createTasks(trx, L, pending, chosen, priority, steps)) await this.settle(trx, L);
     });
+  }
+
+  /**
+   * The decision fields of a node checked against the given variables: required ones present, radio
+   * values among the options, numbers numeric. Other given variables pass through unchanged.
+   */
+  private decisionValues(node: FlowNode, settings: WfNode, given: Record<string, unknown>): Record<string, unknown> {
+    const fields: DecisionField[] = settings.decisionFields ? (JSON.parse(settings.decisionFields) as DecisionField[]) : (node.decisionFields ?? []);
+    const out = { ...given };
+    for (const f of fields) {
+      const v = out[f.name];
+      if (v === undefined || v === null || v === '') {
+        if (f.required) throw businessError(`请填写「${f.label}」`);
+        continue;
+      }
+      if (f.type === 'radio' && f.options.length && !f.options.some((o) => o.value === String(v))) throw businessError(`「${f.label}」的取值不正确`);
+      if (f.type === 'number') {
+        const n = Number(v);
+        if (!Number.isFinite(n)) throw businessError(`「${f.label}」必须是数字`);
+        out[f.name] = n;
+      }
+    }
+    return out;
   }
 
   /** Rejects to the initiator (`/actTask/back`): the instance ends, business 2/3. */
@@ -686,6 +1122,20 @@ export class WorkflowEngine {
       const comment = (input.comment ?? '').trim();
       if (!comment && (jx || L.form?.commentRequired)) throw businessError(WF_TEXT.COMMENT_REQUIRED);
       await this.closeTask(trx, task, 1, 'back', actor.username, comment || null);
+      const node = L.model.nodes.get(task.nodeId);
+      const mi = node ? await this.miState(trx, inst.id, node.id) : null;
+      if (node && mi) {
+        // a veto in a countersign: rejects only when the pass ratio can no longer be reached
+        const pending: PendingTask[] = [];
+        const steps = { n: 0 };
+        const r = await this.completeMulti(trx, L, node, mi, false, task.priority, pending, steps);
+        if (r !== 'vetoed') {
+          await this.log(trx, inst.id, 'veto', actor, { task, comment: comment || null, detail: { approved: mi.approved, rejected: mi.rejected, total: mi.total } });
+          if (await this.createTasks(trx, L, pending, null, task.priority, steps)) await this.settle(trx, L);
+          return;
+        }
+        await this.saveMiState(trx, inst.id, null, node.id);
+      }
       await this.log(trx, inst.id, 'back', actor, { task, comment: comment || null });
       L.events.push({ ...this.ref(L), type: 'rejected', taskId: task.id, nodeId: task.nodeId, nodeName: task.name, actor: who(actor), comment: comment || null, backTaskKey: null });
       await this.endInstance(trx, L, 'rejected', 'backed');
@@ -767,38 +1217,16 @@ export class WorkflowEngine {
         comment: comment || null,
         detail: { target: target.id, targetName: target.name, assignees: users.map((u) => u.username) },
       });
+      L.events.push({ ...this.ref(L), type: 'rejected', taskId: task.id, nodeId: task.nodeId, nodeName: task.name, actor: who(actor), comment: comment || null, backTaskKey: target.id });
+      // countersign progress of the redone part starts over
+      await trx.deleteFrom('wfVariable').where('instId', '=', inst.id).where('name', 'in', [...reach].map((n) => this.miName(n))).execute();
       const tokenId = newId();
       await trx
         .insertInto('wfToken')
         .values({ id: tokenId, instId: inst.id, nodeId: target.id, state: 'active', viaFlow: null, createTime: now() })
         .execute();
-      const taskId = newId();
-      await trx
-        .insertInto('wfTask')
-        .values({
-          id: taskId,
-          instId: inst.id,
-          procDefId: L.def.id,
-          tokenId,
-          nodeId: target.id,
-          name: target.name,
-          assignee: null,
-          owner: null,
-          priority: input.priority ?? task.priority,
-          status: 0,
-          createTime: now(),
-          endTime: null,
-          outcome: null,
-          executor: null,
-          comment: null,
-        })
-        .execute();
-      await trx
-        .insertInto('wfTaskCandidate')
-        .values(users.map((u) => ({ id: newId(), taskId, instId: inst.id, username: u.username, open: 1 })))
-        .execute();
-      L.events.push({ ...this.ref(L), type: 'rejected', taskId: task.id, nodeId: task.nodeId, nodeName: task.name, actor: who(actor), comment: comment || null, backTaskKey: target.id });
-      L.events.push({ ...this.ref(L), type: 'taskCreated', taskId, nodeId: target.id, nodeName: target.name, candidates: users.map((u) => u.username), priority: input.priority ?? task.priority });
+      const steps = { n: 0 };
+      if (!(await this.createTasks(trx, L, [{ nodeId: target.id, tokenId }], users, input.priority ?? task.priority, steps, { noAuto: true }))) return;
       await this.settle(trx, L);
     });
   }
@@ -839,7 +1267,7 @@ export class WorkflowEngine {
         .selectFrom('wfAction')
         .select('id')
         .where('instId', '=', inst.id)
-        .where('action', 'in', ['pass', 'return', 'delegate', 'back'])
+        .where('action', 'in', ['pass', 'return', 'delegate', 'back', 'veto'])
         .executeTakeFirst();
       if (acted) throw businessError(WF_TEXT.CANNOT_WITHDRAW);
       const L = await this.load(trx, inst, events);
@@ -851,11 +1279,11 @@ export class WorkflowEngine {
   }
 
   /** Batch approve: each task its own transaction, the node's configured approvers, a result per item. */
-  async passAll(actor: Actor, ids: string[]): Promise<BatchItem[]> {
+  async passAll(actor: Actor, ids: string[], variables?: Record<string, unknown>): Promise<BatchItem[]> {
     const out: BatchItem[] = [];
     for (let i = 0; i < ids.length; i++) {
       try {
-        await this.pass(actor, { id: ids[i], comment: '' });
+        await this.pass(actor, { id: ids[i], comment: '', variables });
         out.push({ id: ids[i], success: true, message: '操作成功' });
       } catch (err) {
         out.push({ id: ids[i], success: false, message: errorText(err) });

@@ -1,7 +1,9 @@
 /**
- * A small, safe evaluator for gateway conditions on form data, e.g. `${amount > 5000 && type == 'travel'}`.
- * Grammar: or/and/not (also `||`, `&&`, `!`), comparisons `== != > >= < <=` (also eq ne gt ge lt le),
- * parentheses, numbers, quoted strings, true/false/null, `empty x`, and variable paths (`a.b`).
+ * A small, safe evaluator for conditions and assignment expressions over the instance variables, e.g.
+ * `${amount > 5000 && type == 'travel'}` or `${nrOfCompletedInstances / nrOfInstances >= 0.6}`.
+ * Grammar: ternary `c ? a : b`, or/and/not (also `||`, `&&`, `!`), comparisons `== != > >= < <=` (also eq ne
+ * gt ge lt le), arithmetic `+ - * / %` (also div mod), parentheses, numbers, quoted strings,
+ * true/false/null, `empty x`, and variable paths (`a.b`).
  * It never calls eval or Function: the text is tokenised and walked by a recursive-descent parser.
  */
 export type Vars = Record<string, unknown>;
@@ -16,6 +18,8 @@ type Tok =
 export class ExpressionError extends Error {}
 
 const WORD_OPS: Record<string, string> = {
+  div: '/',
+  mod: '%',
   and: '&&',
   or: '||',
   not: '!',
@@ -69,7 +73,7 @@ function tokenize(src: string): Tok[] {
       i += 2;
       continue;
     }
-    if ('<>!()-'.includes(c)) {
+    if ('<>!()-+*/%?:'.includes(c)) {
       out.push({ t: 'op', v: c });
       i++;
       continue;
@@ -86,8 +90,13 @@ type Node =
   | { k: 'not'; e: Node }
   | { k: 'neg'; e: Node }
   | { k: 'empty'; e: Node }
+  | { k: 'cond'; c: Node; a: Node; b: Node }
   | { k: 'bin'; op: string; l: Node; r: Node };
 
+/**
+ * Precedence, lowest first (as JUEL): `?:`, `|| or`, `&& and`, `== != eq ne`, `< > <= >= lt gt le ge`,
+ * `+ -`, `* / % div mod`, unary `! not - empty`, then literals, names and parentheses.
+ */
 function parse(src: string): Node {
   const toks = tokenize(src);
   let p = 0;
@@ -100,30 +109,14 @@ function parse(src: string): Node {
     if (!isOp(v)) throw new ExpressionError(`expected '${v}'`);
     p++;
   };
-  const or = (): Node => {
-    let l = and();
-    while (isOp('||')) {
+  const binary = (ops: string[], next: () => Node) => (): Node => {
+    let l = next();
+    for (;;) {
+      const t = peek();
+      if (t.t !== 'op' || !ops.includes(t.v)) return l;
       p++;
-      l = { k: 'bin', op: '||', l, r: and() };
+      l = { k: 'bin', op: t.v, l, r: next() };
     }
-    return l;
-  };
-  const and = (): Node => {
-    let l = cmp();
-    while (isOp('&&')) {
-      p++;
-      l = { k: 'bin', op: '&&', l, r: cmp() };
-    }
-    return l;
-  };
-  const cmp = (): Node => {
-    const l = unary();
-    const t = peek();
-    if (t.t === 'op' && ['==', '!=', '>', '>=', '<', '<='].includes(t.v)) {
-      p++;
-      return { k: 'bin', op: t.v, l, r: unary() };
-    }
-    return l;
   };
   const unary = (): Node => {
     if (isOp('!')) {
@@ -140,6 +133,20 @@ function parse(src: string): Node {
     }
     return primary();
   };
+  const mul = binary(['*', '/', '%'], unary);
+  const add = binary(['+', '-'], mul);
+  const rel = binary(['<', '>', '<=', '>='], add);
+  const eq = binary(['==', '!='], rel);
+  const and = binary(['&&'], eq);
+  const or = binary(['||'], and);
+  const ternary = (): Node => {
+    const c = or();
+    if (!isOp('?')) return c;
+    p++;
+    const a = ternary();
+    expect(':');
+    return { k: 'cond', c, a, b: ternary() };
+  };
   const primary = (): Node => {
     const t = toks[p++];
     if (t.t === 'num' || t.t === 'str') return { k: 'lit', v: t.v };
@@ -147,30 +154,63 @@ function parse(src: string): Node {
       if (t.v === 'true') return { k: 'lit', v: true };
       if (t.v === 'false') return { k: 'lit', v: false };
       if (t.v === 'null') return { k: 'lit', v: null };
+      if (isOp('(')) throw new ExpressionError(`function or method calls are not supported (${t.v})`);
       return { k: 'var', path: t.v.split('.') };
     }
     if (t.t === 'op' && t.v === '(') {
-      const e = or();
+      const e = ternary();
       expect(')');
       return e;
     }
-    throw new ExpressionError('unexpected end of expression');
+    if (t.t === 'end') throw new ExpressionError('unexpected end of expression');
+    throw new ExpressionError(`unexpected '${t.v}'`);
   };
-  const node = or();
+  const node = ternary();
   if (peek().t !== 'end') throw new ExpressionError('unexpected text after expression');
   return node;
 }
 
 const FORBIDDEN = new Set(['__proto__', 'prototype', 'constructor']);
 
+/** A name the expression uses is not a variable of the instance (Activiti: "Unknown property used in expression"). */
+export class UnknownVariableError extends ExpressionError {
+  constructor(readonly variable: string) {
+    super(`unknown variable '${variable}'`);
+  }
+}
+
 function lookup(vars: Vars, path: string[]): unknown {
-  let cur: unknown = vars;
-  for (const key of path) {
-    if (FORBIDDEN.has(key)) return undefined;
-    if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, key)) return undefined;
+  const [head, ...rest] = path;
+  if (FORBIDDEN.has(head) || !Object.prototype.hasOwnProperty.call(vars, head)) throw new UnknownVariableError(head);
+  let cur: unknown = vars[head];
+  for (const key of rest) {
+    // a missing key of a map reads as null, as JUEL's map resolver does
+    if (FORBIDDEN.has(key)) return null;
+    if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, key)) return null;
     cur = (cur as Record<string, unknown>)[key];
   }
   return cur;
+}
+
+function arith(op: string, a: unknown, b: unknown): number {
+  // EL coerces null to 0 in arithmetic; a non-numeric operand is an error, not NaN
+  const na = a === null || a === undefined ? 0 : toNum(a);
+  const nb = b === null || b === undefined ? 0 : toNum(b);
+  if (na === null || nb === null) throw new ExpressionError(`cannot use '${String(na === null ? a : b)}' as a number`);
+  switch (op) {
+    case '+':
+      return na + nb;
+    case '-':
+      return na - nb;
+    case '*':
+      return na * nb;
+    case '/':
+      if (nb === 0) throw new ExpressionError('division by zero');
+      return na / nb;
+    default:
+      if (nb === 0) throw new ExpressionError('division by zero');
+      return na % nb;
+  }
 }
 
 function toNum(v: unknown): number | null {
@@ -226,6 +266,8 @@ function evalNode(n: Node, vars: Vars): unknown {
       const v = toNum(evalNode(n.e, vars));
       return v === null ? null : -v;
     }
+    case 'cond':
+      return truthy(evalNode(n.c, vars)) ? evalNode(n.a, vars) : evalNode(n.b, vars);
     case 'empty': {
       const v = evalNode(n.e, vars);
       return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
@@ -237,6 +279,7 @@ function evalNode(n: Node, vars: Vars): unknown {
       const b = evalNode(n.r, vars);
       if (n.op === '==') return equal(a, b);
       if (n.op === '!=') return !equal(a, b);
+      if (['+', '-', '*', '/', '%'].includes(n.op)) return arith(n.op, a, b);
       return compare(n.op, a, b);
     }
   }
@@ -256,14 +299,31 @@ export function compileCondition(expr: string): void {
   parse(unwrap(expr));
 }
 
-/** Evaluates a condition against the variables; a blank condition is true. */
-export function evaluateCondition(expr: string | null | undefined, vars: Vars): boolean {
-  if (!expr || !expr.trim()) return true;
+function compiled(expr: string): Node {
   let node = cache.get(expr);
   if (!node) {
     node = parse(unwrap(expr));
     if (cache.size > 500) cache.clear();
     cache.set(expr, node);
   }
-  return truthy(evalNode(node, vars));
+  return node;
+}
+
+/**
+ * Evaluates a condition against the variables; a blank condition is true. A name that is not a variable
+ * throws UnknownVariableError (never read as null).
+ */
+export function evaluateCondition(expr: string | null | undefined, vars: Vars): boolean {
+  if (!expr || !expr.trim()) return true;
+  return truthy(evalNode(compiled(expr), vars));
+}
+
+/** Evaluates an expression to its value (assignments, cardinality, collections). */
+export function evaluateValue(expr: string, vars: Vars): unknown {
+  return evalNode(compiled(expr), vars);
+}
+
+/** True when the text is an expression `${…}` / `#{…}` rather than a literal. */
+export function isExpression(text: string): boolean {
+  return /^[$#]\{[\s\S]*\}$/.test(text.trim());
 }

@@ -83,6 +83,7 @@ export async function workflowRoutes(app: FastifyInstance, s: WorkflowServices):
         priority: b.priority,
         jx,
         payload: b.score !== undefined ? { score: b.score } : {},
+        variables: b.variables,
       });
     }
     return ok(null, '操作成功');
@@ -155,9 +156,10 @@ export async function workflowRoutes(app: FastifyInstance, s: WorkflowServices):
   // Long selections exceed the router's path-parameter limit: the same calls accept the ids in the body.
   app.post(
     '/actTask/passAll',
-    { config: { access: perm(WF_PERMS.batch), oplog: { content: '批量审批通过', type: 3 } }, schema: { tags: TAGS, summary: '批量通过（body.ids）', body: S.idsParam } },
+    { config: { access: perm(WF_PERMS.batch), oplog: { content: '批量审批通过', type: 3 } }, schema: { tags: TAGS, summary: '批量通过（body.ids，可带决策变量 variables）', body: S.passAllBody } },
     async (req) => {
-      const items = await s.engine.passAll(actor(req.user!), splitIds((req.body as { ids: string }).ids));
+      const body = req.body as z.infer<typeof S.passAllBody>;
+      const items = await s.engine.passAll(actor(req.user!), splitIds(body.ids), body.variables);
       const okCount = items.filter((i) => i.success).length;
       return ok(items, `成功${okCount}条，失败${items.length - okCount}条`);
     },
@@ -348,7 +350,7 @@ export async function workflowRoutes(app: FastifyInstance, s: WorkflowServices):
     { config: { access: perm(WF_PERMS.deploy), oplog: { content: '部署流程定义', type: 2 } }, schema: { tags: TAGS, summary: '上传/编辑BPMN XML（部署为新版本）', body: S.deployBody } },
     async (req) => {
       const def = await s.definitions.deploy(req.user!, req.body as z.infer<typeof S.deployBody>);
-      return ok(await s.definitions.get(def.id), '部署成功');
+      return ok({ ...(await s.definitions.get(def.id)), warnings: def.warnings }, '部署成功');
     },
   );
 

@@ -13,6 +13,26 @@ const optInt = (min: number, max: number) =>
     .optional()
     .transform((v) => (v === '' || v === null ? undefined : v));
 
+const varName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, '变量名只能包含字母、数字和下划线，且不能以数字开头');
+
+/** A decision field of a node (e.g. 同意/不同意 radio): its value becomes the variable `name`. */
+export const decisionField = z.object({
+  name: varName,
+  label: z.string().trim().min(1, '请输入决策字段的名称').max(50),
+  type: z.enum(['radio', 'text', 'number']),
+  options: z.array(z.object({ value: z.string().max(100), label: z.string().max(50) })).max(20).default([]),
+  required: z.boolean().default(true),
+});
+
+/** Process variables given on apply/pass: scalar values or lists of names (countersign collections). */
+export const variablesField = z
+  .record(varName, z.union([z.string().max(2000), z.number(), z.boolean(), z.null(), z.array(z.union([z.string().max(200), z.number()])).max(200)]))
+  .refine((v) => Object.keys(v).length <= 50, '变量最多50个')
+  .optional();
+
 export const todoListQuery = z.looseObject({
   name: optStr(100),
   pageIndex: optInt(0, 100000),
@@ -29,6 +49,8 @@ export const doneListQuery = z.looseObject({
 /** The approval payload of SPEC §3; fields the server does not need are accepted and ignored. */
 export const approvalPayload = z.looseObject({
   id,
+  /** decision variables merged into the instance before the next gateway */
+  variables: variablesField,
   type: optInt(0, 2),
   comment: optStr(2000),
   assignees: z
@@ -62,6 +84,7 @@ export const backToTaskPayload = z.looseObject({
 export const delegatePayload = z.looseObject({ id, userId: z.string().trim().max(100).optional().default(''), comment: optStr(2000), procInstId: optStr(100) });
 
 export const idsParam = z.object({ ids: z.string().min(1).max(20000) });
+export const passAllBody = z.looseObject({ ids: z.string().min(1).max(20000), variables: variablesField });
 export const procInstIdsParam = z.object({ procInstIds: z.string().min(1).max(20000) });
 export const procInstIdParam = z.object({ procInstId: id });
 export const nodeIdParam = z.object({ nodeId: id });
@@ -102,6 +125,7 @@ export const applyBody = z.looseObject({
   procDefId: optStr(100),
   assignees: approvalPayload.shape.assignees,
   priority: optInt(0, 2),
+  variables: variablesField,
 });
 export const cancelBody = z.looseObject({ id: z.string().max(100).optional().default(''), procInstId: optStr(100), reason: optStr(500) });
 export const myApplicationsQuery = z.looseObject({
@@ -153,6 +177,11 @@ export const editNodeBody = z.object({
   repeatPolicy: z.enum(['again', 'auto']).optional(),
   chooseMark: optInt(0, 1),
   commentRequired: optInt(0, 1),
+  /** countersign 会签: '' none, parallel, sequential */
+  multiMode: z.enum(['', 'parallel', 'sequential']).optional(),
+  /** countersign pass ratio in percent */
+  passRatio: optInt(1, 100),
+  decisionFields: z.array(decisionField).max(10).optional(),
 });
 export const keyParam = z.object({ key: id });
 export const idParam = z.object({ id });

@@ -38,6 +38,12 @@ export interface WfNode {
   chooseMark: number;
   /** 1: a comment is required to pass this node */
   commentRequired: number;
+  /** countersign 会签: '' none (or-sign 或签 / the BPMN marker), 'parallel', 'sequential' */
+  multiMode: string;
+  /** countersign pass ratio in percent (100: everyone; the first veto rejects) */
+  passRatio: number;
+  /** JSON DecisionField[]: decisions the approver supplies, stored as variables */
+  decisionFields: string | null;
 }
 
 /** Candidate rule of a user task (types in definition.service.ts RULE_TYPES). */
