@@ -40,7 +40,7 @@ export async function seedFormMenus(db: Database): Promise<void> {
       perms: p.list,
       sortNo: 20 + i,
       roles: ALL,
-      children: [{ name: '查看全公司', menuType: 2, perms: p.all, permsType: '1', roles: d === nonRoutineForm ? ['admin', 'hr'] : APPROVERS }],
+      children: [{ name: '查看全公司', menuType: 2, perms: p.all, permsType: '1', roles: APPROVERS }],
     };
   });
   await addMenus(db, menus, parent);

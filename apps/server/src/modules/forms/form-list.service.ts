@@ -98,7 +98,7 @@ export class FormListService {
     ];
   }
 
-  private record(d: FormDeclaration, r: Record<string, unknown>) {
+  private record(d: FormDeclaration, r: Record<string, unknown>): Record<string, unknown> {
     const texts: Record<string, string> = {};
     for (const f of d.fields) if (f.options) texts[`${f.key}_dictText`] = optionText(f, r[f.key]);
     const status = r.status as number | null;
