@@ -131,7 +131,7 @@ describe.skipIf(!enabled)('[CLUSTER] two instances on PostgreSQL and Redis', () 
     const token = await login(apps[0], 'chenjing');
     const id = (await apps[0].ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'chenjing').executeTakeFirstOrThrow()).id;
     const onA = await openSocket(`${bases[0]}/vxeSocket/${id}/pageA`, [token]);
-    const onB = await openSocket(`${bases[1]}/vxeSocket/${id}/pageB`, [token]);
+    const onB = await openSocket(`${bases[1]}/vxeSocket/${id}/pageA`, [token]);
     sockets.push(onA, onB);
     const update = { type: 'update_vxe_table', data: { socketKey: 'k', args: [{ id: '9' }] } };
     onA.ws.send(JSON.stringify(update));

@@ -87,9 +87,9 @@ describe('[WS] /websocket and /vxeSocket', () => {
     for (const s of [a1, a2]) expect(JSON.parse(await s.next((m) => m.includes('todo')))).toMatchObject({ cmd: 'user' });
   });
 
-  it('table socket: heart_beat answered, update_vxe_table broadcast to the other table sockets', async () => {
+  it('table socket: heart_beat answered, update_vxe_table broadcast to the other table sockets of the page', async () => {
     const a = await open(`${base}/vxeSocket/${user.chenjing.id}/pageA`, [user.chenjing.token]);
-    const b = await open(`${base}/vxeSocket/${user.yangfan.id}/pageB?token=${user.yangfan.token}`);
+    const b = await open(`${base}/vxeSocket/${user.yangfan.id}/pageA?token=${user.yangfan.token}`);
     a.ws.send(JSON.stringify({ type: 'heart_beat', data: '-test-' }));
     expect(JSON.parse(await a.next((m) => m.includes('heart_beat')))).toEqual({ type: 'heart_beat', data: true });
     a.ws.send('not json');

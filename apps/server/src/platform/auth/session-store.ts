@@ -100,3 +100,35 @@ export class RedisSessionStore implements SessionStore {
     return 0; // Redis expires keys itself.
   }
 }
+
+/**
+ * Wraps a store so that every revocation is reported (the realtime hub closes the sessions' sockets at
+ * once). The listener runs after the revocation succeeded; its failure never fails the revocation.
+ */
+export function withSessionEndListener(
+  inner: SessionStore,
+  onEnd: (end: { sessionIds?: string[]; userId?: string; keepSessionId?: string }) => void,
+): SessionStore {
+  const tell = (end: Parameters<typeof onEnd>[0]) => {
+    try {
+      onEnd(end);
+    } catch {
+      // sockets are also checked on every keep-alive round
+    }
+  };
+  return {
+    create: (s) => inner.create(s),
+    get: (id) => inner.get(id),
+    async revoke(id) {
+      const r = await inner.revoke(id);
+      tell({ sessionIds: [id] });
+      return r;
+    },
+    async revokeUser(userId, keepSessionId) {
+      const n = await inner.revokeUser(userId, keepSessionId);
+      tell({ userId, ...(keepSessionId ? { keepSessionId } : {}) });
+      return n;
+    },
+    purgeExpired: () => inner.purgeExpired(),
+  };
+}

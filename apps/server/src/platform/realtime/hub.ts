@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
+import { GROUP_COMPANY } from '../access/access.js';
 
 /** A push on the user socket: `{cmd:'topic'|'user'|…, msgId?, msgTxt?}` (reference §5.3). */
 export interface UserMessage {
@@ -34,7 +35,8 @@ export const REDIS_CHANNEL = 'socketHandler';
 type Envelope =
   | { origin: string; kind: 'user'; userIds: string[]; payload: string }
   | { origin: string; kind: 'all'; payload: string }
-  | { origin: string; kind: 'table'; payload: string; exceptSocket?: string }
+  | { origin: string; kind: 'table'; payload: string; exceptSocket?: string; scope?: TableScope }
+  | { origin: string; kind: 'session-end'; end: SessionEnd }
   | { origin: string; kind: 'internal'; topic: string; data: unknown };
 
 interface Tracked {
@@ -43,6 +45,23 @@ interface Tracked {
   id: string;
   /** the session the socket was opened with; the socket closes when it ends (logout, freeze, expiry) */
   sessionId?: string;
+  userId?: string;
+  /** table sockets: the page key of the URL and the owner's company */
+  pageKey?: string;
+  company?: string;
+}
+
+/** Who a grid update may reach: table sockets of the same page key whose owner may see the sender's company. */
+export interface TableScope {
+  pageKey: string;
+  company: string;
+}
+
+/** Sessions that ended: by id (logout), or every session of a user but one (freeze, password change). */
+export interface SessionEnd {
+  sessionIds?: string[];
+  userId?: string;
+  keepSessionId?: string;
 }
 
 /** Bytes queued for one socket beyond which the socket is dropped. */
@@ -159,10 +178,36 @@ export class RealtimeHub implements Realtime {
     return closed;
   }
 
+  /**
+   * A session ended (logout, freeze, password change, deletion): its user and table sockets close at once
+   * on this instance and, through Redis, on every other one.
+   */
+  endSessions(end: SessionEnd): number {
+    const n = this.closeEnded(end);
+    this.publish({ origin: this.instanceId, kind: 'session-end', end });
+    return n;
+  }
+
+  private closeEnded(end: SessionEnd): number {
+    const ids = new Set(end.sessionIds ?? []);
+    const hit = (t: Tracked) =>
+      (t.sessionId !== undefined && ids.has(t.sessionId)) ||
+      (end.userId !== undefined && t.userId === end.userId && t.sessionId !== end.keepSessionId);
+    let closed = 0;
+    const all = [...[...this.users.values()].flatMap((set) => [...set]), ...this.tables];
+    for (const t of all) {
+      if (!hit(t)) continue;
+      t.ws.close(SESSION_ENDED, 'session ended');
+      closed++;
+    }
+    return closed;
+  }
+
   /** Registers a user socket; returns its connection id. A user may hold several (one per tab). */
   addUserSocket(userId: string, ws: WebSocket, sessionId?: string): string {
     const t = this.track(ws);
     t.sessionId = sessionId;
+    t.userId = userId;
     let set = this.users.get(userId);
     if (!set) this.users.set(userId, (set = new Set()));
     set.add(t);
@@ -175,8 +220,10 @@ export class RealtimeHub implements Realtime {
     return t.id;
   }
 
-  addTableSocket(ws: WebSocket): string {
+  /** Registers a grid socket with its owner (session, page key, company) so updates stay within that page and scope. */
+  addTableSocket(ws: WebSocket, owner?: { userId: string; sessionId: string; pageKey: string; company: string }): string {
     const t = this.track(ws);
+    if (owner) Object.assign(t, owner);
     this.tables.add(t);
     ws.on('close', () => this.tables.delete(t));
     return t.id;
@@ -200,10 +247,14 @@ export class RealtimeHub implements Realtime {
     this.publish({ origin: this.instanceId, kind: 'all', payload });
   }
 
-  broadcastTable(msg: TableMessage, exceptSocket?: string): void {
+  /**
+   * A grid update. With a scope (a client's edit) it reaches only table sockets of the same page key whose
+   * owner may see the sender's company; without one (a server-side change carrying only ids) every table socket.
+   */
+  broadcastTable(msg: TableMessage, exceptSocket?: string, scope?: TableScope): void {
     const payload = JSON.stringify(msg);
-    this.deliverTables(payload, exceptSocket);
-    this.publish({ origin: this.instanceId, kind: 'table', payload, exceptSocket });
+    this.deliverTables(payload, exceptSocket, scope);
+    this.publish({ origin: this.instanceId, kind: 'table', payload, exceptSocket, scope });
   }
 
   publishInternal(topic: string, data: unknown = null): void {
@@ -268,9 +319,13 @@ export class RealtimeHub implements Realtime {
     for (const set of this.users.values()) for (const t of set) this.send(t, payload);
   }
 
-  private deliverTables(text: string, exceptSocket?: string): void {
+  private deliverTables(text: string, exceptSocket?: string, scope?: TableScope): void {
     const payload = Buffer.from(text);
-    for (const t of this.tables) if (t.id !== exceptSocket) this.send(t, payload);
+    for (const t of this.tables) {
+      if (t.id === exceptSocket) continue;
+      if (scope && (t.pageKey !== scope.pageKey || (t.company !== GROUP_COMPANY && t.company !== scope.company))) continue;
+      this.send(t, payload);
+    }
   }
 
   private runInternal(topic: string, data: unknown): void {
@@ -306,7 +361,10 @@ export class RealtimeHub implements Realtime {
         this.deliverAll(String(env.payload));
         break;
       case 'table':
-        this.deliverTables(String(env.payload), env.exceptSocket);
+        this.deliverTables(String(env.payload), env.exceptSocket, env.scope && typeof env.scope === 'object' ? { pageKey: String(env.scope.pageKey), company: String(env.scope.company) } : undefined);
+        break;
+      case 'session-end':
+        if (env.end && typeof env.end === 'object') this.closeEnded(env.end);
         break;
       case 'internal':
         this.runInternal(String(env.topic), env.data);

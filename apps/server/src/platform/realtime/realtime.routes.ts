@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { PUBLIC, type CurrentUser } from '../access/access.js';
 import { authenticate, readToken } from '../access/guard.js';
+import { withSessionEndListener } from '../auth/session-store.js';
 import { AppError } from '../http/errors.js';
 import type { RealtimeHub } from './hub.js';
 
@@ -46,11 +47,14 @@ function text(raw: unknown, max = MAX_INCOMING): string | null {
 /**
  * `/websocket/{userId}`: notices and to-do refreshes for one user; any text the client sends (the
  * `HeartBeat` ping) is echoed to that socket only.
- * `/vxeSocket/{userId}/{pageId}`: grid row sync; `heart_beat` is answered, `update_vxe_table` goes to
- * every other table socket on every instance.
+ * `/vxeSocket/{userId}/{pageId}`: grid row sync; `heart_beat` is answered, `update_vxe_table` goes to the
+ * other table sockets of the same page key, on every instance, whose owner may see the sender's company.
+ * Both close at once when their session ends (logout, freeze, password change).
  */
 export async function realtimeRoutes(app: FastifyInstance, hub: RealtimeHub): Promise<void> {
   hub.setSessionCheck(async (sid) => (await app.ctx.sessions.get(sid)) !== null);
+  // Ending a session is an event: its sockets close at once, on every instance (expiry is still polled).
+  app.ctx.sessions = withSessionEndListener(app.ctx.sessions, (end) => hub.endSessions(end));
   await hub.start();
   app.addHook('onClose', async () => hub.close());
 
@@ -87,8 +91,11 @@ export async function realtimeRoutes(app: FastifyInstance, hub: RealtimeHub): Pr
         await authorise(app, req);
       },
     },
-    (socket: WebSocket) => {
-      const socketId = hub.addTableSocket(socket);
+    (socket: WebSocket, req) => {
+      const user = req.user!;
+      const { pageId } = req.params as { pageId: string };
+      const scope = { pageKey: pageId, company: user.company };
+      const socketId = hub.addTableSocket(socket, { userId: user.id, sessionId: user.sessionId, ...scope });
       socket.on('message', (raw, isBinary) => {
         if (isBinary) return;
         const msg = text(raw, MAX_TABLE_INCOMING);
@@ -103,7 +110,7 @@ export async function realtimeRoutes(app: FastifyInstance, hub: RealtimeHub): Pr
         if (parsed.type === 'heart_beat') {
           if (socket.readyState === 1) socket.send(JSON.stringify({ type: 'heart_beat', data: true }));
         } else if (parsed.type === 'update_vxe_table') {
-          hub.broadcastTable({ type: 'update_vxe_table', data: parsed.data ?? null }, socketId);
+          hub.broadcastTable({ type: 'update_vxe_table', data: parsed.data ?? null }, socketId, scope);
         }
       });
       socket.on('error', () => socket.terminate());
