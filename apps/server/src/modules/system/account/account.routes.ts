@@ -37,6 +37,12 @@ export async function accountRoutes(app: FastifyInstance, accounts: AccountServi
     },
   });
 
+  app.get(
+    '/sys/user/passwordState',
+    { config: { access: LOGIN }, schema: { tags: ['账号'], summary: '是否需要先修改密码（管理员设置的初始或重置密码）' } },
+    async (req) => ok(await accounts.passwordState(req.user!)),
+  );
+
   app.route({
     method: ['POST', 'PUT'],
     url: '/sys/user/updatePassword',

@@ -7,6 +7,7 @@ import type { Database } from '../../../platform/db/database.js';
 import type { SysUser } from '../../../platform/db/schema.js';
 import { now } from '../../../platform/db/time.js';
 import { AppError, businessError } from '../../../platform/http/errors.js';
+import { mustChangePassword, PASSWORD_CHANGE_TEXT, passwordChanged } from './password-state.js';
 
 /** The departments a user belongs to, in tree order. */
 export async function userDeparts(db: Database, userId: string) {
@@ -82,6 +83,12 @@ export class AccountService {
     return { userInfo: await presentUser(this.ctx.db, row) };
   }
 
+  /** Whether the caller must change a password an administrator set (first sign-in, reset). */
+  async passwordState(user: CurrentUser): Promise<{ needChangePassword: boolean; message: string | null }> {
+    const need = await mustChangePassword(this.ctx.db, user.id);
+    return { needChangePassword: need, message: need ? PASSWORD_CHANGE_TEXT : null };
+  }
+
   /** Changes the caller's own password; the user's other sessions are revoked. */
   async updatePassword(user: CurrentUser, input: UpdatePasswordRequest): Promise<void> {
     if (input.username !== user.username) throw businessError('只允许修改自己的密码！');
@@ -102,6 +109,7 @@ export class AccountService {
       })
       .where('id', '=', user.id)
       .execute();
+    await passwordChanged(this.ctx.db, user.id);
     // The session that made the change stays signed in; every other one must sign in again.
     await this.ctx.sessions.revokeUser(user.id, user.sessionId);
   }

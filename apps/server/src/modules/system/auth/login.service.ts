@@ -9,6 +9,7 @@ import type { DictService } from '../dict/dict.service.js';
 import { presentUser, userDeparts } from '../account/account.service.js';
 import type { CaptchaService } from './captcha.service.js';
 import type { LoginThrottle } from './throttle.js';
+import { mustChangePassword } from '../account/password-state.js';
 
 export interface LoginMeta {
   ip: string;
@@ -102,6 +103,8 @@ export class LoginService {
     return {
       token,
       userInfo: await presentUser(db, user),
+      // the password was set by an administrator: the client asks for a new one first
+      needChangePassword: await mustChangePassword(db, user.id),
       departs,
       multi_depart: multiDepart,
       sysAllDictItems: await this.dicts.allItems(),

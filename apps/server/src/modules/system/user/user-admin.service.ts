@@ -22,6 +22,7 @@ import {
 } from '../../../platform/query/query-builder.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { PermissionAdminService } from '../permission/permission-admin.service.js';
+import { requirePasswordChange } from '../account/password-state.js';
 
 export const USER_WHITELIST: Whitelist = {
   id: 'u.id',
@@ -354,6 +355,7 @@ export class UserAdminService {
         })
         .execute();
       await this.writeLinks(trx, id, roleIds, departIds);
+      await requirePasswordChange(trx, [id], actor.username);
     });
     return id;
   }
@@ -449,7 +451,10 @@ export class UserAdminService {
       .set({ password: await hashPassword(password, salt), salt, updateBy: actor.username, updateTime: now() })
       .where('id', '=', u.id)
       .execute();
-    if (u.id !== actor.id) await this.ctx.sessions.revokeUser(u.id);
+    if (u.id !== actor.id) {
+      await requirePasswordChange(this.db, [u.id], actor.username);
+      await this.ctx.sessions.revokeUser(u.id);
+    }
   }
 
   /**

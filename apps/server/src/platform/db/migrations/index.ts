@@ -4,6 +4,7 @@ import * as system from './2026_11_21_0200_system.js';
 import * as workflow from './2026_11_21_0300_workflow.js';
 import * as announcement from './2026_11_21_0400_announcement.js';
 import * as workflowEngine from './2026_11_24_0310_workflow_engine.js';
+import * as passwordState from './2026_11_24_0700_password_state.js';
 import * as office from './2026_11_24_0900_office.js';
 import * as hr from './2026_11_24_0800_hr.js';
 import * as security from './2026_11_24_1000_security.js';
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_0300_workflow': workflow,
   '2026_11_21_0400_announcement': announcement,
   '2026_11_24_0310_workflow_engine': workflowEngine,
+  '2026_11_24_0700_password_state': passwordState,
   '2026_11_24_0900_office': office,
   '2026_11_24_0800_hr': hr,
   '2026_11_24_1000_security': security,
