@@ -8,7 +8,7 @@ import { seedAnnouncementDemo, seedAnnouncementDicts, seedAnnouncementMenus } fr
 import { seedShellDemo } from './shell.seed.js';
 import { seedSystemData, seedSystemMenus } from './system.seed.js';
 import { seedExamplesMenu } from './examples.seed.js';
-import { seedOfficeDemo, seedOfficeMenus } from './office.seed.js';
+import { seedIndicators, seedOfficeDemo, seedOfficeMenus } from './office.seed.js';
 import { seedWorkflowDefinitions, seedWorkflowDemo, seedWorkflowMenus } from './workflow.seed.js';
 import { seedHrDemo, seedHrDicts, seedHrMenus, seedHrRolesAndUsers } from './hr.seed.js';
 import { seedFormDefinitions, seedFormDemo, seedFormDicts, seedFormMenus } from './forms.seed.js';
@@ -40,6 +40,7 @@ export const seedParts: SeedPart[] = [
   { name: '0500_examples_menu', run: seedExamplesMenu },
   { name: '0900_office_menus', run: seedOfficeMenus },
   { name: '0901_office_demo', run: seedOfficeDemo },
+  { name: '0902_office_indicators', run: seedIndicators },
   { name: '0800_hr_dicts', run: seedHrDicts },
   { name: '0801_hr_roles_users', run: seedHrRolesAndUsers },
   { name: '0802_hr_menus', run: seedHrMenus },

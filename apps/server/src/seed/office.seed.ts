@@ -214,3 +214,49 @@ async function seedBoardDemo(db: Database, thisWeek: string): Promise<void> {
       .execute();
   }
 }
+
+/** 战略指标 menu and demo indicators of the group's IT department and one company. */
+export async function seedIndicators(db: Database): Promise<void> {
+  const office = await menuIdByUrl(db, '/office');
+  await addMenus(
+    db,
+    [
+      {
+        name: '战略指标',
+        url: '/office/indicator',
+        component: 'office/IndicatorBoard',
+        componentName: 'IndicatorBoard',
+        menuType: 1,
+        perms: 'office:indicator:list',
+        icon: 'fund',
+        sortNo: 16,
+        roles: ALL_ROLES,
+        children: [button('维护指标', 'office:indicator:manage', LEADERS), button('填报实际', 'office:indicator:actual', ALL_ROLES)],
+      },
+    ],
+    office,
+  );
+  const year = Number(currentWeekStart().slice(0, 4));
+  const t = now();
+  const users = new Map((await db.selectFrom('sysUser').select(['username', 'realname']).execute()).map((u) => [u.username, u.realname]));
+  const rows: [string, string, string, number, number, string, (number | null)[]][] = [
+    ['A01A04', '系统可用率', '%', 1200, 40, 'zhaolei', [99.9, 99.8, 100, 99.7, 99.9, 99.9, 100, 99.6, 99.9, 100, null, null]],
+    ['A01A04', '信息化项目交付数', '个', 24, 60, 'yangfan', [1, 2, 2, 2, 1, 3, 2, 2, 1, 2, null, null]],
+    ['A03', '营业收入', '万元', 6000, 70, 'sunli', [420, 460, 510, 480, 500, 530, 470, 520, 490, 540, null, null]],
+    ['A03A02', '客户满意度调查数', '份', 1200, 30, 'machao', [80, 90, 110, 95, 100, 105, 90, 100, 85, 110, null, null]],
+  ];
+  for (const [org, name, unit, target, weight, owner, actuals] of rows) {
+    const id = newId();
+    await db
+      .insertInto('oaIndicator')
+      .values({ id, year, name, unit, target, weight, owner, ownerName: users.get(owner) ?? owner, sysOrgCode: org, sortNo: 0, delFlag: 0, createBy: 'admin', createTime: t, updateBy: null, updateTime: null })
+      .execute();
+    const each = target / 12;
+    for (let m = 1; m <= 12; m++) {
+      await db
+        .insertInto('oaIndicatorMonth')
+        .values({ id: newId(), indicatorId: id, month: m, target: each, actual: actuals[m - 1], updateBy: owner, updateTime: t })
+        .execute();
+    }
+  }
+}

@@ -1,2 +1,3 @@
 export * from './weekly.js';
 export * from './mission.js';
+export * from './indicator.js';

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { officeServices } from '../announcement/register.js';
+import { indicatorRoutes } from './indicator.routes.js';
+import { IndicatorService } from './indicator.service.js';
 import { KanbanService } from './kanban.service.js';
 import { missionRoutes } from './mission.routes.js';
 import { MissionService } from './mission.service.js';
@@ -13,6 +15,7 @@ export interface OfficeModule {
   weekly: WeeklyService;
   missions: MissionService;
   kanban: KanbanService;
+  indicators: IndicatorService;
   notifier: OfficeNotifier;
 }
 
@@ -26,14 +29,15 @@ export function officeModule(ctx: AppContext): OfficeModule {
   return m;
 }
 
-/** Weekly reports, missions and kanban boards (docs/office.md). Needs the announcement module (bell notices, jobs). */
+/** Weekly reports, missions, kanban boards and strategic indicators (docs/office.md). Needs the announcement module (bell notices, jobs). */
 export async function registerOfficeModule(api: FastifyInstance): Promise<OfficeModule> {
   const ctx = api.ctx;
   const notifier = new OfficeNotifier(ctx);
   const weekly = new WeeklyService(ctx, notifier);
   const missions = new MissionService(ctx, notifier);
   const kanban = new KanbanService(ctx, missions);
-  const m: OfficeModule = { weekly, missions, kanban, notifier };
+  const indicators = new IndicatorService(ctx);
+  const m: OfficeModule = { weekly, missions, kanban, indicators, notifier };
   byContext.set(ctx, m);
   officeServices(ctx).jobRegistry.register(
     {
@@ -48,5 +52,6 @@ export async function registerOfficeModule(api: FastifyInstance): Promise<Office
   );
   await weeklyRoutes(api, weekly);
   await missionRoutes(api, missions, kanban);
+  await indicatorRoutes(api, indicators);
   return m;
 }

@@ -80,6 +80,30 @@ export interface OaMissionItem {
   createTime: string | null;
 }
 
+export interface OaIndicator extends Audit {
+  id: string;
+  year: number;
+  name: string;
+  unit: string | null;
+  target: number;
+  weight: number;
+  owner: string;
+  ownerName: string | null;
+  sysOrgCode: string;
+  sortNo: number;
+  delFlag: number;
+}
+
+export interface OaIndicatorMonth {
+  id: string;
+  indicatorId: string;
+  month: number;
+  target: number | null;
+  actual: number | null;
+  updateBy: string | null;
+  updateTime: string | null;
+}
+
 declare module '../../platform/db/schema.js' {
   interface DB {
     oaWeekly: OaWeekly;
@@ -88,5 +112,7 @@ declare module '../../platform/db/schema.js' {
     oaBoard: OaBoard;
     oaMission: OaMission;
     oaMissionItem: OaMissionItem;
+    oaIndicator: OaIndicator;
+    oaIndicatorMonth: OaIndicatorMonth;
   }
 }

@@ -3,9 +3,10 @@ import * as platform from './2026_11_21_0100_platform.js';
 import * as system from './2026_11_21_0200_system.js';
 import * as workflow from './2026_11_21_0300_workflow.js';
 import * as announcement from './2026_11_21_0400_announcement.js';
+import * as office from './2026_11_24_0900_office.js';
+import * as officeIndicators from './2026_11_24_0901_office_indicators.js';
 import * as workflowEngine from './2026_11_24_0310_workflow_engine.js';
 import * as passwordState from './2026_11_24_0700_password_state.js';
-import * as office from './2026_11_24_0900_office.js';
 import * as hr from './2026_11_24_0800_hr.js';
 import * as security from './2026_11_24_1000_security.js';
 import * as ledger from './2026_11_24_1300_ledger.js';
@@ -21,9 +22,10 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_0200_system': system,
   '2026_11_21_0300_workflow': workflow,
   '2026_11_21_0400_announcement': announcement,
+  '2026_11_24_0900_office': office,
+  '2026_11_24_0901_office_indicators': officeIndicators,
   '2026_11_24_0310_workflow_engine': workflowEngine,
   '2026_11_24_0700_password_state': passwordState,
-  '2026_11_24_0900_office': office,
   '2026_11_24_0800_hr': hr,
   '2026_11_24_1000_security': security,
   '2026_11_24_1300_ledger': ledger,
