@@ -187,23 +187,33 @@ describe('[ANNOUNCEMENT]: notices reach the bell in real time', () => {
     await employee.waitForURL((u) => u.pathname === '/notice');
   });
 
-  it('the header ticker cycles the newest news and its dots open /notice', async () => {
+  it('the header ticker shows published announcements (urgent first), opens one, and 更多 opens /notice', async () => {
     const ticker = employee.getByTestId('news-ticker');
     await ticker.waitFor();
-    const newest = await fetch(`${API()}/announcementNews/list`, {
-      method: 'POST',
-      headers: { 'X-Access-Token': adminToken, 'content-type': 'application/json' },
-      body: JSON.stringify({ pageNo: 1, pageSize: 10, column: 'createTime', order: 'desc' }),
-    }).then((r) => r.json() as Promise<{ result: { records: { noticeTitle: string }[] } }>);
-    const titles = newest.result.records.map((r) => r.noticeTitle);
+    const { token } = await apiLogin('chenjing');
+    const mine = await api<{ records: { titile: string; priority: string }[] }>(
+      token,
+      'GET',
+      '/sys/sysAnnouncementSend/getMyAnnouncementSend?pageNo=1&pageSize=10&msgCategory=1',
+    );
+    const titles = mine.result.records.map((r) => r.titile);
     expect(titles.length).toBeGreaterThan(0);
-    expect(titles.length).toBeLessThanOrEqual(10);
-    // Each item stays length/3 seconds (text and duration read together: the item changes as it cycles).
-    const { shown, duration } = await employee
-      .getByTestId('news-ticker-item')
-      .evaluate((el) => ({ shown: el.textContent ?? '', duration: getComputedStyle(el).animationDuration }));
+    // Each item stays length/3 seconds, at least six (text and duration read together).
+    const item = employee.getByTestId('news-ticker-item');
+    const { shown, duration, kind } = await item.evaluate((el) => ({
+      shown: el.getAttribute('title') ?? '',
+      duration: getComputedStyle(el).animationDuration,
+      kind: el.getAttribute('data-kind'),
+    }));
+    expect(kind).toBe('announcement');
     expect(titles).toContain(shown);
-    expect(parseFloat(duration)).toBeCloseTo(Math.max(1, [...shown].length / 3), 1);
+    expect(parseFloat(duration)).toBeCloseTo(Math.max(6, [...shown].length / 3), 1);
+    // A click opens the announcement's 通知消息 detail.
+    await item.click();
+    const modal = employee.locator('.ant-modal', { hasText: '通知消息' });
+    await modal.waitFor();
+    await modal.getByRole('button', { name: /关\s*闭/ }).first().click();
+    await modal.waitFor({ state: 'hidden' });
     await employee.getByTestId('news-ticker-more').click();
     await employee.waitForURL((u) => u.pathname === '/notice');
     await employee.locator('.ant-table-row').first().waitFor();
@@ -222,7 +232,8 @@ describe('[ANNOUNCEMENT]: notices reach the bell in real time', () => {
     await screenshot(page, 'announcement-bell-phone');
     await page.getByTestId('notice-more').click();
     await page.waitForURL((u) => u.pathname === '/isps/userAnnouncement');
-    await page.locator('.ant-table-row').first().waitFor();
+    // Below the mobile breakpoint the list shows cards.
+    await page.getByTestId('phone-card').first().waitFor();
     await screenshot(page, 'announcement-my-list-phone');
   });
 });

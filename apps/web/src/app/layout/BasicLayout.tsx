@@ -16,6 +16,7 @@ import { SettingDrawer } from './SettingDrawer';
 import { TabBar } from './TabBar';
 import { useIsMobile } from './useDevice';
 import { UserMenu } from './UserMenu';
+import { FirstPasswordChange } from './FirstPasswordChange';
 import { HeaderTodo } from './HeaderTodo';
 import { useTodoCount } from './useTodoCount';
 
@@ -181,7 +182,9 @@ export function BasicLayout() {
           {isMobile || collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
         </span>
       )}
-      {topMode ? menuEl('horizontal') : <div className="app-header-spacer">{!isMobile && <HeaderTicker />}</div>}
+      {topMode ? menuEl('horizontal') : <div className="app-header-spacer">
+          <HeaderTicker compact={isMobile} />
+        </div>}
       <div className="app-header-right">
         {topMode && !isMobile && <HeaderTicker />}
         {hasTodo && <HeaderTodo count={todoCount} />}
@@ -235,6 +238,7 @@ export function BasicLayout() {
         </Content>
       </Layout>
       <SettingDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <FirstPasswordChange />
     </Layout>
   );
 }

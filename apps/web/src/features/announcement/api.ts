@@ -71,3 +71,29 @@ export async function fetchNews(pageNo: number, pageSize: number, extra: Record<
   if (!res.success || !res.result) throw new Error(res.message || 'news list failed');
   return { records: res.result.records ?? [], total: Number(res.result.total ?? 0) };
 }
+
+/** A published announcement addressed to the caller (getMyAnnouncementSend row). */
+export interface MyAnnouncement {
+  id: string;
+  anntId: string;
+  titile: string | null;
+  priority?: string | null;
+  sendTime?: string | null;
+  msgCategory?: string | null;
+  openType?: string | null;
+  openPage?: string | null;
+  busId?: string | null;
+  sender?: string | null;
+  senderRealname?: string | null;
+}
+
+/** The caller's published announcements (category 1 notices), newest first. */
+export async function fetchMyAnnouncements(pageSize: number): Promise<MyAnnouncement[]> {
+  const res = await getAction<{ records: MyAnnouncement[] }>(
+    '/sys/sysAnnouncementSend/getMyAnnouncementSend',
+    { pageNo: 1, pageSize, msgCategory: '1' },
+    { silent: true },
+  );
+  if (!res.success || !res.result) throw new Error(res.message || 'announcements failed');
+  return res.result.records ?? [];
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextTickerState, tickerSeconds } from './ticker';
+import { byPriority, nextTickerState, tickerSeconds } from './ticker';
 
 describe('news ticker cycle', () => {
   it('walks the list and swaps in a newer list only at the end of the cycle', () => {
@@ -17,9 +17,19 @@ describe('news ticker cycle', () => {
     expect(s).toEqual({ list: ['a'], pending: null, index: 0, cycle: 4 });
   });
 
-  it('shows each item length/3 seconds', () => {
-    expect(tickerSeconds('一二三四五六')).toBe(2);
-    expect(tickerSeconds('abcdefghi')).toBe(3);
-    expect(tickerSeconds('')).toBe(1);
+  it('shows each item length/3 seconds, at least six seconds', () => {
+    expect(tickerSeconds('一二三四五六')).toBe(6);
+    expect(tickerSeconds('')).toBe(6);
+    expect(tickerSeconds('一二三四五六七八九十一二三四五六七八九十一二三四五六七')).toBe(9);
+  });
+
+  it('puts urgent and important announcements first, then the newest', () => {
+    const rows = [
+      { id: 'a', priority: 'L', sendTime: '2026-11-24 10:00:00' },
+      { id: 'b', priority: 'H', sendTime: '2026-11-20 10:00:00' },
+      { id: 'c', priority: 'M', sendTime: '2026-11-22 10:00:00' },
+      { id: 'd', priority: 'L', sendTime: '2026-11-25 10:00:00' },
+    ];
+    expect(byPriority(rows).map((r) => r.id)).toEqual(['b', 'c', 'd', 'a']);
   });
 });

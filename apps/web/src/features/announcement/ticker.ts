@@ -14,7 +14,22 @@ export function nextTickerState<T>(s: TickerState<T>): TickerState<T> {
   return { list, pending: null, index: 0, cycle: s.cycle + 1 };
 }
 
-/** Each item is shown length/3 seconds (SPEC §4), at least one second. */
+/**
+ * Each item is shown length/3 seconds (SPEC §4), but never less than TICKER_MIN_SECONDS: short titles
+ * changing every 2 s could not be read, on phones least of all.
+ */
+export const TICKER_MIN_SECONDS = 6;
 export function tickerSeconds(text: string): number {
-  return Math.max(1, [...text].length / 3);
+  return Math.max(TICKER_MIN_SECONDS, [...text].length / 3);
+}
+
+const PRIORITY_RANK: Record<string, number> = { H: 0, M: 1, L: 2 };
+
+/** Published announcements first by priority (紧急, 重要, 一般), then newest first. */
+export function byPriority<T extends { priority?: string | null; sendTime?: string | null }>(rows: readonly T[]): T[] {
+  return [...rows].sort(
+    (a, b) =>
+      (PRIORITY_RANK[a.priority ?? 'L'] ?? 3) - (PRIORITY_RANK[b.priority ?? 'L'] ?? 3) ||
+      String(b.sendTime ?? '').localeCompare(String(a.sendTime ?? '')),
+  );
 }
