@@ -193,6 +193,12 @@ describe.each(dbKinds)('[LEDGER] the goods form types on %s', (kind) => {
     expect(hist.body.result.records.map((r: { movement: string }) => r.movement).reverse()).toEqual(
       expect.arrayContaining(['receive', 'return', 'receive', 'share', 'claim', 'handover', 'recycle', 'scrap']),
     );
+    // the company now holding it sees its whole history, also from before the claim; another company sees none
+    const nowA03 = await g.f.call('machao', 'GET', `/ledger/entry/list?assetId=${asset.id}&pageSize=50`);
+    expect(nowA03.body.result.records.map((r: { movement: string }) => r.movement)).toEqual(hist.body.result.records.map((r: { movement: string }) => r.movement));
+    expect(nowA03.body.result.records.map((r: { movement: string }) => r.movement)).toContain('opening');
+    const a05 = await g.f.call('gaopeng', 'GET', `/ledger/entry/list?assetId=${asset.id}&pageSize=50`);
+    expect(a05.body.result.total).toBe(0);
     await g.assertBooksBalance();
   });
 

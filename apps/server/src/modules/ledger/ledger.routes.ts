@@ -121,6 +121,10 @@ export async function ledgerRoutes(app: FastifyInstance, s: LedgerServices): Pro
     return ok(await s.library.stockOf(req.user!, q.itemId, q.warehouseId));
   });
 
+  app.get('/ledger/form/my', { config: { access: perm(`${P.item}:list`) }, schema: { tags, summary: '我的物资申请' } }, async (req) =>
+    ok(await s.library.myForms(req.user!, req.query as Params)),
+  );
+
   // ------------------------------------------------------------ procure pool
   const POOL = '/activiti/actProcurePoolExtend';
   app.get(`${POOL}/list`, { config: { access: perm(P.procure) }, schema: { tags, summary: '采购池' } }, async (req) => ok(await s.library.pool(req.user!, req.query as Params)));

@@ -1,12 +1,12 @@
 import { isGroupLevel, type CurrentUser } from '../../platform/access/access.js';
-import { scopeToCompany } from '../../platform/access/scope.js';
+import { inCompanyScope, scopeToCompany } from '../../platform/access/scope.js';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
 import { businessError } from '../../platform/http/errors.js';
 import { streamXlsx, type ExportColumn } from '../../platform/excel/excel.js';
 import { applyFilters, applySort, paging, runPage, type Params, type Whitelist } from '../../platform/query/query-builder.js';
-import { ASSET_STATES, MOVEMENTS, POOL_STATUS, type GoodsType } from '@go/contract/ledger/schemas';
+import { ASSET_STATES, GOODS_TYPES, MOVEMENTS, POOL_STATUS, type GoodsType } from '@go/contract/ledger/schemas';
 import type { AssetState } from './ledger.tables.js';
 import { ASSET_ACTION } from './forms/goods-lines.js';
 
@@ -188,7 +188,10 @@ export class LibraryService {
       .leftJoin('ldWarehouse as w', 'w.id', 'e.warehouseId')
       .leftJoin('ldAsset as a', 'a.id', 'e.assetId')
       .leftJoin('sysUser as u', 'u.username', 'e.operator');
-    qb = scopeToCompany(qb, user, 'e.sysOrgCode');
+    // An asset's whole history is visible to whoever may see the asset now (it may have moved companies).
+    const assetId = typeof params.assetId === 'string' ? params.assetId : '';
+    const asset = assetId ? await this.db.selectFrom('ldAsset').select(['sysOrgCode', 'state']).where('id', '=', assetId).executeTakeFirst() : undefined;
+    if (!asset || !(asset.state === 'shared' || inCompanyScope(user, asset.sysOrgCode))) qb = scopeToCompany(qb, user, 'e.sysOrgCode');
     const base = applyFilters(qb, params, ENTRY_WL);
     const pg = await runPage<typeof base, Row>(
       base,
@@ -260,6 +263,28 @@ export class LibraryService {
     }
     const rows = await qb.orderBy('i.name').orderBy('a.assetNo').limit(200).execute();
     return rows.map((r) => this.presentAsset(r as Row));
+  }
+
+  /** The caller's goods applications (every goods type, or one), with their approval state. */
+  async myForms(user: CurrentUser, params: Params) {
+    const kind = typeof params.kind === 'string' && params.kind in GOODS_TYPES ? params.kind : null;
+    let qb = this.db
+      .selectFrom('ldForm as f')
+      .innerJoin('wfBusiness as b', (j) => j.onRef('b.tableId', '=', 'f.id').onRef('b.tableName', '=', 'f.kind'))
+      .where('f.applicant', '=', user.username)
+      .where('f.delFlag', '=', 0);
+    if (kind) qb = qb.where('f.kind', '=', kind);
+    const p = paging(params, 100);
+    const pg = await runPage<typeof qb, Row>(
+      qb,
+      (b) =>
+        b
+          .select(['b.id', 'f.id as tableId', 'f.kind as tableName', 'f.title', 'f.actStatus', 'f.crossCompany', 'b.procDefId', 'b.procInstId', 'b.status', 'b.result', 'b.applyTime', 'f.createTime'])
+          .orderBy('f.createTime', 'desc')
+          .orderBy('f.id', 'desc'),
+      p,
+    );
+    return { ...pg, records: pg.records.map((r) => ({ ...r, routeName: 'ledger/GoodsForm', formLabel: GOODS_TYPES[r.tableName as GoodsType] })) };
   }
 
   // ------------------------------------------------------------------ procure pool
