@@ -22,6 +22,7 @@ import type { AppContext } from './platform/context.js';
 import { installCrypto } from './platform/crypto/crypto.plugin.js';
 import { openDatabase, type DbHandle } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
+import { logRequest } from './platform/http/redact.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import './platform/http/fastify-types.js';
 import { RedisKvStore, SqlKvStore } from './platform/kv/kv-store.js';
@@ -37,6 +38,8 @@ export interface BuildOptions {
   /** Run migrations and the demo seed (default true). */
   prepare?: boolean;
   logger?: boolean;
+  /** Write the JSON request log here (tests read it back); implies logging at config.logLevel or info. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export type App = FastifyInstance & { routeTable: RegisteredRoute[]; dbHandle: DbHandle };
@@ -46,9 +49,15 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config } = opts;
   const app = Fastify({
     logger:
-      opts.logger === false || config.logLevel === 'silent'
+      !opts.logStream && (opts.logger === false || config.logLevel === 'silent')
         ? false
-        : { level: config.logLevel, redact: ['req.headers["x-access-token"]', 'req.headers.authorization'] },
+        : {
+            level: config.logLevel === 'silent' ? 'info' : config.logLevel,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            redact: ['req.headers["x-access-token"]', 'req.headers.authorization'],
+            // Tokens in URLs (sockets, downloads) are masked in every request log line.
+            serializers: { req: logRequest },
+          },
     bodyLimit: 2 * 1024 * 1024,
     // Forwarded headers are believed only from configured proxies (TRUST_PROXY; none by default).
     trustProxy: config.trustProxy as true, // typed as one member for Fastify's overloads; any form is accepted

@@ -8,11 +8,20 @@ export interface RegisteredRoute {
   access: Access | undefined;
 }
 
-/** Reads the token from the X-Access-Token header (or the `token` query parameter, as stock does). */
+/**
+ * Reads the token from the X-Access-Token header. A `?token=` query parameter counts only on routes that
+ * declare `config.urlToken` (downloads and sockets, where a browser cannot send a header); anywhere else a
+ * token in the URL is ignored, so it is never needed in links that end up in logs and histories.
+ */
 export function readToken(req: FastifyRequest): string | null {
   const h = req.headers['x-access-token'];
   const fromHeader = Array.isArray(h) ? h[0] : h;
   if (fromHeader) return fromHeader;
+  return req.routeOptions.config?.urlToken ? queryToken(req) : null;
+}
+
+/** The `?token=` query parameter, for the routes that accept it. */
+export function queryToken(req: FastifyRequest): string | null {
   const q = (req.query as Record<string, unknown> | undefined)?.token;
   return typeof q === 'string' && q ? q : null;
 }

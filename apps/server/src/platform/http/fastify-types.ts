@@ -10,6 +10,8 @@ declare module 'fastify' {
     signed?: boolean;
     /** Body may arrive in plain JSON even when the strict envelope setting is on (SPEC §7 exempt list). */
     noEncrypt?: boolean;
+    /** The token may come as `?token=` (only where a browser cannot send a header: downloads, sockets). */
+    urlToken?: boolean;
   }
   interface FastifyRequest {
     user: CurrentUser | null;

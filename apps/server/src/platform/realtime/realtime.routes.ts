@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { PUBLIC, type CurrentUser } from '../access/access.js';
-import { authenticate, readToken } from '../access/guard.js';
+import { authenticate, queryToken, readToken } from '../access/guard.js';
 import { withSessionEndListener } from '../auth/session-store.js';
 import { AppError } from '../http/errors.js';
 import type { RealtimeHub } from './hub.js';
@@ -20,7 +20,7 @@ const MAX_TABLE_INCOMING = 256 * 1024;
  * where the stock client puts it (`new WebSocket(url, [token])`; the server echoes the protocol back).
  */
 export function socketToken(req: FastifyRequest): string | null {
-  const fromQuery = readToken(req);
+  const fromQuery = readToken(req) ?? queryToken(req);
   if (fromQuery) return fromQuery;
   const proto = req.headers['sec-websocket-protocol'];
   const first = (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim();
@@ -62,7 +62,7 @@ export async function realtimeRoutes(app: FastifyInstance, hub: RealtimeHub): Pr
     '/websocket/:userId',
     {
       websocket: true,
-      config: { access: PUBLIC, oplog: false },
+      config: { access: PUBLIC, oplog: false, urlToken: true },
       schema: { tags: ['实时消息'], summary: '用户消息通道（WebSocket）', params: userParams, hide: true },
       preValidation: async (req) => {
         await authorise(app, req);
@@ -85,7 +85,7 @@ export async function realtimeRoutes(app: FastifyInstance, hub: RealtimeHub): Pr
     '/vxeSocket/:userId/:pageId',
     {
       websocket: true,
-      config: { access: PUBLIC, oplog: false },
+      config: { access: PUBLIC, oplog: false, urlToken: true },
       schema: { tags: ['实时消息'], summary: '表格同步通道（WebSocket）', params: tableParams, hide: true },
       preValidation: async (req) => {
         await authorise(app, req);
