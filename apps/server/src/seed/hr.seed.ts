@@ -2,7 +2,13 @@
  * HR records seed (parts 08xx, docs/hr.md): dictionaries, the 人事管理 menus with their permission codes,
  * the 人事助理 role and two A03 HR users, and a few hundred employee files over A01–A09 with histories.
  */
-import { makeNationalId } from '@go/contract';
+import { HY_APPROVAL_FORMS, hyDimissionForm, hyNewForm, hyTransferForm, makeNationalId } from '@go/contract';
+import type { FormDeclaration } from '@go/contract/forms/index';
+import { declaredFormType } from '../modules/forms/declared-form.js';
+import { ensureFormTables } from '../modules/forms/form-table.js';
+import { FormRegistry } from '../modules/workflow/form-registry.js';
+import { buildWorkflow } from '../modules/workflow/index.js';
+import { bpmn } from './forms.seed.js';
 import type { Database } from '../platform/db/database.js';
 import { newId } from '../platform/db/ids.js';
 import { formatDate, now } from '../platform/db/time.js';
@@ -504,4 +510,35 @@ export async function seedHrDemo(db: Database): Promise<void> {
   for (let i = 0; i < logs.length; i += 200) await db.insertInto('hyUserLog').values(logs.slice(i, i + 200) as never).execute();
   for (let i = 0; i < interviews.length; i += 200) await db.insertInto('hyInterview').values(interviews.slice(i, i + 200) as never).execute();
   if (transfers.length) await db.insertInto('hyTransfer').values(transfers as never).execute();
+}
+
+/** One approval by an HR manager (role 人事) for each move that needs approval: 录用, 调动, 离职. */
+export async function seedHrApprovals(db: Database): Promise<void> {
+  const forms = Object.values(HY_APPROVAL_FORMS);
+  await ensureFormTables(db, forms);
+  const registry = new FormRegistry();
+  for (const d of forms) registry.register(declaredFormType(d));
+  const s = buildWorkflow(db, registry);
+  const processes: [FormDeclaration, string, string][] = [
+    [hyNewForm, 'hyNew', '录用审批'],
+    [hyTransferForm, 'hyTransfer', '调动审批'],
+    [hyDimissionForm, 'hyDimission', '离职审批'],
+  ];
+  for (const [decl, key, name] of processes) {
+    const xml = bpmn(
+      key,
+      name,
+      [
+        ['start', 'start', '开始', 60, 142],
+        ['hrApprove', 'user', '人事经理审批', 200, 120],
+        ['end', 'end', '结束', 392, 142],
+      ],
+      [
+        ['flow1', 'start', 'hrApprove'],
+        ['flow2', 'hrApprove', 'end'],
+      ],
+    );
+    const def = await s.definitions.deploy({ username: 'admin' }, { xml, businessTable: decl.key, categoryId: '人事', description: `${name}：人事经理审批后生效` }, db);
+    await s.definitions.editNode({ procDefId: def.id, nodeId: 'hrApprove', rules: [{ type: 0, relateId: 'hr' }], emptyPolicy: 'admin' }, db);
+  }
 }

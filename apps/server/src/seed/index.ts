@@ -10,7 +10,7 @@ import { seedSystemData, seedSystemMenus } from './system.seed.js';
 import { seedExamplesMenu } from './examples.seed.js';
 import { seedIndicators, seedOfficeDemo, seedOfficeMenus } from './office.seed.js';
 import { seedWorkflowDefinitions, seedWorkflowDemo, seedWorkflowMenus } from './workflow.seed.js';
-import { seedHrDemo, seedHrDicts, seedHrMenus, seedHrRolesAndUsers } from './hr.seed.js';
+import { seedHrApprovals, seedHrDemo, seedHrDicts, seedHrMenus, seedHrRolesAndUsers } from './hr.seed.js';
 import { seedFormDefinitions, seedFormDemo, seedFormDicts, seedFormMenus } from './forms.seed.js';
 import { seedLedgerData, seedLedgerDefinitions, seedLedgerMenus } from './ledger.seed.js';
 
@@ -45,6 +45,7 @@ export const seedParts: SeedPart[] = [
   { name: '0801_hr_roles_users', run: seedHrRolesAndUsers },
   { name: '0802_hr_menus', run: seedHrMenus },
   { name: '0803_hr_demo', run: seedHrDemo },
+  { name: '0804_hr_approvals', run: seedHrApprovals },
   { name: '0600_forms_dicts', run: seedFormDicts },
   { name: '0601_forms_menus', run: seedFormMenus },
   { name: '0602_forms_definitions', run: seedFormDefinitions },

@@ -24,6 +24,8 @@ describe.each(dbKinds)('[HR] moves from applicant to blacklist on %s', (kind) =>
   beforeAll(async () => {
     t = await createTestApp(kind);
     [lina, qianhui, sunyue, staff] = await Promise.all(['lina', 'qianhui', 'sunyue', 'chenjing'].map((u) => t.login(u)));
+    // Without an active approval process the moves apply at once (hr-approval.test.ts covers approvals).
+    await t.app.ctx.db.updateTable('wfDefinition').set({ status: 0 }).where('businessTable', 'in', ['fm_hy_new', 'fm_hy_transfer', 'fm_hy_dimission']).execute();
   });
   afterAll(async () => {
     await t?.close();

@@ -1,3 +1,4 @@
 export * from './national-id.js';
 export * from './mask.js';
 export * from './schemas.js';
+export * from './forms.js';
