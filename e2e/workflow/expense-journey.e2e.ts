@@ -105,7 +105,7 @@ describe('[WORKFLOW]: expense from filing to passed, with a return to an earlier
     await apply.locator('.ant-tag', { hasText: '马超' }).waitFor();
     await screenshot(page, 'workflow-02-apply-first-step');
     await page.getByTestId('apply-submit').click();
-    await page.locator('.ant-message').getByText('操作成功').first().waitFor();
+    await page.locator('.ant-message').getByText('操作成功，已提交，等待「部门负责人审批」（马超）审批').first().waitFor();
     await page.goto('/activiti/myApplications');
     const row = page.locator('tr', { hasText: TITLE });
     await row.getByTestId('app-status').getByText('处理中').waitFor();

@@ -89,7 +89,12 @@ export function ApplyModal({
         assignees: mustChoose ? assignees.join(',') : undefined,
       });
       if (res.success) {
-        message.success(res.message || WF_TEXTS.success);
+        const who = mustChoose ? users.filter((u) => assignees.includes(u.username)) : users;
+        message.success(
+          node?.title
+            ? `操作成功，已提交，等待「${node.title}」${who.length ? `（${who.map((u) => u.realname).join('、')}）` : ''}审批`
+            : '操作成功，已提交审批',
+        );
         void queryClient.invalidateQueries({ queryKey: ['todoBadge'] });
         onClose(true);
       } else {

@@ -183,7 +183,9 @@ export function ApprovalModal({
   );
 
   /** What the action did, in words (not just 操作成功). */
-  const successText = (): string => {
+  /** What the action did, in words (after 操作成功, which other screens and tests look for). */
+  const successText = (): string => `操作成功，${actionDone()}`;
+  const actionDone = (): string => {
     if (type === 0) {
       if (toEnd) return '审批已通过，流程结束，已通知申请人';
       const names = users.filter((u) => assignees.includes(u.username)).map((u) => u.realname);
