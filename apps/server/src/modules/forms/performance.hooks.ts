@@ -1,5 +1,6 @@
 import { now } from '../../platform/db/time.js';
 import type { FormHooks } from './declared-form.js';
+import { recordEvaluationScore } from '../performance/performance.module.js';
 
 /**
  * 绩效: each `jxpass` may carry the approver's score, kept on the form; when the evaluation passes, the last
@@ -14,11 +15,10 @@ export const performanceHooks: FormHooks = {
   },
   async onFinish(db, id, outcome) {
     if (outcome !== 'passed') return;
-    const r = await db.selectFrom('fmPerformance').select(['score', 'selfScore']).where('id', '=', id).executeTakeFirst();
-    await db
-      .updateTable('fmPerformance')
-      .set({ finalScore: r?.score ?? r?.selfScore ?? null, evalTime: now() })
-      .where('id', '=', id)
-      .execute();
+    const r = await db.selectFrom('fmPerformance').select(['score', 'selfScore', 'applicant', 'yearPart', 'quarter']).where('id', '=', id).executeTakeFirst();
+    const finalScore = r?.score ?? r?.selfScore ?? null;
+    await db.updateTable('fmPerformance').set({ finalScore, evalTime: now() }).where('id', '=', id).execute();
+    // The score lands once in the person's quarterly sheet (the third quarter also in the yearly sheet).
+    if (r) await recordEvaluationScore(db, { id, applicant: r.applicant, yearPart: String(r.yearPart), quarter: Number(r.quarter), score: finalScore });
   },
 };
