@@ -3,7 +3,6 @@ import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -22,7 +21,9 @@ import type { AppContext } from './platform/context.js';
 import { installCrypto } from './platform/crypto/crypto.plugin.js';
 import { openDatabase, type DbHandle } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
+import { installApiDocs } from './platform/http/api-docs.js';
 import { logRequest } from './platform/http/redact.js';
+import { indexHtmlHeaders } from './platform/http/web-headers.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import './platform/http/fastify-types.js';
 import { RedisKvStore, SqlKvStore } from './platform/kv/kv-store.js';
@@ -108,13 +109,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  // Routes added by third-party plugins (API console, static files) are public by declaration here.
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(`${config.basePath}/doc`) && !route.config?.access) {
-      route.config = { ...(route.config ?? {}), access: PUBLIC };
-    }
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: `${config.basePath}/doc` });
+  // The API console: administrators only by default (API_DOCS; see platform/http/api-docs.ts).
+  await installApiDocs(app, config);
 
   await app.register(
     async (api) => {
@@ -152,8 +148,9 @@ function serveWebApp(app: FastifyInstance, config: AppConfig): void {
     }
   });
   app.register(fastifyStatic, { root: config.webDist, prefix: '/', index: false, wildcard: false });
+  const headers = indexHtmlHeaders(html);
   const sendIndex = (_req: unknown, reply: import('fastify').FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').headers(headers).send(html);
   app.get('/', { config: { access: PUBLIC } }, sendIndex);
   app.decorate('webIndex', sendIndex);
 }

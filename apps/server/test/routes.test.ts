@@ -34,7 +34,9 @@ describe('[ROUTES] every route declares who may call it', () => {
   });
 
   it('serves the OpenAPI document and health', async () => {
-    const doc = await t.app.inject({ method: 'GET', url: '/jeecg-boot/doc/json' });
+    expect((await t.app.inject({ method: 'GET', url: '/jeecg-boot/doc/json' })).statusCode).toBe(401);
+    const admin = await t.login('admin');
+    const doc = await t.app.inject({ method: 'GET', url: '/jeecg-boot/doc/json', headers: { 'x-access-token': admin } });
     expect(doc.statusCode).toBe(200);
     expect(doc.json().paths['/jeecg-boot/sys/login']).toBeDefined();
     const health = await t.app.inject({ method: 'GET', url: '/jeecg-boot/actuator/health' });

@@ -17,7 +17,22 @@ export function readToken(req: FastifyRequest): string | null {
   const h = req.headers['x-access-token'];
   const fromHeader = Array.isArray(h) ? h[0] : h;
   if (fromHeader) return fromHeader;
-  return req.routeOptions.config?.urlToken ? queryToken(req) : null;
+  const cfg = req.routeOptions.config;
+  return (cfg?.urlToken ? queryToken(req) : null) ?? (cfg?.cookieToken ? cookieValue(req, cfg.cookieToken) : null);
+}
+
+function cookieValue(req: FastifyRequest, name: string): string | null {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(i + 1).trim()) || null;
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
 }
 
 /** The `?token=` query parameter, for the routes that accept it. */

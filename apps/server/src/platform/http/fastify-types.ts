@@ -12,6 +12,8 @@ declare module 'fastify' {
     noEncrypt?: boolean;
     /** The token may come as `?token=` (only where a browser cannot send a header: downloads, sockets). */
     urlToken?: boolean;
+    /** The token may come in this cookie (the API console's own assets). */
+    cookieToken?: string;
   }
   interface FastifyRequest {
     user: CurrentUser | null;
