@@ -8,6 +8,7 @@ import type { BellNotice } from '../api';
 import { AnnouncementDetailModal } from '../components/AnnouncementDetailModal';
 import { AnnouncementFormModal, type AnnouncementRecord } from '../components/AnnouncementFormModal';
 import { PriorityTag } from '../components/NoticeBell';
+import { SenderName } from '../components/SenderName';
 import { CATEGORY_OPTIONS, MSG_TYPE_OPTIONS, PRIORITY_OPTIONS, SEND_STATUS_OPTIONS } from '../constants';
 
 const PERM = 'system:announcement';
@@ -15,7 +16,7 @@ const PERM = 'system:announcement';
 const columns: ListColumn[] = [
   { title: '标题', dataIndex: 'titile', search: 'like', width: 220, ellipsis: true },
   { title: '消息类型', dataIndex: 'msgCategory', options: CATEGORY_OPTIONS, search: 'eq', width: 100 },
-  { title: '发布人', dataIndex: 'sender', width: 100 },
+  { title: '发布人', dataIndex: 'sender', width: 100, render: (v) => <SenderName username={String(v ?? '')} /> },
   {
     title: '优先级',
     dataIndex: 'priority',
