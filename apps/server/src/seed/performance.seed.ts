@@ -85,8 +85,14 @@ export async function seedPerformanceMenus(db: Database): Promise<void> {
 /** A deterministic score 60–99.5 in half points from a seed string (demo data must not change between runs). */
 function demoScore(key: string): number {
   let h = 2166136261;
-  for (const ch of key) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
-  return 60 + (h % 80) / 2;
+  for (const ch of key) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  // finalising mix so that similar keys spread over the range
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return 60 + ((h >>> 0) % 80) / 2;
 }
 
 /**
