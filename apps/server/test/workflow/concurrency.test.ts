@@ -1,44 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { buildApp, type App } from '../../src/app.js';
-import { testConfig } from '../../src/config.js';
 import { WF_TEXT, workflowFaults } from '../../src/modules/workflow/engine.js';
-import { openDatabase } from '../../src/platform/db/database.js';
-import { withDatabase } from '../global-setup.js';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
-import { assertConsistent, bpmn, deploy, Flow } from './wf-helpers.js';
+import { assertConsistent, bpmn, deploy, Flow, sameDatabaseApp } from './wf-helpers.js';
 
 const TWO_STEP = bpmn(
   't_race',
   [['start', 'start'], ['a', 'user'], ['b', 'user'], ['end', 'end']],
   [['f1', 'start', 'a'], ['f2', 'a', 'b'], ['f3', 'b', 'end']],
 );
-
-/** A second application instance on the same database as `t` (another process, or the same one restarted). */
-async function sameDatabaseApp(t: TestApp): Promise<{ app: App; close: () => Promise<void> }> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'go-app2-'));
-  let handle;
-  if (t.kind === 'postgres') {
-    const r = await sql<{ name: string }>`select current_database() as name`.execute(t.app.ctx.db);
-    handle = openDatabase(withDatabase(inject('pgAdminUrl'), r.rows[0].name), dir);
-  } else {
-    const r = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(t.app.ctx.db);
-    handle = openDatabase(r.rows[0].file, dir);
-  }
-  const app = await buildApp({ config: testConfig({ dataDir: dir, uploadDir: path.join(dir, 'upload') }), database: handle, prepare: false, logger: false });
-  await app.ready();
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 describe.each(dbKinds)('[WORKFLOW] concurrency and crash consistency on %s', (kind) => {
   let t: TestApp;

@@ -1,4 +1,12 @@
-import { expect } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { expect, inject } from 'vitest';
+import { buildApp, type App } from '../../src/app.js';
+import { testConfig } from '../../src/config.js';
+import { openDatabase } from '../../src/platform/db/database.js';
+import { withDatabase } from '../global-setup.js';
 import type { TestApp } from '../helpers.js';
 
 type Kind = 'start' | 'user' | 'end' | 'xor' | 'and';
@@ -36,6 +44,11 @@ export function bpmn(
   );
 }
 
+/** A BPMN file of the test corpus (apps/server/test/workflow/bpmn/). */
+export function corpus(name: string): string {
+  return readFileSync(new URL(`./bpmn/${name}.bpmn20.xml`, import.meta.url), 'utf8');
+}
+
 export interface NodeRule {
   type: number;
   relateId?: string;
@@ -46,7 +59,7 @@ export async function deploy(
   t: TestApp,
   adminToken: string,
   xml: string,
-  rules: Record<string, { rules: NodeRule[]; emptyPolicy?: string; repeatPolicy?: string; commentRequired?: number }>,
+  rules: Record<string, { rules: NodeRule[]; emptyPolicy?: string; repeatPolicy?: string; commentRequired?: number; multiMode?: string; passRatio?: number }>,
   businessTable = 'fm_expense',
 ): Promise<string> {
   const r = await t.call(adminToken, 'POST', '/activiti_process/deploy', { xml, businessTable });
@@ -94,6 +107,42 @@ export class Flow {
     const r = await this.call(username, 'POST', '/actBusiness/apply', { id, procDefId, assignees });
     expect(r.body.success, r.body.message).toBe(true);
     return { id, procInstId: r.body.result.procInstId as string };
+  }
+
+  /** Saves and submits an expense with process variables; returns business id and process instance id. */
+  async startWith(username: string, amount: number, procDefId: string, variables: Record<string, unknown>) {
+    const id = await this.draft(username, amount, procDefId);
+    const r = await this.call(username, 'POST', '/actBusiness/apply', { id, procDefId, variables });
+    expect(r.body.success, r.body.message).toBe(true);
+    return { id, procInstId: r.body.result.procInstId as string };
+  }
+
+  /** The open task of `username` at a node (countersign nodes have one per signer). */
+  async taskOf(procInstId: string, nodeId: string, username: string): Promise<string> {
+    const db = this.t.app.ctx.db;
+    const rows = await db
+      .selectFrom('wfTask')
+      .leftJoin('wfTaskCandidate', (j) => j.onRef('wfTaskCandidate.taskId', '=', 'wfTask.id').on('wfTaskCandidate.open', '=', 1))
+      .select('wfTask.id')
+      .where('wfTask.instId', '=', procInstId)
+      .where('wfTask.nodeId', '=', nodeId)
+      .where('wfTask.status', '=', 0)
+      .where((eb) => eb.or([eb('wfTask.assignee', '=', username), eb('wfTaskCandidate.username', '=', username)]))
+      .orderBy('wfTask.createTime')
+      .execute();
+    expect(rows.length, `${username} has no open task at ${nodeId}`).toBeGreaterThan(0);
+    return rows[0].id;
+  }
+
+  /** `username` passes their own task at a node. */
+  async sign(username: string, procInstId: string, nodeId: string, extra: Record<string, unknown> = {}) {
+    const id = await this.taskOf(procInstId, nodeId, username);
+    return this.call(username, 'POST', '/actTask/pass', { id, comment: '同意', type: 0, ...extra });
+  }
+
+  async signOk(username: string, procInstId: string, nodeId: string, extra: Record<string, unknown> = {}) {
+    const r = await this.sign(username, procInstId, nodeId, extra);
+    expect(r.body.success, r.body.message).toBe(true);
   }
 
   async state(businessId: string): Promise<[number, number]> {
@@ -175,3 +224,26 @@ export async function assertConsistent(t: TestApp | { app: TestApp['app'] }): Pr
     }
   }
 }
+
+/** A second application instance on the same database as `t` (another process, or the same one restarted). */
+export async function sameDatabaseApp(t: TestApp): Promise<{ app: App; close: () => Promise<void> }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'go-app2-'));
+  let handle;
+  if (t.kind === 'postgres') {
+    const r = await sql<{ name: string }>`select current_database() as name`.execute(t.app.ctx.db);
+    handle = openDatabase(withDatabase(inject('pgAdminUrl'), r.rows[0].name), dir);
+  } else {
+    const r = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(t.app.ctx.db);
+    handle = openDatabase(r.rows[0].file, dir);
+  }
+  const app = await buildApp({ config: testConfig({ dataDir: dir, uploadDir: path.join(dir, 'upload') }), database: handle, prepare: false, logger: false });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+

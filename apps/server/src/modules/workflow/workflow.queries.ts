@@ -55,6 +55,8 @@ export const ACTION_TEXT: Record<string, string> = {
   auto: '自动通过',
   skip: '自动跳过',
   end: '流程结束',
+  veto: '会签不同意',
+  fallback: '转给管理员',
 };
 
 export const OUTCOME_TEXT: Record<string, string> = {
@@ -65,6 +67,7 @@ export const OUTCOME_TEXT: Record<string, string> = {
   returned: '已退回',
   rejected: '审批驳回',
   canceled: '发起人撤回',
+  skipped: '无需审批',
 };
 
 export const STATUS_TEXT: Record<number, string> = { 0: '草稿', 1: '处理中', 2: '已结束', 3: '已撤回' };
@@ -420,7 +423,13 @@ export class WorkflowQueries {
     const done = new Set<string>([model.startId]);
     for (const t of tasks) if (t.status === 1 && ['pass', 'auto'].includes(t.outcome ?? '')) done.add(t.nodeId);
     const current = [...new Set(tasks.filter((t) => t.status === 0).map((t) => t.nodeId))];
-    if (inst.state === 'passed') for (const n of model.nodes.values()) if (n.kind === 'end') done.add(n.id);
+    // exactly the end events reached (the `end` entry lists every end a branch reached)
+    for (const a of actions) {
+      if (a.action !== 'end') continue;
+      if (a.nodeId) done.add(a.nodeId);
+      const ends = a.detail ? (JSON.parse(a.detail) as { ends?: string[] }).ends : undefined;
+      for (const e of ends ?? []) done.add(e);
+    }
     // Gateways passed through: entered from a done node and leading to a done or current node.
     for (let changed = true; changed; ) {
       changed = false;
