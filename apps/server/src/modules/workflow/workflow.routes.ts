@@ -211,6 +211,7 @@ export async function workflowRoutes(app: FastifyInstance, s: WorkflowServices):
     { config: { access: LOGIN }, schema: { tags: TAGS, summary: '节点审批人', params: S.nodeIdParam, querystring: S.nodeQuery } },
     async (req) => {
       const q = req.query as z.infer<typeof S.nodeQuery>;
+      if (q.procInstId && !(await canSeeInstance(req.user!, q.procInstId))) throw businessError('流程实例不存在');
       return ok(await s.queries.nodeUsers(req.user!.username, (req.params as { nodeId: string }).nodeId, q));
     },
   );
