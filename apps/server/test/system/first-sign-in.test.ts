@@ -31,6 +31,8 @@ describe.each(dbKinds)('[ACCOUNT] first sign-in with a password an administrator
     // The shared password rules apply to the new one.
     const weak = await t.call(token, 'PUT', '/sys/user/updatePassword', { username, oldpassword: '123456', password: '', confirmpassword: '' });
     expect(weak.body.success).toBe(false);
+    const same = await t.call(token, 'PUT', '/sys/user/updatePassword', { username, oldpassword: '123456', password: '123456', confirmpassword: '123456' });
+    expect(same.body).toMatchObject({ success: false, message: '新密码不能与初始密码相同' });
     const changed = await t.call(token, 'PUT', '/sys/user/updatePassword', { username, oldpassword: '123456', password: 'Xy-2026abc', confirmpassword: 'Xy-2026abc' });
     expect(changed.body.success, changed.body.message).toBe(true);
     expect((await t.call(token, 'GET', '/sys/user/passwordState')).body.result.needChangePassword).toBe(false);

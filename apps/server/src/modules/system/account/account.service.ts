@@ -100,6 +100,9 @@ export class AccountService {
     if (!(await verifyPassword(input.oldpassword, row.salt ?? '', row.password ?? ''))) {
       throw businessError('旧密码输入错误!');
     }
+    if (input.password === input.oldpassword && (await mustChangePassword(this.ctx.db, user.id))) {
+      throw businessError('新密码不能与初始密码相同');
+    }
     await this.ctx.db
       .updateTable('sysUser')
       .set({
