@@ -1,5 +1,5 @@
 import { createReadStream, type ReadStream } from 'node:fs';
-import { lstat, mkdir, realpath, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, realpath, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileExtension } from '@go/contract/upload';
@@ -20,6 +20,17 @@ export class LocalFileStorage {
     const abs = path.join(this.root, ...rel.split('/'));
     await mkdir(path.dirname(abs), { recursive: true });
     await writeFile(abs, data, { flag: 'wx', mode: 0o640 });
+    return rel;
+  }
+
+  /** Moves an already written file (spooled upload inside the root) into place; returns the relative path. */
+  async adopt(biz: string, originalName: string, tempPath: string): Promise<string> {
+    const folder = safeFolder(biz);
+    const name = storedName(originalName);
+    const rel = folder ? `${folder}/${name}` : name;
+    const abs = path.join(this.root, ...rel.split('/'));
+    await mkdir(path.dirname(abs), { recursive: true });
+    await rename(tempPath, abs);
     return rel;
   }
 
@@ -60,7 +71,8 @@ export function normaliseRelative(raw: string): string | null {
   if (!p || p.includes('\0') || p.includes('\\')) return null;
   const parts = p.split('/').filter((s) => s !== '');
   if (parts.length === 0) return null;
-  if (parts.some((s) => s === '.' || s === '..' || Array.from(s).some((c) => c.charCodeAt(0) < 0x20))) return null;
+  // Hidden segments (`.incoming` uploads in progress, dot files) are never served.
+  if (parts.some((s) => s.startsWith('.') || Array.from(s).some((c) => c.charCodeAt(0) < 0x20))) return null;
   return parts.join('/');
 }
 

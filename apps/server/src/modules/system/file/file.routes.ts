@@ -6,8 +6,11 @@ import { ok } from '../../../platform/http/envelope.js';
 import { AppError, businessError } from '../../../platform/http/errors.js';
 import { FileService, type IncomingFile, type UploadIntent } from './file.service.js';
 
-/** Reads the multipart body: text fields and the first file part (kept in memory up to the file limit). */
-async function readUpload(req: FastifyRequest): Promise<{ fields: Record<string, string>; file: IncomingFile | null }> {
+/**
+ * Reads the multipart body: text fields and the first file part, streamed to a temporary file inside the
+ * upload root (never held whole in memory); only the first bytes are kept for the content checks.
+ */
+async function readUpload(req: FastifyRequest, files: FileService): Promise<{ fields: Record<string, string>; file: IncomingFile | null }> {
   if (!req.isMultipart()) throw new AppError('BAD_REQUEST', UPLOAD_TEXTS.noneUploaded);
   const fields: Record<string, string> = {};
   let file: IncomingFile | null = null;
@@ -18,21 +21,14 @@ async function readUpload(req: FastifyRequest): Promise<{ fields: Record<string,
           part.file.resume();
           continue;
         }
-        let data: Buffer;
-        let truncated = false;
-        try {
-          data = await part.toBuffer();
-        } catch (err) {
-          if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
-          data = Buffer.alloc(0);
-          truncated = true;
-        }
-        file = { filename: part.filename ?? '', data, truncated: truncated || part.file.truncated };
+        const spooled = await files.spool(part.file);
+        file = { filename: part.filename ?? '', ...spooled, truncated: spooled.truncated || part.file.truncated };
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value.slice(0, 500);
       }
     }
   } catch (err) {
+    if (file) await files.discard(file);
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code ?? '';
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
@@ -46,14 +42,25 @@ async function readUpload(req: FastifyRequest): Promise<{ fields: Record<string,
 
 function uploadHandler(files: FileService, defaultBiz: string) {
   return async (req: FastifyRequest) => {
-    const { fields, file } = await readUpload(req);
-    if (!file || !file.filename) throw new AppError('BAD_REQUEST', UPLOAD_TEXTS.noneUploaded);
-    const query = req.query as Record<string, unknown>;
-    const biz = fields.biz || (typeof query.biz === 'string' ? query.biz : '') || defaultBiz;
-    const intent: UploadIntent = fields.kind === 'image' ? 'image' : 'file';
-    const { path, result } = await files.upload(req.user!, biz, file, intent);
-    // Stock answer: the stored relative path travels in `message`.
-    return ok(result, path);
+    const user = req.user!;
+    // Uploads in flight per user are capped (UPLOAD_CONCURRENCY); the slot is held while the body streams.
+    const release = files.enter(user.id);
+    try {
+      await files.assertQuotaLeft(user.id);
+      const { fields, file } = await readUpload(req, files);
+      if (!file || !file.filename) {
+        if (file) await files.discard(file);
+        throw new AppError('BAD_REQUEST', UPLOAD_TEXTS.noneUploaded);
+      }
+      const query = req.query as Record<string, unknown>;
+      const biz = fields.biz || (typeof query.biz === 'string' ? query.biz : '') || defaultBiz;
+      const intent: UploadIntent = fields.kind === 'image' ? 'image' : 'file';
+      const { path, result } = await files.upload(user, biz, file, intent);
+      // Stock answer: the stored relative path travels in `message`.
+      return ok(result, path);
+    } finally {
+      release();
+    }
   };
 }
 
@@ -145,5 +152,5 @@ function escapeHtml(s: string): string {
 
 /** Builds the file service from the config and registers its routes (called from modules/index.ts). */
 export async function registerFileModule(api: FastifyInstance): Promise<void> {
-  await fileRoutes(api, new FileService(api.ctx.config.uploadDir));
+  await fileRoutes(api, new FileService(api.ctx.config.uploadDir, { kv: api.ctx.kv, limits: api.ctx.config.limits }));
 }
