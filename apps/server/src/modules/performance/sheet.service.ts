@@ -217,7 +217,8 @@ export interface FinishedEvaluation {
   id: string;
   /** the evaluated person's username (the applicant) */
   applicant: string;
-  yearPart: string;
+  /** the year (a number or numeric text is accepted) */
+  yearPart: string | number;
   quarter?: number | null;
   month?: number | null;
   score: number | null | undefined;
@@ -233,7 +234,11 @@ export interface FinishedEvaluation {
 export async function recordEvaluationScore(db: Database, evaluation: FinishedEvaluation): Promise<boolean> {
   const score = evaluation.score;
   if (typeof score !== 'number' || !Number.isFinite(score)) return false;
-  const targets = scoreTargets({ month: evaluation.month, quarter: evaluation.quarter });
+  // Form rows may hold the year as a number or a decimal text ("2033.0"): keep the four-digit year.
+  const year = Number.parseInt(String(evaluation.yearPart), 10);
+  if (!Number.isInteger(year) || year < 1000 || year > 9999) return false;
+  const yearPart = String(year);
+  const targets = scoreTargets({ month: Number(evaluation.month) || null, quarter: Number(evaluation.quarter) || null });
   if (!targets.months.length && !targets.quarter) return false;
   const person = await findPerson(db, evaluation.applicant);
   if (!person) return false;
@@ -242,9 +247,9 @@ export async function recordEvaluationScore(db: Database, evaluation: FinishedEv
     id: newId(),
     evaluationId: evaluation.id,
     userId: person.id,
-    yearPart: evaluation.yearPart,
-    month: evaluation.month ?? null,
-    quarter: evaluation.quarter ?? null,
+    yearPart,
+    month: Number(evaluation.month) || null,
+    quarter: Number(evaluation.quarter) || null,
     score,
     createTime: t,
   });
@@ -253,7 +258,7 @@ export async function recordEvaluationScore(db: Database, evaluation: FinishedEv
     userId: person.id,
     userName: person.realname,
     orgName: person.companyName,
-    yearPart: evaluation.yearPart,
+    yearPart,
     sysOrgCode: person.orgCode,
     departName: person.departName,
     createBy: 'system',
@@ -268,7 +273,7 @@ export async function recordEvaluationScore(db: Database, evaluation: FinishedEv
       postName: person.postName,
       ...Object.fromEntries([...QUARTER_FIELDS, ...QUARTER_ID_FIELDS].map((f) => [f, null])),
     });
-    const row = (await sheetRowOf(db, 'userYearPart', person.id, evaluation.yearPart))!;
+    const row = (await sheetRowOf(db, 'userYearPart', person.id, yearPart))!;
     await updateSheetRow(db, 'userYearPart', row.id, {
       [targets.quarter.field]: score,
       [targets.quarter.idField]: evaluation.id,
@@ -283,7 +288,7 @@ export async function recordEvaluationScore(db: Database, evaluation: FinishedEv
       ...Object.fromEntries(MONTH_FIELDS.map((f) => [f, null])),
       avgCount: null,
     });
-    const row = (await sheetRowOf(db, 'userYearPerf', person.id, evaluation.yearPart))!;
+    const row = (await sheetRowOf(db, 'userYearPerf', person.id, yearPart))!;
     const set: Row = Object.fromEntries(targets.months.map((f) => [f, score]));
     // The row is locked by this update until commit, so the average below sees every other writer's months.
     await updateSheetRow(db, 'userYearPerf', row.id, { ...set, updateBy: 'system', updateTime: t });
