@@ -51,5 +51,5 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await registerOfficeModule(api);
   await registerHrModule(api, { translate: (code, v) => dicts.translate(code, v as string), registry: workflow.registry });
   await registerPerformanceModule(api);
-  await registerLedgerModule(api, workflow.registry, (code, v) => dicts.translate(code, v as string));
+  await registerLedgerModule(api, workflow, (code, v) => dicts.translate(code, v as string));
 }

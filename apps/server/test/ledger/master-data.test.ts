@@ -102,4 +102,17 @@ describe.each(dbKinds)('[LEDGER] suppliers, items, warehouses and the procure po
     ws.eachRow((r, n) => n > 3 && marks.push(String(r.getCell(8).value ?? '')));
     expect(marks.filter((m) => m === '已询价')).toHaveLength(2);
   });
+
+  it('交接 handover add takes a plain JSON body and saves a draft', async () => {
+    const asset = await g.db.selectFrom('ldAsset').select('id').where('state', '=', 'in_stock').where('sysOrgCode', '=', 'A01').executeTakeFirstOrThrow();
+    const rec = await g.apply('yangfan', 'ld_receive', { lines: [{ assetId: asset.id }] });
+    await g.approveOk(rec.procInstId);
+    const r = await g.f.call('yangfan', 'POST', '/activiti/actHandover/add', { receiver: 'zhaolei', duties: '运维值班表', lines: [{ assetId: asset.id }] });
+    expect(r.body.success, r.body.message).toBe(true);
+    const form = await g.db.selectFrom('ldForm').selectAll().where('id', '=', r.body.result.tableId).executeTakeFirstOrThrow();
+    expect([form.kind, form.receiver, form.duties]).toEqual(['ld_handover', 'zhaolei', '运维值班表']);
+    const bad = await g.f.call('yangfan', 'POST', '/activiti/actHandover/add', { lines: [{ assetId: asset.id }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('请选择接收人');
+  });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Translator } from '../../platform/query/present.js';
+import type { ApplicationService } from '../workflow/application.service.js';
 import type { FormRegistry } from '../workflow/form-registry.js';
 import { goodsFormTypes } from './forms/goods.forms.js';
 import './ledger.tables.js';
@@ -13,8 +14,12 @@ export function registerGoodsFormTypes(registry: FormRegistry): void {
 }
 
 /** The goods ledger (docs/ledger.md): master data, libraries, the procure pool and the goods form types. */
-export async function registerLedgerModule(api: FastifyInstance, registry: FormRegistry, translate: Translator): Promise<void> {
-  registerGoodsFormTypes(registry);
+export async function registerLedgerModule(
+  api: FastifyInstance,
+  workflow: { registry: FormRegistry; applications: ApplicationService },
+  translate: Translator,
+): Promise<void> {
+  registerGoodsFormTypes(workflow.registry);
   const db = api.ctx.db;
   await ledgerRoutes(api, {
     db,
@@ -23,5 +28,6 @@ export async function registerLedgerModule(api: FastifyInstance, registry: FormR
     warehouses: warehouseService(db, translate),
     suppliers: supplierService(db, translate),
     library: new LibraryService(db),
+    applications: workflow.applications,
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { perm } from '../../platform/access/access.js';
+import { LOGIN, perm } from '../../platform/access/access.js';
 import type { Database } from '../../platform/db/database.js';
 import { attachmentHeader, XLSX_MIME } from '../../platform/excel/excel.js';
 import { ok } from '../../platform/http/envelope.js';
@@ -8,11 +8,13 @@ import { businessError } from '../../platform/http/errors.js';
 import { crudRoutes, idQuery, splitIds, type CrudService } from '../../platform/query/crud.js';
 import type { Params } from '../../platform/query/query-builder.js';
 import { GOODS_TYPES, poolLineSchema, type GoodsType } from '@go/contract/ledger/schemas';
+import type { ApplicationService } from '../workflow/application.service.js';
 import { LIBRARY_STATES, type LibraryService } from './library.service.js';
 import { LEDGER_PERMS, statusBody } from './master-data.js';
 
 export interface LedgerServices {
   db: Database;
+  applications: ApplicationService;
   categories: CrudService;
   items: CrudService;
   warehouses: CrudService;
@@ -123,6 +125,17 @@ export async function ledgerRoutes(app: FastifyInstance, s: LedgerServices): Pro
 
   app.get('/ledger/form/my', { config: { access: perm(`${P.item}:list`) }, schema: { tags, summary: '我的物资申请' } }, async (req) =>
     ok(await s.library.myForms(req.user!, req.query as Params)),
+  );
+
+  // 交接 handover add: a plain JSON body is accepted (SPEC §7 exemption); saves a handover draft.
+  const handoverBody = z.looseObject({ procDefId: z.string().max(64).optional() });
+  app.post(
+    '/activiti/actHandover/add',
+    { config: { access: LOGIN, noEncrypt: true, oplog: { content: '保存交接申请', type: 2 } }, schema: { tags, summary: '保存交接申请草稿', body: handoverBody } },
+    async (req) => {
+      const { procDefId, ...data } = req.body as z.infer<typeof handoverBody>;
+      return ok(await s.applications.add(req.user!, { tableName: 'ld_handover', procDefId, data }), '保存成功');
+    },
   );
 
   // ------------------------------------------------------------ procure pool

@@ -187,7 +187,9 @@ export class LibraryService {
       .innerJoin('ldItem as i', 'i.id', 'e.itemId')
       .leftJoin('ldWarehouse as w', 'w.id', 'e.warehouseId')
       .leftJoin('ldAsset as a', 'a.id', 'e.assetId')
-      .leftJoin('sysUser as u', 'u.username', 'e.operator');
+      .leftJoin('sysUser as u', 'u.username', 'e.operator')
+      .leftJoin('sysUser as hb', 'hb.username', 'e.holderBefore')
+      .leftJoin('sysUser as ha', 'ha.username', 'e.holderAfter');
     // An asset's whole history is visible to whoever may see the asset now (it may have moved companies).
     const assetId = typeof params.assetId === 'string' ? params.assetId : '';
     const asset = assetId ? await this.db.selectFrom('ldAsset').select(['sysOrgCode', 'state']).where('id', '=', assetId).executeTakeFirst() : undefined;
@@ -216,7 +218,9 @@ export class LibraryService {
             'e.operator',
             'u.realname as operatorName',
             'e.holderBefore',
+            'hb.realname as holderBeforeName',
             'e.holderAfter',
+            'ha.realname as holderAfterName',
             'e.price',
             'e.remark',
             'e.sysOrgCode',

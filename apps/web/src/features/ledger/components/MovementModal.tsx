@@ -27,8 +27,8 @@ const columns: ListColumn[] = [
   { title: '变化后', dataIndex: 'qtyAfter', width: 80, align: 'right' },
   { title: '单据', dataIndex: 'formTitle', width: 200, ellipsis: true },
   { title: '经办人', dataIndex: 'operatorName', width: 90, render: (v, r) => String(v ?? r.operator ?? '') },
-  { title: '原持有人', dataIndex: 'holderBefore', width: 90 },
-  { title: '新持有人', dataIndex: 'holderAfter', width: 90 },
+  { title: '原持有人', dataIndex: 'holderBeforeName', width: 90, render: (v, r) => String(v ?? r.holderBefore ?? '') },
+  { title: '新持有人', dataIndex: 'holderAfterName', width: 90, render: (v, r) => String(v ?? r.holderAfter ?? '') },
 ];
 
 /** An item's (or asset's) full movement history: every ledger entry with quantity before and after. */

@@ -1,0 +1,156 @@
+/**
+ * Goods ledger at scale: 1,000,000 entries over 10,000 items on SQLite and PostgreSQL. For each scenario the
+ * p95 of the HTTP endpoint (auth, scoping, envelope included) is printed beside the p95 of the same data read
+ * with raw SQL in the same run:
+ *   - stock of one item (`/ledger/stock/one`; raw: the balance row, and the sum of its entries for contrast)
+ *   - the total library page (`/ledger/library/total/list`, admin, all companies, page 50)
+ *   - a movement-history page of one item (`/ledger/entry/list?itemId=`)
+ *
+ *   npx tsx bench/ledger.ts        (BENCH_DBS=sqlite,postgres; BENCH_ITEMS=10000; BENCH_ENTRIES=1000000; BENCH_SAMPLES=200)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { testConfig } from '../apps/server/src/config.js';
+import { openDatabase, type DbHandle } from '../apps/server/src/platform/db/database.js';
+import { migrateToLatest } from '../apps/server/src/platform/db/migrate.js';
+import { seedDemo } from '../apps/server/src/seed/index.js';
+
+const dbs = (process.env.BENCH_DBS || 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
+const ITEMS = Number(process.env.BENCH_ITEMS || 10_000);
+const ENTRIES = Number(process.env.BENCH_ENTRIES || 1_000_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES || 200);
+
+async function generate(h: DbHandle): Promise<void> {
+  const t0 = Date.now();
+  // literals, not bound values: SQLite binds JS numbers as REAL, which would make 'bi' || (x % n) read 'bi0.0'
+  const I = sql.lit(ITEMS);
+  const I1 = sql.lit(ITEMS - 1);
+  const E1 = sql.lit(ENTRIES - 1);
+  const db = h.db;
+  for (let w = 0; w < 9; w++) {
+    await db.insertInto('ldWarehouse').values({ id: `bw${w}`, name: `压测仓库${w + 1}`, type: 'main', sysOrgCode: `A0${w + 1}`, address: null, keeper: null, status: 1, createBy: 'bench', createTime: '2026-01-01 00:00:00', updateBy: null, updateTime: null }).execute();
+  }
+  if (h.kind === 'sqlite') {
+    await sql`WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < ${I1})
+      INSERT INTO ld_item (id, code, name, category_id, spec, unit, kind, price, status, create_by, create_time)
+      SELECT 'bi' || x, 'B' || printf('%06d', x), '压测物品' || x, NULL, '规格' || (x % 50), '个', 'consumable', 10, 1, 'bench', '2026-01-01 00:00:00' FROM c`.execute(db);
+    await sql`WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < ${E1})
+      INSERT INTO ld_entry (id, item_id, warehouse_id, sys_org_code, asset_id, movement, qty_change, qty_before, qty_after, form_type, form_id, form_title, operator, create_time)
+      SELECT printf('7%018d', x), 'bi' || (x % ${I}), 'bw' || ((x % ${I}) % 9), 'A0' || (1 + (x % ${I}) % 9), NULL, 'in', 1,
+        x / ${I}, x / ${I} + 1, 'ld_stock_entry', NULL, '压测入库', 'admin',
+        strftime('%Y-%m-%d %H:%M:%S', 1767225600 + x * 10, 'unixepoch') FROM c`.execute(db);
+  } else {
+    await sql`INSERT INTO ld_item (id, code, name, category_id, spec, unit, kind, price, status, create_by, create_time)
+      SELECT 'bi' || x, 'B' || lpad(x::text, 6, '0'), '压测物品' || x, NULL, '规格' || (x % 50), '个', 'consumable', 10, 1, 'bench', '2026-01-01 00:00:00'
+      FROM generate_series(0, ${I1}) AS x`.execute(db);
+    await sql`INSERT INTO ld_entry (id, item_id, warehouse_id, sys_org_code, asset_id, movement, qty_change, qty_before, qty_after, form_type, form_id, form_title, operator, create_time)
+      SELECT '7' || lpad(x::text, 18, '0'), 'bi' || (x % ${I}), 'bw' || ((x % ${I}) % 9), 'A0' || (1 + (x % ${I}) % 9), NULL, 'in', 1,
+        x / ${I}, x / ${I} + 1, 'ld_stock_entry', NULL, '压测入库', 'admin',
+        to_char(to_timestamp(1767225600 + x * 10) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') FROM generate_series(0, ${E1}) AS x`.execute(db);
+  }
+  // the balances are the sums of the entries, as posting keeps them
+  await sql`INSERT INTO ld_stock (item_id, warehouse_id, sys_org_code, qty, update_time)
+    SELECT item_id, warehouse_id, MIN(sys_org_code), SUM(qty_change), MAX(create_time) FROM ld_entry WHERE item_id LIKE 'bi%' GROUP BY item_id, warehouse_id`.execute(db);
+  await sql`ANALYZE`.execute(db);
+  console.log(`  generated ${ITEMS} items and ${ENTRIES} entries in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+function pct(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+async function measure(n: number, run: (i: number) => Promise<void>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n + 5; i++) {
+    const t0 = performance.now();
+    await run(i);
+    if (i >= 5) times.push(performance.now() - t0);
+  }
+  return pct(times, 95);
+}
+
+const itemOf = (i: number) => `bi${(i * 7919) % ITEMS}`;
+const results: string[][] = [['database', 'scenario', 'HTTP p95 ms', 'raw SQL p95 ms']];
+
+for (const kind of dbs) {
+  console.log(`\n== ${kind} ==`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'go-bench-ledger-'));
+  let dropDb: (() => Promise<void>) | null = null;
+  let handle: DbHandle;
+  if (kind === 'postgres') {
+    const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
+    const name = `go_bench_ledger_${Date.now().toString(36)}`;
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${name}`);
+    await c.end();
+    const u = new URL(adminUrl);
+    u.pathname = '/' + name;
+    handle = openDatabase(u.toString(), dir);
+    dropDb = async () => {
+      const d = new pg.Client({ connectionString: adminUrl });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await d.end();
+    };
+  } else {
+    handle = openDatabase(path.join(dir, 'app.db'), dir);
+  }
+  await migrateToLatest(handle.db);
+  await seedDemo(handle.db);
+  await generate(handle);
+  const db = handle.db;
+
+  const app = await buildApp({ config: testConfig({ dataDir: dir, uploadDir: path.join(dir, 'upload') }), database: handle, prepare: false, logger: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `${address}/jeecg-boot`;
+  const login = await fetch(`${base}/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: '123456' }) });
+  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const get = async (url: string, check: (r: Record<string, unknown>) => boolean) => {
+    const r = await fetch(`${base}${url}`, { headers: { 'x-access-token': token } });
+    const body = (await r.json()) as { success: boolean; message: string; result: Record<string, unknown> };
+    if (!body.success || !check(body.result)) throw new Error(`${url}: ${body.message} ${JSON.stringify(body.result).slice(0, 300)}`);
+  };
+  const perItem = ENTRIES / ITEMS;
+
+  // 1. stock of one item
+  const stockHttp = await measure(SAMPLES, (i) => get(`/ledger/stock/one?itemId=${itemOf(i)}`, (r) => r.qty === perItem));
+  const stockRaw = await measure(SAMPLES, async (i) => {
+    await sql`SELECT SUM(qty) AS q FROM ld_stock WHERE item_id = ${itemOf(i)}`.execute(db);
+  });
+  const stockSum = await measure(Math.min(SAMPLES, 50), async (i) => {
+    await sql`SELECT SUM(qty_change) AS q FROM ld_entry WHERE item_id = ${itemOf(i)}`.execute(db);
+  });
+  results.push([kind, `stock of one item (balance row; Σ of its ${perItem} entries raw: ${stockSum.toFixed(1)} ms)`, stockHttp.toFixed(1), stockRaw.toFixed(1)]);
+
+  // 2. total library page 50 (admin sees all companies), ordered by item code
+  const totalHttp = await measure(SAMPLES, () => get('/ledger/library/total/list?pageNo=50&pageSize=10&column=code&order=asc', (r) => Number(r.total) >= ITEMS));
+  const totalRaw = await measure(SAMPLES, async () => {
+    await sql`SELECT COUNT(*) FROM ld_stock s JOIN ld_item i ON i.id = s.item_id JOIN ld_warehouse w ON w.id = s.warehouse_id`.execute(db);
+    await sql`SELECT s.item_id, i.code, i.name, i.spec, i.unit, i.kind, c.name AS category_name, s.warehouse_id, w.name, s.sys_org_code, s.qty, s.update_time
+      FROM ld_stock s JOIN ld_item i ON i.id = s.item_id JOIN ld_warehouse w ON w.id = s.warehouse_id LEFT JOIN ld_category c ON c.id = i.category_id
+      ORDER BY i.code, s.warehouse_id LIMIT 10 OFFSET 490`.execute(db);
+  });
+  results.push([kind, `total library page 50 (${ITEMS}+ balances)`, totalHttp.toFixed(1), totalRaw.toFixed(1)]);
+
+  // 3. movement-history page of one item, newest first
+  const histHttp = await measure(SAMPLES, (i) => get(`/ledger/entry/list?itemId=${itemOf(i)}&pageNo=1&pageSize=10`, (r) => Number(r.total) === perItem));
+  const histRaw = await measure(SAMPLES, async (i) => {
+    await sql`SELECT COUNT(*) FROM ld_entry e WHERE e.item_id = ${itemOf(i)}`.execute(db);
+    await sql`SELECT e.*, i.name, w.name AS wname FROM ld_entry e JOIN ld_item i ON i.id = e.item_id LEFT JOIN ld_warehouse w ON w.id = e.warehouse_id
+      WHERE e.item_id = ${itemOf(i)} ORDER BY e.create_time DESC, e.id DESC LIMIT 10`.execute(db);
+  });
+  results.push([kind, `movement history of one item, page 1 (${perItem} entries)`, histHttp.toFixed(1), histRaw.toFixed(1)]);
+
+  await app.close();
+  await handle.close().catch(() => undefined);
+  if (dropDb) await dropDb();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+console.log('\n' + results.map((r) => r.join(' | ')).join('\n'));
