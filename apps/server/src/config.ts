@@ -48,6 +48,8 @@ export interface SecurityLimits {
   noticePerMinute: number;
   /** signed download links live this long (SIGNED_URL_TTL_SECONDS, default 300) */
   signedUrlTtlMs: number;
+  /** upload folders (first path segment) served only with a session or a signed link (PRIVATE_FILE_FOLDERS, default `private`) */
+  privateFolders: string[];
 }
 
 export function parseTrustProxy(v: string | undefined): boolean | number | string {
@@ -69,6 +71,10 @@ export function loadLimits(env: NodeJS.ProcessEnv): SecurityLimits {
     importMaxUncompressedBytes: num(env.IMPORT_MAX_UNCOMPRESSED_MB, 64) * 1024 * 1024,
     noticePerMinute: num(env.NOTICE_RATE_PER_MINUTE, 20),
     signedUrlTtlMs: num(env.SIGNED_URL_TTL_SECONDS, 300) * 1000,
+    privateFolders: (env.PRIVATE_FILE_FOLDERS || 'private')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }
 

@@ -72,3 +72,50 @@ describe.each(dbKinds)('[SECURITY] uploads are streamed, with a daily quota and 
     for (const release of [b, c, other]) release();
   });
 });
+
+describe.each(dbKinds)('[SECURITY] private stored files on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('finding 8: a private file needs a session or a signed, unexpired link', async () => {
+    const { LocalFileStorage } = await import('../../src/platform/files/storage.js');
+    const { signStaticPath } = await import('../../src/platform/files/signed-url.js');
+    const rel = await new LocalFileStorage(t.app.ctx.config.uploadDir).save('private/import-errors', 'e.txt', Buffer.from('第 4 行：用户名已经存在'));
+    const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/jeecg-boot/sys/common/static/${url}`, headers });
+    expect((await get(rel)).statusCode).toBe(404);
+    const secret = t.app.ctx.config.jwtSecret;
+    expect((await get(signStaticPath(secret, rel, 60_000))).statusCode).toBe(200);
+    expect((await get(signStaticPath(secret, rel, -1))).statusCode).toBe(404);
+    expect((await get(signStaticPath('other-secret', rel, 60_000))).statusCode).toBe(404);
+    const other = await new LocalFileStorage(t.app.ctx.config.uploadDir).save('private/import-errors', 'f.txt', Buffer.from('x'));
+    expect((await get(signStaticPath(secret, rel, 60_000).replace(rel, other))).statusCode).toBe(404);
+    const token = await t.login('wuting');
+    expect((await get(rel, { 'x-access-token': token })).statusCode).toBe(200);
+    // Avatars and other public folders stay public.
+    const pub = await new LocalFileStorage(t.app.ctx.config.uploadDir).save('oa', 'n.txt', Buffer.from('公开'));
+    expect((await get(pub)).statusCode).toBe(200);
+  });
+
+  it('finding 8: the user import answers a signed link to its error file', async () => {
+    const admin = await t.login('admin');
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('x');
+    ws.addRow(['t']);
+    ws.addRow(['s']);
+    ws.addRow(['登录账号', '真实名称']);
+    ws.addRow(['bad name', '坏']);
+    const data = Buffer.from(await wb.xlsx.writeBuffer());
+    const boundary = '----imp' + Math.random().toString(16).slice(2);
+    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="u.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`), data, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const res = await t.app.inject({ method: 'POST', url: '/jeecg-boot/sys/user/importExcel', headers: { 'x-access-token': admin, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const url = res.json().result.fileUrl as string;
+    expect((await t.app.inject({ method: 'GET', url: `/jeecg-boot${url}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/jeecg-boot${url.split('?')[0]}` })).statusCode).toBe(404);
+  });
+});

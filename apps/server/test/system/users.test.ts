@@ -245,7 +245,7 @@ describe.each(dbKinds)('[SYSTEM] users on %s', (kind) => {
     const body = res.json();
     expect(body).toMatchObject({ success: true, code: 201, message: '文件导入成功，但有错误。' });
     expect(body.result).toMatchObject({ totalCount: 3, errorCount: 1, successCount: 2 });
-    expect(body.result.fileUrl).toMatch(/^\/sys\/common\/static\/import-errors\/.+\.txt$/);
+    expect(body.result.fileUrl).toMatch(/^\/sys\/common\/static\/private\/import-errors\/.+\.txt\?exp=\d+&sig=[\w-]+$/);
     const err = await t.app.inject({ method: 'GET', url: `/jeecg-boot${body.result.fileUrl}` });
     expect(err.statusCode).toBe(200);
     expect(err.body).toContain('第 5 行：只允许字母、数字、下划线，忽略导入。');

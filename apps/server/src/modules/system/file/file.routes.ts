@@ -2,6 +2,8 @@ import { DEFAULT_UPLOAD_BIZ, FILE_MAX_BYTES, STATIC_PREFIX, UPLOAD_TEXTS } from 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LOGIN, PUBLIC } from '../../../platform/access/access.js';
+import { isPrivatePath, verifyStaticSignature } from '../../../platform/files/signed-url.js';
+import { normaliseRelative } from '../../../platform/files/storage.js';
 import { ok } from '../../../platform/http/envelope.js';
 import { AppError, businessError } from '../../../platform/http/errors.js';
 import { FileService, type IncomingFile, type UploadIntent } from './file.service.js';
@@ -92,12 +94,19 @@ export async function fileRoutes(app: FastifyInstance, files: FileService): Prom
 
   app.get(
     `${STATIC_PREFIX}/*`,
-    { config: { access: PUBLIC, oplog: false }, schema: { tags: ['文件'], summary: '读取已上传的文件' } },
+    { config: { access: PUBLIC, oplog: false, urlToken: true }, schema: { tags: ['文件'], summary: '读取已上传的文件' } },
     async (req: FastifyRequest, reply: FastifyReply) => {
       const raw = req.raw.url ?? '';
       const pathPart = raw.split('?')[0];
       const prefix = `${basePath}${STATIC_PREFIX}/`;
       const rel = pathPart.startsWith(prefix) ? pathPart.slice(prefix.length) : '';
+      // Private folders: a signed-in caller (header, or ?token= on this download route) or a signed, unexpired link.
+      const { privateFolders } = app.ctx.config.limits;
+      const clean = normaliseRelative(rel);
+      if (clean && isPrivatePath(clean, privateFolders)) {
+        const q = req.query as Record<string, unknown>;
+        if (!req.user && !verifyStaticSignature(app.ctx.config.jwtSecret, clean, q.exp, q.sig)) throw new AppError('NOT_FOUND');
+      }
       const f = rel ? await files.open(rel) : null;
       if (!f) throw new AppError('NOT_FOUND');
       const asciiName = f.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');

@@ -8,6 +8,7 @@ import { newId } from '../../../platform/db/ids.js';
 import type { DB } from '../../../platform/db/schema.js';
 import { now } from '../../../platform/db/time.js';
 import { readWorkbook, streamXlsx, type ExportColumn } from '../../../platform/excel/excel.js';
+import { signStaticPath } from '../../../platform/files/signed-url.js';
 import { LocalFileStorage } from '../../../platform/files/storage.js';
 import { businessError } from '../../../platform/http/errors.js';
 import type { Page } from '../../../platform/http/envelope.js';
@@ -579,10 +580,14 @@ export class UserAdminService {
     return out;
   }
 
-  /** Writes the error lines under the upload root; returns the path for /sys/common/static/<path>. */
+  /**
+   * Writes the error lines into the private folder (they name accounts); returns a signed, expiring path
+   * for /sys/common/static/<path>.
+   */
   async writeErrorFile(lines: string[]): Promise<{ rel: string; name: string }> {
     const storage = new LocalFileStorage(this.ctx.config.uploadDir);
-    const rel = await storage.save('import-errors', 'user_import_errors.txt', Buffer.from(lines.join('\r\n') + '\r\n', 'utf8'));
-    return { rel, name: rel.split('/').pop()! };
+    const stored = await storage.save('private/import-errors', 'user_import_errors.txt', Buffer.from(lines.join('\r\n') + '\r\n', 'utf8'));
+    const rel = signStaticPath(this.ctx.config.jwtSecret, stored, this.ctx.config.limits.signedUrlTtlMs);
+    return { rel, name: stored.split('/').pop()! };
   }
 }
