@@ -10,6 +10,7 @@ import { seedSystemData, seedSystemMenus } from './system.seed.js';
 import { seedExamplesMenu } from './examples.seed.js';
 import { seedIndicators, seedOfficeDemo, seedOfficeMenus } from './office.seed.js';
 import { seedWorkflowDefinitions, seedWorkflowDemo, seedWorkflowMenus } from './workflow.seed.js';
+import { seedWorkflowEngineMenus } from './workflow-engine.seed.js';
 import { seedHrApprovals, seedHrDemo, seedHrDicts, seedHrMenus, seedHrRolesAndUsers } from './hr.seed.js';
 import { seedFormDefinitions, seedFormDemo, seedFormDicts, seedFormMenus } from './forms.seed.js';
 import { seedLedgerData, seedLedgerDefinitions, seedLedgerMenus } from './ledger.seed.js';
@@ -34,6 +35,7 @@ export const seedParts: SeedPart[] = [
   { name: '0300_workflow_menus', run: seedWorkflowMenus },
   { name: '0301_workflow_definitions', run: seedWorkflowDefinitions },
   { name: '0302_workflow_demo', run: seedWorkflowDemo },
+  { name: '0310_workflow_engine_menus', run: seedWorkflowEngineMenus },
   { name: '0400_announcement_dicts', run: seedAnnouncementDicts },
   { name: '0401_announcement_menus', run: seedAnnouncementMenus },
   { name: '0402_announcement_demo', run: seedAnnouncementDemo },

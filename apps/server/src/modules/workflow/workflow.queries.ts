@@ -57,6 +57,12 @@ export const ACTION_TEXT: Record<string, string> = {
   end: '流程结束',
   veto: '会签不同意',
   fallback: '转给管理员',
+  transfer: '转办',
+  addsign: '加签',
+  cc: '抄送',
+  urge: '催办',
+  terminate: '管理员终止',
+  reassign: '重新分配',
 };
 
 export const OUTCOME_TEXT: Record<string, string> = {
@@ -469,6 +475,8 @@ export class WorkflowQueries {
         let typeText = ACTION_TEXT[a.action] ?? a.action;
         if (a.action === 'return' && detail?.targetName) typeText = `退回至「${String(detail.targetName)}」`;
         if (a.action === 'delegate' && detail?.toName) typeText = `委托给 ${String(detail.toName)}`;
+        if (a.action === 'transfer' && detail?.toName) typeText = `转办给 ${String(detail.toName)}`;
+        if (['addsign', 'cc', 'reassign'].includes(a.action) && Array.isArray(detail?.names)) typeText = `${ACTION_TEXT[a.action]} ${(detail.names as string[]).join('、')}`;
         return {
           id: a.id,
           key: a.nodeId,

@@ -10,6 +10,7 @@ import type { DefinitionService } from './definition.service.js';
 import type { WorkflowEngine } from './engine.js';
 import * as S from './workflow.schemas.js';
 import type { WorkflowQueries } from './workflow.queries.js';
+import { ActionQueries, workflowActionRoutes } from './workflow.actions.js';
 
 /** Permission codes of the workflow admin screens (seeded as menu/button perms). */
 export const WF_PERMS = {
@@ -51,8 +52,12 @@ export async function workflowRoutes(app: FastifyInstance, s: WorkflowServices):
     );
   };
 
+  const actionQueries = new ActionQueries(app.ctx.db);
   const canSeeInstance = async (user: CurrentUser, procInstId: string) =>
-    (await s.queries.participates(procInstId, user.username)) || (await app.ctx.permissions.has(user, WF_PERMS.list));
+    (await s.queries.participates(procInstId, user.username)) ||
+    (await actionQueries.copied(procInstId, user.username)) ||
+    (await app.ctx.permissions.has(user, WF_PERMS.list));
+  await workflowActionRoutes(app, s, actionQueries);
 
   // ------------------------------------------------------------------ to-do and actions
   both('/actTask/todoList', LOGIN, '待办任务列表', S.todoListQuery, async (q, req) =>

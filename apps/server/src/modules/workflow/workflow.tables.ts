@@ -180,6 +180,23 @@ export interface WfChooseMark extends Audit {
   routeName: string | null;
 }
 
+/** A carbon copy (抄送) of an application to one user. */
+export interface WfCc {
+  id: string;
+  instId: string;
+  taskId: string | null;
+  nodeId: string | null;
+  nodeName: string | null;
+  username: string;
+  fromUsername: string | null;
+  fromRealname: string | null;
+  comment: string | null;
+  /** 0 unread, 1 read */
+  readFlag: number;
+  createTime: string;
+  readTime: string | null;
+}
+
 declare module '../../platform/db/schema.js' {
   interface DB {
     wfDefinition: WfDefinition;
@@ -194,5 +211,6 @@ declare module '../../platform/db/schema.js' {
     wfVariable: WfVariable;
     wfNodeSign: WfNodeSign;
     wfChooseMark: WfChooseMark;
+    wfCc: WfCc;
   }
 }

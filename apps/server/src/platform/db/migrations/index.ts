@@ -6,6 +6,7 @@ import * as announcement from './2026_11_21_0400_announcement.js';
 import * as office from './2026_11_24_0900_office.js';
 import * as officeIndicators from './2026_11_24_0901_office_indicators.js';
 import * as workflowEngine from './2026_11_24_0310_workflow_engine.js';
+import * as workflowCc from './2026_11_24_0311_workflow_cc.js';
 import * as passwordState from './2026_11_24_0700_password_state.js';
 import * as hr from './2026_11_24_0800_hr.js';
 import * as security from './2026_11_24_1000_security.js';
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0900_office': office,
   '2026_11_24_0901_office_indicators': officeIndicators,
   '2026_11_24_0310_workflow_engine': workflowEngine,
+  '2026_11_24_0311_workflow_cc': workflowCc,
   '2026_11_24_0700_password_state': passwordState,
   '2026_11_24_0800_hr': hr,
   '2026_11_24_1000_security': security,

@@ -1,0 +1,35 @@
+import type { Database } from '../platform/db/database.js';
+import { WF_INSTANCE_PERMS } from '../modules/workflow/workflow.actions.js';
+import { addMenus } from './helpers.js';
+
+/** 流程 › 抄送我的 (everyone) and 流程实例 (administrators: list, terminate, reassign). */
+export async function seedWorkflowEngineMenus(db: Database): Promise<void> {
+  const parent = await db.selectFrom('sysPermission').select('id').where('url', '=', '/activiti').where('menuType', '=', 0).executeTakeFirst();
+  if (!parent) return;
+  await addMenus(
+    db,
+    [
+      {
+        name: '抄送我的',
+        url: '/activiti/ccInbox',
+        component: 'workflow/CcInbox',
+        componentName: 'CcInbox',
+        icon: 'mail',
+        sortNo: 4,
+        roles: ['admin', 'hr', 'dept_leader', 'staff'],
+      },
+      {
+        name: '流程实例',
+        url: '/activiti/instances',
+        component: 'workflow/RunningInstances',
+        componentName: 'RunningInstances',
+        icon: 'cluster',
+        sortNo: 6,
+        perms: WF_INSTANCE_PERMS.list,
+        roles: ['admin'],
+        children: [{ name: '终止/重新分配', menuType: 2, perms: WF_INSTANCE_PERMS.admin, permsType: '1', roles: ['admin'] }],
+      },
+    ],
+    parent.id,
+  );
+}
