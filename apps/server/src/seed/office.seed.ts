@@ -240,7 +240,7 @@ export async function seedIndicators(db: Database): Promise<void> {
   const t = now();
   const users = new Map((await db.selectFrom('sysUser').select(['username', 'realname']).execute()).map((u) => [u.username, u.realname]));
   const rows: [string, string, string, number, number, string, (number | null)[]][] = [
-    ['A01A04', '系统可用率', '%', 1200, 40, 'zhaolei', [99.9, 99.8, 100, 99.7, 99.9, 99.9, 100, 99.6, 99.9, 100, null, null]],
+    ['A01A04', '运维工单处理数', '件', 1200, 40, 'zhaolei', [96, 102, 88, 110, 97, 101, 92, 105, 99, 94, null, null]],
     ['A01A04', '信息化项目交付数', '个', 24, 60, 'yangfan', [1, 2, 2, 2, 1, 3, 2, 2, 1, 2, null, null]],
     ['A03', '营业收入', '万元', 6000, 70, 'sunli', [420, 460, 510, 480, 500, 530, 470, 520, 490, 540, null, null]],
     ['A03A02', '客户满意度调查数', '份', 1200, 30, 'machao', [80, 90, 110, 95, 100, 105, 90, 100, 85, 110, null, null]],

@@ -190,3 +190,63 @@ export const missionApi = {
     return r.result;
   },
 };
+
+export type Light = 'green' | 'yellow' | 'red' | 'grey';
+
+export interface IndicatorRow {
+  id: string;
+  year: number;
+  name: string;
+  unit: string | null;
+  target: number;
+  weight: number;
+  owner: string;
+  ownerName: string | null;
+  sysOrgCode: string;
+  departName: string;
+  months: { month: number; target: number | null; actual: number | null }[];
+  quarters: { quarter: number; target: number; actual: number | null }[];
+  actualTotal: number;
+  completionRate: number;
+  progressRate: number;
+  targetToDate: number;
+  lastMonth: number;
+  light: Light;
+  light_dictText: string;
+}
+
+export interface IndicatorNode {
+  orgCode: string;
+  departName: string;
+  count: number;
+  own: number;
+  weightTotal: number;
+  completionRate: number;
+  progressRate: number;
+  light: Light;
+  children: IndicatorNode[];
+}
+
+const I = '/office/indicator';
+export const indicatorApi = {
+  list: (year: number, orgCode?: string) => unwrap(getAction<IndicatorRow[]>(`${I}/list`, { year, orgCode })),
+  tree: (year: number) => unwrap(getAction<IndicatorNode[]>(`${I}/tree`, { year })),
+  add: (b: Record<string, unknown>) => unwrap(postAction<string>(`${I}/add`, b)),
+  edit: (b: Record<string, unknown>) => unwrap(putAction<string>(`${I}/edit`, b)),
+  remove: (id: string) => unwrap(deleteAction(`${I}/delete`, { id })),
+  targets: (id: string, months: number[]) => unwrap(postAction(`${I}/targets`, { id, months })),
+  actual: (id: string, month: number, actual: number | null) => unwrap(postAction(`${I}/actual`, { id, month, actual })),
+};
+
+export async function departOptions(): Promise<{ orgCode: string; departName: string }[]> {
+  const r = await unwrap(getAction<{ orgCode: string; title?: string; departName?: string; children?: unknown[] }[]>('/sys/sysDepart/queryTreeList'));
+  const out: { orgCode: string; departName: string }[] = [];
+  const walk = (nodes: unknown[], depth: number) => {
+    for (const n of nodes as { orgCode: string; title?: string; departName?: string; children?: unknown[] }[]) {
+      out.push({ orgCode: n.orgCode, departName: `${'　'.repeat(depth)}${n.departName ?? n.title ?? n.orgCode}` });
+      if (n.children?.length) walk(n.children, depth + 1);
+    }
+  };
+  walk(r ?? [], 0);
+  return out;
+}
