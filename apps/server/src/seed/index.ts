@@ -13,7 +13,7 @@ import { seedWorkflowDefinitions, seedWorkflowDemo, seedWorkflowMenus } from './
 import { seedWorkflowEngineMenus } from './workflow-engine.seed.js';
 import { seedHrApprovals, seedHrDemo, seedHrDicts, seedHrMenus, seedHrRolesAndUsers } from './hr.seed.js';
 import { seedFormDefinitions, seedFormDemo, seedFormDicts, seedFormMenus } from './forms.seed.js';
-import { seedLedgerData, seedLedgerDefinitions, seedLedgerMenus } from './ledger.seed.js';
+import { seedLedgerData, seedLedgerDefinitions, seedLedgerDemo, seedLedgerMenus } from './ledger.seed.js';
 
 export interface SeedPart {
   /** Unique and sortable; a part runs once per database (recorded in sys_seed_log). */
@@ -55,6 +55,7 @@ export const seedParts: SeedPart[] = [
   { name: '1300_ledger_menus', run: seedLedgerMenus },
   { name: '1301_ledger_definitions', run: seedLedgerDefinitions },
   { name: '1302_ledger_data', run: seedLedgerData },
+  { name: '1303_ledger_demo', run: seedLedgerDemo },
   { name: '1400_performance_menus', run: seedPerformanceMenus },
   { name: '1401_performance_demo', run: seedPerformanceDemo },
   { name: '1402_performance_questionnaire', run: seedPerformanceQuestionnaire },

@@ -1,3 +1,4 @@
+import { companyOf, type CurrentUser } from '../platform/access/access.js';
 import type { Database } from '../platform/db/database.js';
 import { newId } from '../platform/db/ids.js';
 import { now } from '../platform/db/time.js';
@@ -245,4 +246,46 @@ export async function seedLedgerData(db: Database): Promise<void> {
       }
     }
   }
+}
+
+async function userOf(db: Database, username: string): Promise<CurrentUser> {
+  const u = await db.selectFrom('sysUser').select(['id', 'username', 'realname', 'orgCode']).where('username', '=', username).executeTakeFirstOrThrow();
+  return { id: u.id, username: u.username, realname: u.realname ?? u.username, orgCode: u.orgCode ?? '', company: companyOf(u.orgCode), tenantId: 0, sessionId: '' };
+}
+
+/**
+ * Demo goods applications so the libraries show something on first start (none touches the A01 laptops):
+ * 李娜 (A01) received a monitor; 吴婷 (A02) received a monitor and shared it; 何静 (A04) received an office chair
+ * that 郭强 recycled; 高鹏 (A05) scrapped a projector; 胡斌 (A03) has a passed purchase in the procure pool and
+ * 董建 (A03) a receive form waiting for the asset administrator.
+ */
+export async function seedLedgerDemo(db: Database): Promise<void> {
+  const registry = new FormRegistry();
+  registerGoodsFormTypes(registry);
+  const s = buildWorkflow(db, registry);
+  const admin = { username: 'admin', realname: '管理员' };
+  const item = async (code: string) => (await db.selectFrom('ldItem').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+  const wh = async (org: string) => (await db.selectFrom('ldWarehouse').select('id').where('sysOrgCode', '=', org).where('type', '=', 'main').executeTakeFirstOrThrow()).id;
+  const inStock = async (code: string, org: string) =>
+    (await db.selectFrom('ldAsset').select('id').where('itemId', '=', await item(code)).where('sysOrgCode', '=', org).where('state', '=', 'in_stock').orderBy('id').executeTakeFirstOrThrow()).id;
+  const file = async (who: string, tableName: string, data: Record<string, unknown>, pass = true) => {
+    const cu = await userOf(db, who);
+    const app = await s.applications.add(cu, { tableName, data }, db);
+    const { procInstId } = await s.engine.apply({ username: cu.username, realname: cu.realname }, { id: app.id });
+    if (!pass) return;
+    const task = await db.selectFrom('wfTask').select('id').where('instId', '=', procInstId).where('status', '=', 0).executeTakeFirstOrThrow();
+    await s.engine.pass(admin, { id: task.id, comment: '同意' });
+  };
+
+  await file('lina', 'ld_receive', { reason: '招聘面试室外接显示器', lines: [{ assetId: await inStock('ZC-XSQ', 'A01') }] });
+  const shared = await inStock('ZC-XSQ', 'A02');
+  await file('wuting', 'ld_receive', { reason: '开发用第二块屏幕', lines: [{ assetId: shared }] });
+  await file('wuting', 'ld_share', { reason: '项目结束，闲置可共享', lines: [{ assetId: shared }] });
+  const chair = await inStock('ZC-YZ', 'A04');
+  await file('hejing', 'ld_receive', { lines: [{ assetId: chair }] });
+  await file('guoqiang', 'ld_recycle', { reason: '员工调岗，收回办公椅', lines: [{ assetId: chair }] });
+  await file('gaopeng', 'ld_scrap', { reason: '灯泡烧毁，超过使用年限', lines: [{ assetId: await inStock('ZC-TYY', 'A05') }] });
+  const supplier = (await db.selectFrom('ldSupplier').select('id').where('creditCode', '=', '91330100MA28N9QW4Y').executeTakeFirstOrThrow()).id;
+  await file('hubin', 'ld_purchase', { reason: '季度办公用品补货', lines: [{ itemId: await item('WP-BI'), qty: 20, price: 18, supplierId: supplier }, { itemId: await item('WP-WJ'), qty: 100, price: 6, supplierId: supplier }] });
+  await file('dongjian', 'ld_receive', { reason: '客户拜访资料打印', lines: [{ itemId: await item('WP-A4'), warehouseId: await wh('A03'), qty: 2 }] }, false);
 }
