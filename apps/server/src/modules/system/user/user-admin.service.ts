@@ -7,6 +7,7 @@ import type { AppContext } from '../../../platform/context.js';
 import { newId } from '../../../platform/db/ids.js';
 import type { DB } from '../../../platform/db/schema.js';
 import { now } from '../../../platform/db/time.js';
+import { writeLog } from '../../../platform/oplog/oplog.js';
 import { readWorkbook, streamXlsx, type ExportColumn } from '../../../platform/excel/excel.js';
 import { signStaticPath } from '../../../platform/files/signed-url.js';
 import { LocalFileStorage } from '../../../platform/files/storage.js';
@@ -315,7 +316,12 @@ export class UserAdminService {
     }
   }
 
-  async add(actor: CurrentUser, input: UserInput): Promise<string> {
+  /**
+   * Adds a user with roles and departments in one transaction. `itemLog` (a batch item such as an import row)
+   * writes its operation-log row inside the same transaction, so a committed item always has its log row
+   * even when the batch stops before the request's own log is written.
+   */
+  async add(actor: CurrentUser, input: UserInput, opts: { itemLog?: { content: string; url: string } } = {}): Promise<string> {
     const username = input.username ?? '';
     if (await this.usernameTaken(username)) throw businessError('用户账号已存在');
     const roleIds = csv(input.selectedroles);
@@ -357,6 +363,19 @@ export class UserAdminService {
         .execute();
       await this.writeLinks(trx, id, roleIds, departIds);
       await requirePasswordChange(trx, [id], actor.username);
+      if (opts.itemLog) {
+        await writeLog(trx, {
+          logType: 2,
+          logContent: opts.itemLog.content,
+          operateType: 5,
+          userid: actor.username,
+          username: actor.realname,
+          method: opts.itemLog.url,
+          requestUrl: opts.itemLog.url,
+          requestType: 'POST',
+          outcome: 'success',
+        });
+      }
     });
     return id;
   }
@@ -570,7 +589,9 @@ export class UserAdminService {
             status: Number(status) === 2 ? 2 : 1,
             selecteddeparts: depart?.id ?? '',
             selectedroles: staffRole?.id ?? '',
-          });
+            },
+            { itemLog: { content: `导入用户 ${v.username}`, url: '/sys/user/importExcel' } },
+          );
           out.successCount++;
         } catch (err) {
           fail(`${err instanceof Error ? err.message : '保存失败'}，忽略导入。`);
