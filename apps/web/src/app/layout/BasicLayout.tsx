@@ -16,6 +16,7 @@ import { SettingDrawer } from './SettingDrawer';
 import { TabBar } from './TabBar';
 import { useIsMobile } from './useDevice';
 import { UserMenu } from './UserMenu';
+import './layout.css';
 import { FirstPasswordChange } from './FirstPasswordChange';
 import { HeaderTodo } from './HeaderTodo';
 import { useTodoCount } from './useTodoCount';
