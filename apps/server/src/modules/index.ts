@@ -50,6 +50,6 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await registerFormsModule(api, workflow.registry);
   await registerOfficeModule(api);
   await registerHrModule(api, { translate: (code, v) => dicts.translate(code, v as string), registry: workflow.registry });
-  await registerPerformanceModule(api);
+  await registerPerformanceModule(api, workflow.registry);
   await registerLedgerModule(api, workflow, (code, v) => dicts.translate(code, v as string));
 }

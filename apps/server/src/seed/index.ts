@@ -1,7 +1,7 @@
 import type { Database } from '../platform/db/database.js';
 import { now } from '../platform/db/time.js';
 import { seedDicts } from './dicts.seed.js';
-import { seedPerformanceDemo, seedPerformanceMenus, seedPerformanceQuestionnaire } from './performance.seed.js';
+import { seedPerformanceDemo, seedPerformanceKpi, seedPerformanceMenus, seedPerformanceQuestionnaire } from './performance.seed.js';
 import { seedHomeMenu } from './menus.seed.js';
 import { seedOrg } from './org.seed.js';
 import { seedAnnouncementDemo, seedAnnouncementDicts, seedAnnouncementMenus } from './announcement.seed.js';
@@ -59,6 +59,7 @@ export const seedParts: SeedPart[] = [
   { name: '1400_performance_menus', run: seedPerformanceMenus },
   { name: '1401_performance_demo', run: seedPerformanceDemo },
   { name: '1402_performance_questionnaire', run: seedPerformanceQuestionnaire },
+  { name: '1403_performance_kpi', run: seedPerformanceKpi },
 ];
 
 /** Applies the seed parts not yet applied, each in its own transaction. */

@@ -1,11 +1,18 @@
-import { MONTH_FIELDS, QUARTER_FIELDS, QUARTER_ID_FIELDS, round2, yearAverage } from '@go/contract/performance/index';
+import { formPerms } from '@go/contract/forms/index';
+import { kpiForm, MONTH_FIELDS, QUARTER_FIELDS, QUARTER_ID_FIELDS, round2, yearAverage } from '@go/contract/performance/index';
 import { companyOf } from '../platform/access/access.js';
 import type { Database } from '../platform/db/database.js';
 import { newId } from '../platform/db/ids.js';
 import { now } from '../platform/db/time.js';
+import { declaredFormType, registerFormTypes } from '../modules/forms/index.js';
+import { ensureFormTable } from '../modules/forms/form-table.js';
+import { kpiHooks } from '../modules/performance/performance.module.js';
 import { PERF_PERMS } from '../modules/performance/performance.perms.js';
+import { buildWorkflow } from '../modules/workflow/index.js';
+import { FormRegistry } from '../modules/workflow/form-registry.js';
+import { bpmn } from './forms.seed.js';
 import '../modules/performance/performance.tables.js';
-import { addMenus } from './helpers.js';
+import { addMenus, menuIdByUrl } from './helpers.js';
 
 const ALL = ['admin', 'hr', 'dept_leader', 'staff'];
 const HR = ['admin', 'hr'];
@@ -185,4 +192,51 @@ export async function seedPerformanceQuestionnaire(db: Database): Promise<void> 
       .values({ id: newId(), questionnaireId: id, sortNo: sortNo++, type, title, weight, required: type === 'text' ? 0 : 1, options: options ? JSON.stringify(options) : null })
       .execute();
   }
+}
+
+/** 季度KPI考评: department head and HR score (comment required), then the end 完成季度KPI考评. */
+export const KPI_BPMN = bpmn(
+  'kpiPart',
+  '季度KPI考评',
+  [
+    ['start', 'start', '开始', 60, 142],
+    ['leaderScore', 'user', '部门负责人评分', 150, 120],
+    ['hrScore', 'user', 'HR评分', 320, 120],
+    ['end', 'end', '结束', 500, 142],
+  ],
+  [
+    ['flow1', 'start', 'leaderScore'],
+    ['flow2', 'leaderScore', 'hrScore'],
+    ['flow3', 'hrScore', 'end'],
+  ],
+);
+
+/** The 季度KPI考评 form table, its process with node rules, and its list under 绩效考评. */
+export async function seedPerformanceKpi(db: Database): Promise<void> {
+  await ensureFormTable(db, kpiForm);
+  const registry = new FormRegistry();
+  registerFormTypes(registry);
+  registry.register(declaredFormType(kpiForm, kpiHooks));
+  const s = buildWorkflow(db, registry);
+  const def = await s.definitions.deploy({ username: 'admin' }, { xml: KPI_BPMN, businessTable: kpiForm.key, categoryId: '人事', description: '季度KPI考评：部门负责人评分，HR评分' }, db);
+  await s.definitions.editNode({ procDefId: def.id, nodeId: 'leaderScore', rules: [{ type: 4 }], emptyPolicy: 'admin', commentRequired: 1 }, db);
+  await s.definitions.editNode({ procDefId: def.id, nodeId: 'hrScore', rules: [{ type: 0, relateId: 'hr' }], emptyPolicy: 'admin', commentRequired: 1 }, db);
+  const p = formPerms(kpiForm);
+  await addMenus(
+    db,
+    [
+      {
+        name: kpiForm.name,
+        url: `/activiti/forms/${kpiForm.slug}`,
+        component: 'forms/DeclaredFormList',
+        componentName: 'kpiList',
+        icon: 'form',
+        perms: p.list,
+        sortNo: 0,
+        roles: ALL,
+        children: [btn('查看全公司', p.all, HR)],
+      },
+    ],
+    await menuIdByUrl(db, '/performance'),
+  );
 }

@@ -112,3 +112,49 @@ describe.each(dbKinds)('[PERFORMANCE]: a finished evaluation writes its score on
     expect(await db.selectFrom('pfScoreEntry').select('id').where('userId', '=', ids.hubin).execute()).toHaveLength(3);
   });
 });
+
+describe.each(dbKinds)('[PERFORMANCE]: 季度KPI考评 through the workflow on %s', (kind) => {
+  let t: TestApp;
+  let f: Flow;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    f = new Flow(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('validates in Chinese, ends at 完成季度KPI考评 and writes the quarter with its link', async () => {
+    const db = t.app.ctx.db;
+    const def = await db.selectFrom('wfDefinition').select('id').where('processKey', '=', 'kpiPart').where('latest', '=', 1).executeTakeFirstOrThrow();
+    const bad = await f.call('zhulin', 'POST', '/actBusiness/add', { tableName: 'fm_kpi_part', procDefId: def.id, yearPart: 2036, quarter: '2', selfScore: 90 });
+    expect(bad.body.success).toBe(false);
+    expect(bad.body.message).toContain('请输入KPI目标');
+
+    const add = await f.call('zhulin', 'POST', '/actBusiness/add', { tableName: 'fm_kpi_part', procDefId: def.id, yearPart: 2036, quarter: '2', kpiGoal: '销售额300万', kpiResult: '完成320万', selfScore: 92 });
+    expect(add.body.success, add.body.message).toBe(true);
+    const tableId = add.body.result.tableId as string;
+    const apply = await f.call('zhulin', 'POST', '/actBusiness/apply', { id: add.body.result.id, procDefId: def.id });
+    expect(apply.body.success, apply.body.message).toBe(true);
+    const procInstId = apply.body.result.procInstId as string;
+
+    const lead = await f.taskId(procInstId, 'leaderScore');
+    const leader = await db.selectFrom('wfTaskCandidate').select('username').where('taskId', '=', lead).where('open', '=', 1).orderBy('username').executeTakeFirstOrThrow();
+    expect((await f.call(leader.username, 'POST', '/actTask/jxpass', { id: lead, comment: '', score: 90 })).body.message).toBe('请输入审批意见');
+    expect((await f.call(leader.username, 'POST', '/actTask/jxpass', { id: lead, comment: '目标达成', score: 90 })).body.success).toBe(true);
+
+    const next = await f.call('lina', 'POST', '/activiti_process/getPartNextNodeWander', { procDefId: def.id, currActId: 'hrScore', procInstId });
+    expect(next.body.result).toMatchObject({ type: 2 });
+    expect(next.body.result.users[0].realname).toBe('完成季度KPI考评');
+
+    const hr = await f.taskId(procInstId, 'hrScore');
+    const r = await f.call('lina', 'POST', '/actTask/jxpass', { id: hr, comment: '考勤良好', score: 91.5 });
+    expect(r.body.success, r.body.message).toBe(true);
+
+    const user = await db.selectFrom('sysUser').select('id').where('username', '=', 'zhulin').executeTakeFirstOrThrow();
+    const part = await db.selectFrom('userYearPart').selectAll().where('userId', '=', user.id).where('yearPart', '=', '2036').executeTakeFirstOrThrow();
+    expect(part).toMatchObject({ secondQuarter: 91.5, secondQuarterId: tableId, firstQuarter: null });
+    const form = await f.call('zhulin', 'GET', `/forms/kpi/queryById?id=${tableId}`);
+    expect(form.body.result).toMatchObject({ finalScore: 91.5 });
+  });
+});

@@ -1,6 +1,6 @@
 import { now } from '../../platform/db/time.js';
 import type { FormHooks } from './declared-form.js';
-import { recordEvaluationScore } from '../performance/performance.module.js';
+import { recordEvaluationScore } from '../performance/sheet.service.js';
 
 /**
  * 绩效: each `jxpass` may carry the approver's score, kept on the form; when the evaluation passes, the last

@@ -1,4 +1,8 @@
+import { kpiForm } from '@go/contract/performance/index';
 import type { FastifyInstance } from 'fastify';
+import { registerDeclaredForm } from '../forms/forms.module.js';
+import type { FormRegistry } from '../workflow/form-registry.js';
+import { kpiHooks } from './kpi.hooks.js';
 import './performance.tables.js';
 import { performanceRoutes } from './performance.routes.js';
 import { questionnaireRoutes } from './questionnaire.routes.js';
@@ -8,8 +12,14 @@ import { SheetService } from './sheet.service.js';
 
 export { recordEvaluationScore, type FinishedEvaluation } from './sheet.service.js';
 
-/** Performance evaluation: yearly and quarterly sheets, ranking, questionnaires (问卷评价). */
-export async function registerPerformanceModule(api: FastifyInstance): Promise<void> {
+export { kpiHooks } from './kpi.hooks.js';
+
+/**
+ * Performance evaluation: yearly and quarterly sheets, ranking, questionnaires (问卷评价), and the
+ * 季度KPI考评 form type (registered with the engine when a registry is given).
+ */
+export async function registerPerformanceModule(api: FastifyInstance, registry?: FormRegistry): Promise<void> {
+  if (registry) await registerDeclaredForm(api, registry, kpiForm, kpiHooks);
   await performanceRoutes(api, new SheetService(api.ctx.db), new RankingService(api.ctx.db));
   await questionnaireRoutes(api, new QuestionnaireService(api.ctx.db));
 }

@@ -111,8 +111,23 @@ export interface PfSurveyAnswer {
   value: string | null;
 }
 
+/** The columns of the 季度KPI考评 form table (`fm_kpi_part`, created from its declaration) the hooks use. */
+export interface FmKpiPart {
+  id: string;
+  applicant: string;
+  yearPart: number | string | null;
+  quarter: string | null;
+  selfScore: number | null;
+  score: number | null;
+  finalScore: number | null;
+  evalTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+}
+
 declare module '../../platform/db/schema.js' {
   interface DB {
+    fmKpiPart: FmKpiPart;
     userYearPerf: UserYearPerf;
     userYearPart: UserYearPart;
     pfScoreEntry: PfScoreEntry;
