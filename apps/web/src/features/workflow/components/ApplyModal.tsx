@@ -1,11 +1,12 @@
 import { ORG_GROUP_CODE } from '@go/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Form, Modal, Select, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../../app/session/store';
 import type { NextNode } from '../api';
 import { wfApi } from '../api';
 import { choosableUsers, claimOrgCode, endLabels } from '../approval';
+import { lastRejection } from '../status';
 import { WF_TEXTS } from '../texts';
 
 export interface ApplyTarget {
@@ -71,6 +72,20 @@ export function ApplyModal({
     };
   }, [target, orgCode]);
 
+  // A resubmission after a rejection shows why it was rejected.
+  const rejection = useQuery({
+    queryKey: ['wfLastRejection', target?.id],
+    enabled: !!target?.id,
+    staleTime: 0,
+    queryFn: async () => {
+      const form = await wfApi.getForm({ id: target!.id });
+      const procInstId = form.success ? (form.result?.procInstId as string | null | undefined) : null;
+      if (!procInstId || Number(form.result?.result) !== 3) return null;
+      const flow = await wfApi.history(procInstId);
+      return flow.success ? lastRejection(flow.result) : null;
+    },
+  });
+
   const users = choosableUsers(node);
   const mustChoose = node?.type === 1 && node.chooseMark === 1 && users.length > 0;
 
@@ -125,6 +140,16 @@ export function ApplyModal({
     >
       <Spin spinning={loading}>
         {target?.title && <Typography.Paragraph type="secondary">{target.title}</Typography.Paragraph>}
+        {rejection.data && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            data-testid="apply-last-rejection"
+            message={`上次被驳回：${rejection.data.who}${rejection.data.node ? `（${rejection.data.node}）` : ''}`}
+            description={`驳回理由：${rejection.data.reason}`}
+          />
+        )}
         {error && error !== WF_TEXTS.needApprover && (
           <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />
         )}
