@@ -89,13 +89,13 @@ describe.each(dbKinds)('[SYSTEM] users on %s', (kind) => {
     const roles = await t.call(admin, 'GET', '/sys/role/queryall');
     const hr = roles.body.result.find((x: { roleCode: string }) => x.roleCode === 'hr');
     const byRole = await t.call(admin, 'GET', `/sys/user/list?roleId=${hr.id}`);
-    expect(byRole.body.result.records.map((x: { username: string }) => x.username).sort()).toEqual(['lina', 'wangfang']);
+    expect(byRole.body.result.records.map((x: { username: string }) => x.username).sort()).toEqual(['lina', 'qianhui', 'wangfang']);
     const sorted = await t.call(admin, 'GET', '/sys/user/list?column=username&order=asc&pageSize=3&pageNo=1');
-    expect(sorted.body.result).toMatchObject({ total: 31, size: 3, current: 1, pages: 11 });
+    expect(sorted.body.result).toMatchObject({ total: 33, size: 3, current: 1, pages: 11 });
     expect(sorted.body.result.records[0].username).toBe('admin');
     const sq = encodeURI(JSON.stringify([{ field: 'sex', rule: 'eq', val: '2', dbType: 'int' }, { field: 'orgCode', rule: 'right_like', val: 'A03' }]));
     const adv = await t.call(admin, 'GET', `/sys/user/list?superQueryParams=${encodeURIComponent(sq)}&superQueryMatchType=and`);
-    expect(adv.body.result.records.map((x: { username: string }) => x.username).sort()).toEqual(['sunli', 'zhulin']);
+    expect(adv.body.result.records.map((x: { username: string }) => x.username).sort()).toEqual(['qianhui', 'sunli', 'sunyue', 'zhulin']);
   });
 
   it('checkOnlyUser, queryUserRole, queryUserByDepId, getMultiUser', async () => {
@@ -222,7 +222,7 @@ describe.each(dbKinds)('[SYSTEM] users on %s', (kind) => {
     expect(ws.getRow(3).getCell(1).value).toBe('登录账号');
     const names: string[] = [];
     for (let r = 4; r <= ws.rowCount; r++) names.push(String(ws.getRow(r).getCell(1).value));
-    expect(names.sort()).toEqual(['sunli', 'zhulin']);
+    expect(names.sort()).toEqual(['qianhui', 'sunli', 'sunyue', 'zhulin']);
     expect(ws.getRow(4).getCell(3).value).toBe('女');
     // selections limit to the chosen rows; HR has export too.
     const lina = await t.login('lina');
