@@ -48,7 +48,7 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await registerFileModule(api);
   const workflow = await registerWorkflowModule(api);
   await registerFormsModule(api, workflow.registry);
-  await registerOfficeModule(api);
+  await registerOfficeModule(api, workflow.registry);
   await registerHrModule(api, { translate: (code, v) => dicts.translate(code, v as string), registry: workflow.registry });
   await registerPerformanceModule(api, workflow.registry);
   await registerLedgerModule(api, workflow, (code, v) => dicts.translate(code, v as string));

@@ -8,7 +8,7 @@ import { seedAnnouncementDemo, seedAnnouncementDicts, seedAnnouncementMenus } fr
 import { seedShellDemo } from './shell.seed.js';
 import { seedSystemData, seedSystemMenus } from './system.seed.js';
 import { seedExamplesMenu } from './examples.seed.js';
-import { seedIndicators, seedOfficeDemo, seedOfficeMenus } from './office.seed.js';
+import { seedIndicators, seedOfficeDemo, seedOfficeMenus, seedProposals } from './office.seed.js';
 import { seedWorkflowDefinitions, seedWorkflowDemo, seedWorkflowMenus } from './workflow.seed.js';
 import { seedWorkflowEngineMenus } from './workflow-engine.seed.js';
 import { seedHrApprovals, seedHrDemo, seedHrDicts, seedHrMenus, seedHrRolesAndUsers } from './hr.seed.js';
@@ -43,6 +43,7 @@ export const seedParts: SeedPart[] = [
   { name: '0900_office_menus', run: seedOfficeMenus },
   { name: '0901_office_demo', run: seedOfficeDemo },
   { name: '0902_office_indicators', run: seedIndicators },
+  { name: '0903_office_proposals', run: seedProposals },
   { name: '0800_hr_dicts', run: seedHrDicts },
   { name: '0801_hr_roles_users', run: seedHrRolesAndUsers },
   { name: '0802_hr_menus', run: seedHrMenus },

@@ -1,9 +1,15 @@
-import { addDays, currentWeekStart } from '@go/contract';
+import { addDays, currentWeekStart, proposalForm } from '@go/contract';
+import { formPerms } from '@go/contract/forms/index';
+import { declaredFormType } from '../modules/forms/declared-form.js';
+import { ensureFormTable } from '../modules/forms/form-table.js';
+import { buildWorkflow } from '../modules/workflow/index.js';
+import { FormRegistry } from '../modules/workflow/form-registry.js';
 import type { Database } from '../platform/db/database.js';
 import { newId } from '../platform/db/ids.js';
 import { now } from '../platform/db/time.js';
 import '../modules/office/office.tables.js';
 import '../platform/scheduler/scheduler.tables.js';
+import { bpmn } from './forms.seed.js';
 import { addMenus, menuIdByUrl, type MenuSeed } from './helpers.js';
 
 const ALL_ROLES = ['admin', 'hr', 'dept_leader', 'staff'];
@@ -259,4 +265,65 @@ export async function seedIndicators(db: Database): Promise<void> {
         .execute();
     }
   }
+}
+
+/** 合理化建议: department head → administration (HR) review → end. */
+export const PROPOSAL_BPMN = bpmn(
+  'proposal',
+  '合理化建议',
+  [
+    ['start', 'start', '开始', 60, 142],
+    ['deptApprove', 'user', '部门负责人评估', 150, 120],
+    ['hrReview', 'user', '行政评审', 320, 120],
+    ['end', 'end', '结束', 490, 142],
+  ],
+  [
+    ['flow1', 'start', 'deptApprove'],
+    ['flow2', 'deptApprove', 'hrReview'],
+    ['flow3', 'hrReview', 'end'],
+  ],
+);
+
+/** The proposal form's table, its review process with node rules, and the menus. */
+export async function seedProposals(db: Database): Promise<void> {
+  await ensureFormTable(db, proposalForm);
+  const registry = new FormRegistry();
+  registry.register(declaredFormType(proposalForm));
+  const wf = buildWorkflow(db, registry);
+  const def = await wf.definitions.deploy({ username: 'admin' }, { xml: PROPOSAL_BPMN, businessTable: proposalForm.key, categoryId: '行政', description: '合理化建议：部门负责人评估后由行政评审，通过即采纳' }, db);
+  await wf.definitions.editNode({ procDefId: def.id, nodeId: 'deptApprove', rules: [{ type: 4 }], emptyPolicy: 'admin' }, db);
+  await wf.definitions.editNode({ procDefId: def.id, nodeId: 'hrReview', rules: [{ type: 0, relateId: 'hr' }], emptyPolicy: 'admin' }, db);
+
+  const office = await menuIdByUrl(db, '/office');
+  const p = formPerms(proposalForm);
+  await addMenus(
+    db,
+    [
+      {
+        name: '合理化建议',
+        url: '/office/proposal',
+        component: 'forms/DeclaredFormList',
+        componentName: 'proposalList',
+        menuType: 1,
+        perms: p.list,
+        icon: 'bulb',
+        sortNo: 17,
+        roles: ALL_ROLES,
+        children: [button('查看全公司', p.all, ['admin', 'hr', 'dept_leader'])],
+      },
+      {
+        name: '建议采纳榜',
+        url: '/office/proposalAdopted',
+        component: 'office/ProposalAdopted',
+        componentName: 'ProposalAdopted',
+        menuType: 1,
+        perms: 'office:proposal:list',
+        icon: 'like',
+        sortNo: 18,
+        roles: ALL_ROLES,
+        children: [button('指定负责人', 'office:proposal:manage', ['admin', 'hr', 'dept_leader'])],
+      },
+    ],
+    office,
+  );
 }

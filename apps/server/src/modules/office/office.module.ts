@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { proposalForm } from '@go/contract';
 import { officeServices } from '../announcement/register.js';
+import { registerDeclaredForm } from '../forms/forms.module.js';
+import type { FormRegistry } from '../workflow/form-registry.js';
+import { proposalRoutes } from './proposal.routes.js';
+import { ProposalService } from './proposal.service.js';
 import { indicatorRoutes } from './indicator.routes.js';
 import { IndicatorService } from './indicator.service.js';
 import { KanbanService } from './kanban.service.js';
@@ -16,6 +21,7 @@ export interface OfficeModule {
   missions: MissionService;
   kanban: KanbanService;
   indicators: IndicatorService;
+  proposals: ProposalService;
   notifier: OfficeNotifier;
 }
 
@@ -29,15 +35,16 @@ export function officeModule(ctx: AppContext): OfficeModule {
   return m;
 }
 
-/** Weekly reports, missions, kanban boards and strategic indicators (docs/office.md). Needs the announcement module (bell notices, jobs). */
-export async function registerOfficeModule(api: FastifyInstance): Promise<OfficeModule> {
+/** Weekly reports, missions, kanban boards, strategic indicators and proposals (docs/office.md). Needs the announcement module (bell notices, jobs). */
+export async function registerOfficeModule(api: FastifyInstance, registry: FormRegistry): Promise<OfficeModule> {
   const ctx = api.ctx;
   const notifier = new OfficeNotifier(ctx);
   const weekly = new WeeklyService(ctx, notifier);
   const missions = new MissionService(ctx, notifier);
   const kanban = new KanbanService(ctx, missions);
   const indicators = new IndicatorService(ctx);
-  const m: OfficeModule = { weekly, missions, kanban, indicators, notifier };
+  const proposals = new ProposalService(ctx, missions, notifier);
+  const m: OfficeModule = { weekly, missions, kanban, indicators, proposals, notifier };
   byContext.set(ctx, m);
   officeServices(ctx).jobRegistry.register(
     {
@@ -53,5 +60,8 @@ export async function registerOfficeModule(api: FastifyInstance): Promise<Office
   await weeklyRoutes(api, weekly);
   await missionRoutes(api, missions, kanban);
   await indicatorRoutes(api, indicators);
+  // 合理化建议 is reviewed through the workflow engine as a declared form type.
+  await registerDeclaredForm(api, registry, proposalForm, proposals.hooks());
+  await proposalRoutes(api, proposals);
   return m;
 }

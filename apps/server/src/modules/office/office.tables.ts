@@ -104,6 +104,39 @@ export interface OaIndicatorMonth {
   updateTime: string | null;
 }
 
+/** The proposal form's table (created from its declaration). */
+export interface OaProposal extends Audit {
+  id: string;
+  title: string;
+  applicant: string;
+  applicantName: string | null;
+  sysOrgCode: string | null;
+  actStatus: string | null;
+  delFlag: number;
+  category: string | null;
+  anonymous: string | null;
+  subject: string | null;
+  description: string | null;
+  benefit: string | null;
+}
+
+export interface OaProposalAdoption {
+  proposalId: string;
+  adoptTime: string | null;
+  owner: string | null;
+  ownerName: string | null;
+  missionId: string | null;
+  assignBy: string | null;
+  assignTime: string | null;
+}
+
+export interface OaProposalLike {
+  id: string;
+  proposalId: string;
+  username: string;
+  createTime: string | null;
+}
+
 declare module '../../platform/db/schema.js' {
   interface DB {
     oaWeekly: OaWeekly;
@@ -114,5 +147,8 @@ declare module '../../platform/db/schema.js' {
     oaMissionItem: OaMissionItem;
     oaIndicator: OaIndicator;
     oaIndicatorMonth: OaIndicatorMonth;
+    oaProposal: OaProposal;
+    oaProposalAdoption: OaProposalAdoption;
+    oaProposalLike: OaProposalLike;
   }
 }

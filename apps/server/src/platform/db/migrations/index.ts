@@ -5,6 +5,7 @@ import * as workflow from './2026_11_21_0300_workflow.js';
 import * as announcement from './2026_11_21_0400_announcement.js';
 import * as office from './2026_11_24_0900_office.js';
 import * as officeIndicators from './2026_11_24_0901_office_indicators.js';
+import * as officeProposals from './2026_11_24_0902_office_proposals.js';
 import * as workflowEngine from './2026_11_24_0310_workflow_engine.js';
 import * as workflowCc from './2026_11_24_0311_workflow_cc.js';
 import * as passwordState from './2026_11_24_0700_password_state.js';
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_0400_announcement': announcement,
   '2026_11_24_0900_office': office,
   '2026_11_24_0901_office_indicators': officeIndicators,
+  '2026_11_24_0902_office_proposals': officeProposals,
   '2026_11_24_0310_workflow_engine': workflowEngine,
   '2026_11_24_0311_workflow_cc': workflowCc,
   '2026_11_24_0700_password_state': passwordState,

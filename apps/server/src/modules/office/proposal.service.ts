@@ -1,0 +1,99 @@
+import { PROPOSAL_CATEGORIES, PROPOSAL_TEXTS } from '@go/contract';
+import type { CurrentUser } from '../../platform/access/access.js';
+import { inCompanyScope } from '../../platform/access/scope.js';
+import type { AppContext } from '../../platform/context.js';
+import { newId } from '../../platform/db/ids.js';
+import { now } from '../../platform/db/time.js';
+import { page } from '../../platform/http/envelope.js';
+import { businessError } from '../../platform/http/errors.js';
+import type { FormHooks } from '../forms/declared-form.js';
+import type { MissionService } from './mission.service.js';
+import type { OfficeNotifier } from './notify.js';
+import * as repo from './proposal.repo.js';
+
+const CATEGORY = new Map(PROPOSAL_CATEGORIES.map((c) => [c.value, c.label]));
+
+/**
+ * 合理化建议 after review: a passed review adopts the proposal; a manager names its owner, which creates the
+ * follow-up mission; adopted proposals are public within the company with likes. Anonymous proposers are
+ * shown as 匿名 everywhere outside the review itself.
+ */
+export class ProposalService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly missions: MissionService,
+    private readonly notifier: OfficeNotifier,
+  ) {}
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  /** The engine's end-of-process hook: a passed review adopts the proposal (inside the engine's transaction). */
+  hooks(): FormHooks {
+    return {
+      onFinish: async (db, id, outcome) => {
+        if (outcome === 'passed') await repo.markAdopted(db, id, now());
+      },
+    };
+  }
+
+  async adopted(user: CurrentUser, q: { pageNo?: number; pageSize?: number }) {
+    const pageNo = q.pageNo ?? 1;
+    const pageSize = q.pageSize ?? 10;
+    const { rows, total } = await repo.adopted(this.db, user, (pageNo - 1) * pageSize, pageSize);
+    const records = rows.map((r) => {
+      const anonymous = r.anonymous === '1';
+      return {
+        id: r.id,
+        subject: r.subject,
+        category: r.category,
+        category_dictText: CATEGORY.get(r.category ?? '') ?? r.category,
+        description: r.description,
+        benefit: r.benefit,
+        proposer: anonymous ? PROPOSAL_TEXTS.anonymous : (r.applicantName ?? r.applicant),
+        anonymous,
+        adoptTime: r.adoptTime,
+        owner: r.owner,
+        ownerName: r.ownerName,
+        missionId: r.missionId,
+        likeCount: Number(r.likeCount ?? 0),
+        liked: Number(r.likedByMe ?? 0) > 0,
+      };
+    });
+    return page(records, total, pageNo, pageSize);
+  }
+
+  private async adoptedInScope(user: CurrentUser, id: string) {
+    const p = await repo.findProposal(this.db, id);
+    if (!p || !inCompanyScope(user, p.sysOrgCode)) throw businessError(PROPOSAL_TEXTS.notFound);
+    const a = await repo.adoption(this.db, id);
+    if (!a) throw businessError(PROPOSAL_TEXTS.notAdopted);
+    return { p, a };
+  }
+
+  async like(user: CurrentUser, id: string): Promise<{ liked: boolean; likeCount: number }> {
+    await this.adoptedInScope(user, id);
+    const liked = await repo.toggleLike(this.db, id, user.username, newId(), now());
+    return { liked, likeCount: await repo.likeCount(this.db, id) };
+  }
+
+  /** Names the owner of an adopted proposal and creates its follow-up mission (once). */
+  async assign(user: CurrentUser, input: { id: string; owner: string; dueDate?: string | null }): Promise<string> {
+    const { p, a } = await this.adoptedInScope(user, input.id);
+    if (a.missionId) throw businessError(PROPOSAL_TEXTS.alreadyAssigned);
+    const missionId = await this.missions.save(user, {
+      title: `落实合理化建议：${p.subject ?? p.title}`,
+      owner: input.owner,
+      participants: [],
+      priority: '1',
+      dueDate: input.dueDate || '',
+      description: `<p>${(p.description ?? '').replace(/[<>&]/g, '')}</p><p>预期效益：${(p.benefit ?? '').replace(/[<>&]/g, '')}</p>`,
+      status: '0',
+    });
+    const owner = await this.db.selectFrom('sysUser').select(['realname']).where('username', '=', input.owner).executeTakeFirst();
+    await repo.assign(this.db, p.id, { owner: input.owner, ownerName: owner?.realname ?? input.owner, missionId, assignBy: user.username, assignTime: now() });
+    await this.notifier.send(user, [p.applicant], `建议已采纳：${p.subject ?? ''}`, `<p>您的合理化建议「${p.subject ?? ''}」已被采纳，负责人：${owner?.realname ?? input.owner}。</p>`, '/office/proposalAdopted');
+    return missionId;
+  }
+}
