@@ -32,12 +32,29 @@ async function generate(h: DbHandle): Promise<void> {
   const E1 = sql.lit(ENTRIES - 1);
   const db = h.db;
   for (let w = 0; w < 9; w++) {
-    await db.insertInto('ldWarehouse').values({ id: `bw${w}`, name: `压测仓库${w + 1}`, type: 'main', sysOrgCode: `A0${w + 1}`, address: null, keeper: null, status: 1, createBy: 'bench', createTime: '2026-01-01 00:00:00', updateBy: null, updateTime: null }).execute();
+    await db
+      .insertInto('ldWarehouse')
+      .values({
+        id: `bw${w}`,
+        name: `压测仓库${w + 1}`,
+        type: 'main',
+        sysOrgCode: `A0${w + 1}`,
+        address: null,
+        keeper: null,
+        status: 1,
+        createBy: 'bench',
+        createTime: '2026-01-01 00:00:00',
+        updateBy: null,
+        updateTime: null,
+      })
+      .execute();
   }
   if (h.kind === 'sqlite') {
     await sql`WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < ${I1})
       INSERT INTO ld_item (id, code, name, category_id, spec, unit, kind, price, status, create_by, create_time)
-      SELECT 'bi' || x, 'B' || printf('%06d', x), '压测物品' || x, NULL, '规格' || (x % 50), '个', 'consumable', 10, 1, 'bench', '2026-01-01 00:00:00' FROM c`.execute(db);
+      SELECT 'bi' || x, 'B' || printf('%06d', x), '压测物品' || x, NULL, '规格' || (x % 50), '个', 'consumable', 10, 1, 'bench', '2026-01-01 00:00:00' FROM c`.execute(
+      db,
+    );
     await sql`WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < ${E1})
       INSERT INTO ld_entry (id, item_id, warehouse_id, sys_org_code, asset_id, movement, qty_change, qty_before, qty_after, form_type, form_id, form_title, operator, create_time)
       SELECT printf('7%018d', x), 'bi' || (x % ${I}), 'bw' || ((x % ${I}) % 9), 'A0' || (1 + (x % ${I}) % 9), NULL, 'in', 1,
@@ -50,13 +67,19 @@ async function generate(h: DbHandle): Promise<void> {
     await sql`INSERT INTO ld_entry (id, item_id, warehouse_id, sys_org_code, asset_id, movement, qty_change, qty_before, qty_after, form_type, form_id, form_title, operator, create_time)
       SELECT '7' || lpad(x::text, 18, '0'), 'bi' || (x % ${I}), 'bw' || ((x % ${I}) % 9), 'A0' || (1 + (x % ${I}) % 9), NULL, 'in', 1,
         x / ${I}, x / ${I} + 1, 'ld_stock_entry', NULL, '压测入库', 'admin',
-        to_char(to_timestamp(1767225600 + x * 10) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') FROM generate_series(0, ${E1}) AS x`.execute(db);
+        to_char(to_timestamp(1767225600 + x * 10) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') FROM generate_series(0, ${E1}) AS x`.execute(
+      db,
+    );
   }
   // the balances are the sums of the entries, as posting keeps them
   await sql`INSERT INTO ld_stock (item_id, warehouse_id, sys_org_code, qty, update_time)
-    SELECT item_id, warehouse_id, MIN(sys_org_code), SUM(qty_change), MAX(create_time) FROM ld_entry WHERE item_id LIKE 'bi%' GROUP BY item_id, warehouse_id`.execute(db);
+    SELECT item_id, warehouse_id, MIN(sys_org_code), SUM(qty_change), MAX(create_time) FROM ld_entry WHERE item_id LIKE 'bi%' GROUP BY item_id, warehouse_id`.execute(
+    db,
+  );
   await sql`ANALYZE`.execute(db);
-  console.log(`  generated ${ITEMS} items and ${ENTRIES} entries in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `  generated ${ITEMS} items and ${ENTRIES} entries in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
 }
 
 function pct(values: number[], p: number): number {
@@ -83,7 +106,10 @@ for (const kind of dbs) {
   let dropDb: (() => Promise<void>) | null = null;
   let handle: DbHandle;
   if (kind === 'postgres') {
-    const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
+    const adminUrl =
+      process.env.BENCH_DATABASE_URL ||
+      process.env.TEST_DATABASE_URL ||
+      'postgres://root@127.0.0.1:5432/test';
     const name = `go_bench_ledger_${Date.now().toString(36)}`;
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
@@ -106,46 +132,82 @@ for (const kind of dbs) {
   await generate(handle);
   const db = handle.db;
 
-  const app = await buildApp({ config: testConfig({ dataDir: dir, uploadDir: path.join(dir, 'upload') }), database: handle, prepare: false, logger: false });
+  const app = await buildApp({
+    config: testConfig({ dataDir: dir, uploadDir: path.join(dir, 'upload') }),
+    database: handle,
+    prepare: false,
+    logger: false,
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `${address}/jeecg-boot`;
-  const login = await fetch(`${base}/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: '123456' }) });
+  const login = await fetch(`${base}/sys/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: '123456' }),
+  });
   const token = ((await login.json()) as { result: { token: string } }).result.token;
   const get = async (url: string, check: (r: Record<string, unknown>) => boolean) => {
     const r = await fetch(`${base}${url}`, { headers: { 'x-access-token': token } });
     const body = (await r.json()) as { success: boolean; message: string; result: Record<string, unknown> };
-    if (!body.success || !check(body.result)) throw new Error(`${url}: ${body.message} ${JSON.stringify(body.result).slice(0, 300)}`);
+    if (!body.success || !check(body.result))
+      throw new Error(`${url}: ${body.message} ${JSON.stringify(body.result).slice(0, 300)}`);
   };
   const perItem = ENTRIES / ITEMS;
 
   // 1. stock of one item
-  const stockHttp = await measure(SAMPLES, (i) => get(`/ledger/stock/one?itemId=${itemOf(i)}`, (r) => r.qty === perItem));
+  const stockHttp = await measure(SAMPLES, (i) =>
+    get(`/ledger/stock/one?itemId=${itemOf(i)}`, (r) => r.qty === perItem),
+  );
   const stockRaw = await measure(SAMPLES, async (i) => {
     await sql`SELECT SUM(qty) AS q FROM ld_stock WHERE item_id = ${itemOf(i)}`.execute(db);
   });
   const stockSum = await measure(Math.min(SAMPLES, 50), async (i) => {
     await sql`SELECT SUM(qty_change) AS q FROM ld_entry WHERE item_id = ${itemOf(i)}`.execute(db);
   });
-  results.push([kind, `stock of one item (balance row; Σ of its ${perItem} entries raw: ${stockSum.toFixed(1)} ms)`, stockHttp.toFixed(1), stockRaw.toFixed(1)]);
+  results.push([
+    kind,
+    `stock of one item (balance row; Σ of its ${perItem} entries raw: ${stockSum.toFixed(1)} ms)`,
+    stockHttp.toFixed(1),
+    stockRaw.toFixed(1),
+  ]);
 
   // 2. total library page 50 (admin sees all companies), ordered by item code
-  const totalHttp = await measure(SAMPLES, () => get('/ledger/library/total/list?pageNo=50&pageSize=10&column=code&order=asc', (r) => Number(r.total) >= ITEMS));
+  const totalHttp = await measure(SAMPLES, () =>
+    get(
+      '/ledger/library/total/list?pageNo=50&pageSize=10&column=code&order=asc',
+      (r) => Number(r.total) >= ITEMS,
+    ),
+  );
   const totalRaw = await measure(SAMPLES, async () => {
-    await sql`SELECT COUNT(*) FROM ld_stock s JOIN ld_item i ON i.id = s.item_id JOIN ld_warehouse w ON w.id = s.warehouse_id`.execute(db);
+    await sql`SELECT COUNT(*) FROM ld_stock s JOIN ld_item i ON i.id = s.item_id JOIN ld_warehouse w ON w.id = s.warehouse_id`.execute(
+      db,
+    );
     await sql`SELECT s.item_id, i.code, i.name, i.spec, i.unit, i.kind, c.name AS category_name, s.warehouse_id, w.name, s.sys_org_code, s.qty, s.update_time
       FROM ld_stock s JOIN ld_item i ON i.id = s.item_id JOIN ld_warehouse w ON w.id = s.warehouse_id LEFT JOIN ld_category c ON c.id = i.category_id
       ORDER BY i.code, s.warehouse_id LIMIT 10 OFFSET 490`.execute(db);
   });
-  results.push([kind, `total library page 50 (${ITEMS}+ balances)`, totalHttp.toFixed(1), totalRaw.toFixed(1)]);
+  results.push([
+    kind,
+    `total library page 50 (${ITEMS}+ balances)`,
+    totalHttp.toFixed(1),
+    totalRaw.toFixed(1),
+  ]);
 
   // 3. movement-history page of one item, newest first
-  const histHttp = await measure(SAMPLES, (i) => get(`/ledger/entry/list?itemId=${itemOf(i)}&pageNo=1&pageSize=10`, (r) => Number(r.total) === perItem));
+  const histHttp = await measure(SAMPLES, (i) =>
+    get(`/ledger/entry/list?itemId=${itemOf(i)}&pageNo=1&pageSize=10`, (r) => Number(r.total) === perItem),
+  );
   const histRaw = await measure(SAMPLES, async (i) => {
     await sql`SELECT COUNT(*) FROM ld_entry e WHERE e.item_id = ${itemOf(i)}`.execute(db);
     await sql`SELECT e.*, i.name, w.name AS wname FROM ld_entry e JOIN ld_item i ON i.id = e.item_id LEFT JOIN ld_warehouse w ON w.id = e.warehouse_id
       WHERE e.item_id = ${itemOf(i)} ORDER BY e.create_time DESC, e.id DESC LIMIT 10`.execute(db);
   });
-  results.push([kind, `movement history of one item, page 1 (${perItem} entries)`, histHttp.toFixed(1), histRaw.toFixed(1)]);
+  results.push([
+    kind,
+    `movement history of one item, page 1 (${perItem} entries)`,
+    histHttp.toFixed(1),
+    histRaw.toFixed(1),
+  ]);
 
   await app.close();
   await handle.close().catch(() => undefined);

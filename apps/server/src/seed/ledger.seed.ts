@@ -15,7 +15,13 @@ const ALL = ['admin', 'hr', 'dept_leader', 'staff'];
 const LEADERS = ['admin', 'hr', 'dept_leader'];
 const P = LEDGER_PERMS;
 
-const btn = (name: string, perms: string, roles: string[] = ['admin']): MenuSeed => ({ name, menuType: 2, perms, permsType: '1', roles });
+const btn = (name: string, perms: string, roles: string[] = ['admin']): MenuSeed => ({
+  name,
+  menuType: 2,
+  perms,
+  permsType: '1',
+  roles,
+});
 
 /** 物资管理: goods applications, the procure pool, the libraries, items, warehouses and suppliers. */
 export async function seedLedgerMenus(db: Database): Promise<void> {
@@ -30,7 +36,14 @@ export async function seedLedgerMenus(db: Database): Promise<void> {
       sortNo: 4,
       roles: ALL,
       children: [
-        { name: '物资申请', url: '/library/apply', component: 'ledger/GoodsApply', componentName: 'GoodsApply', icon: 'form', roles: ALL },
+        {
+          name: '物资申请',
+          url: '/library/apply',
+          component: 'ledger/GoodsApply',
+          componentName: 'GoodsApply',
+          icon: 'form',
+          roles: ALL,
+        },
         {
           name: '采购池',
           url: '/library/procure',
@@ -39,7 +52,11 @@ export async function seedLedgerMenus(db: Database): Promise<void> {
           icon: 'shopping-cart',
           perms: P.procure,
           roles: ['admin'],
-          children: [btn('加入采购池', P.procureAdd), btn('标记', P.procureMark), btn('导出', P.procureExport)],
+          children: [
+            btn('加入采购池', P.procureAdd),
+            btn('标记', P.procureMark),
+            btn('导出', P.procureExport),
+          ],
         },
         {
           name: '总库',
@@ -51,10 +68,42 @@ export async function seedLedgerMenus(db: Database): Promise<void> {
           roles: ALL,
           children: [btn('导出', P.libraryExport, LEADERS)],
         },
-        { name: '领用库', url: '/library/receive', component: 'ledger/ReceiveLibrary', componentName: 'ReceiveLibrary', icon: 'export', perms: P.library, roles: ALL },
-        { name: '共享库', url: '/library/share', component: 'ledger/ShareLibrary', componentName: 'ShareLibrary', icon: 'share-alt', perms: P.library, roles: ALL },
-        { name: '回收库', url: '/library/recycle', component: 'ledger/RecycleLibrary', componentName: 'RecycleLibrary', icon: 'rollback', perms: P.library, roles: ALL },
-        { name: '报废库', url: '/library/scrap', component: 'ledger/ScrapLibrary', componentName: 'ScrapLibrary', icon: 'delete', perms: P.library, roles: ALL },
+        {
+          name: '领用库',
+          url: '/library/receive',
+          component: 'ledger/ReceiveLibrary',
+          componentName: 'ReceiveLibrary',
+          icon: 'export',
+          perms: P.library,
+          roles: ALL,
+        },
+        {
+          name: '共享库',
+          url: '/library/share',
+          component: 'ledger/ShareLibrary',
+          componentName: 'ShareLibrary',
+          icon: 'share-alt',
+          perms: P.library,
+          roles: ALL,
+        },
+        {
+          name: '回收库',
+          url: '/library/recycle',
+          component: 'ledger/RecycleLibrary',
+          componentName: 'RecycleLibrary',
+          icon: 'rollback',
+          perms: P.library,
+          roles: ALL,
+        },
+        {
+          name: '报废库',
+          url: '/library/scrap',
+          component: 'ledger/ScrapLibrary',
+          componentName: 'ScrapLibrary',
+          icon: 'delete',
+          perms: P.library,
+          roles: ALL,
+        },
         {
           name: '物品目录',
           url: '/library/items',
@@ -63,7 +112,11 @@ export async function seedLedgerMenus(db: Database): Promise<void> {
           icon: 'appstore',
           perms: `${P.item}:list`,
           roles: ALL,
-          children: [btn('添加', `${P.item}:add`), btn('编辑', `${P.item}:edit`), btn('删除', `${P.item}:delete`)],
+          children: [
+            btn('添加', `${P.item}:add`),
+            btn('编辑', `${P.item}:edit`),
+            btn('删除', `${P.item}:delete`),
+          ],
         },
         {
           name: '仓库',
@@ -73,7 +126,11 @@ export async function seedLedgerMenus(db: Database): Promise<void> {
           icon: 'home',
           perms: `${P.warehouse}:list`,
           roles: ALL,
-          children: [btn('添加', `${P.warehouse}:add`), btn('编辑', `${P.warehouse}:edit`), btn('删除', `${P.warehouse}:delete`)],
+          children: [
+            btn('添加', `${P.warehouse}:add`),
+            btn('编辑', `${P.warehouse}:edit`),
+            btn('删除', `${P.warehouse}:delete`),
+          ],
         },
         {
           name: '供应商',
@@ -118,8 +175,14 @@ export function goodsBpmn(key: string, name: string): string {
     shape('start', 80, 102, 36, 36) +
     shape('assetApprove', 170, 80, 110, 80) +
     shape('end', 340, 102, 36, 36) +
-    edge('flow1', [[116, 120], [170, 120]]) +
-    edge('flow2', [[280, 120], [340, 120]]) +
+    edge('flow1', [
+      [116, 120],
+      [170, 120],
+    ]) +
+    edge('flow2', [
+      [280, 120],
+      [340, 120],
+    ]) +
     '</bpmndi:BPMNPlane></bpmndi:BPMNDiagram></definitions>'
   );
 }
@@ -147,11 +210,30 @@ export function claimBpmn(key: string, name: string): string {
     shape('groupApprove', 280, 40, 110, 80) +
     shape('assetApprove', 280, 200, 110, 80) +
     shape('end', 460, 142, 36, 36) +
-    edge('flow1', [[116, 160], [170, 160]]) +
-    edge('flowGroup', [[195, 135], [195, 80], [280, 80]]) +
-    edge('flowCompany', [[195, 185], [195, 240], [280, 240]]) +
-    edge('flow3', [[390, 80], [478, 80], [478, 142]]) +
-    edge('flow4', [[390, 240], [478, 240], [478, 178]]) +
+    edge('flow1', [
+      [116, 160],
+      [170, 160],
+    ]) +
+    edge('flowGroup', [
+      [195, 135],
+      [195, 80],
+      [280, 80],
+    ]) +
+    edge('flowCompany', [
+      [195, 185],
+      [195, 240],
+      [280, 240],
+    ]) +
+    edge('flow3', [
+      [390, 80],
+      [478, 80],
+      [478, 142],
+    ]) +
+    edge('flow4', [
+      [390, 240],
+      [478, 240],
+      [478, 178],
+    ]) +
     '</bpmndi:BPMNPlane></bpmndi:BPMNDiagram></definitions>'
   );
 }
@@ -166,9 +248,35 @@ export async function seedLedgerDefinitions(db: Database): Promise<void> {
     const key = `goods_${type.slice(3)}`;
     const name = `${label}申请`;
     const claim = type === 'ld_share_claim';
-    const def = await s.definitions.deploy(admin, { xml: claim ? claimBpmn(key, name) : goodsBpmn(key, name), businessTable: type, categoryId: '物资', description: `物资${label}流程` }, db);
-    await s.definitions.editNode({ procDefId: def.id, nodeId: 'assetApprove', rules: [{ type: 0, relateId: 'admin' }], emptyPolicy: 'admin' }, db);
-    if (claim) await s.definitions.editNode({ procDefId: def.id, nodeId: 'groupApprove', rules: [{ type: 0, relateId: 'admin' }], emptyPolicy: 'admin' }, db);
+    const def = await s.definitions.deploy(
+      admin,
+      {
+        xml: claim ? claimBpmn(key, name) : goodsBpmn(key, name),
+        businessTable: type,
+        categoryId: '物资',
+        description: `物资${label}流程`,
+      },
+      db,
+    );
+    await s.definitions.editNode(
+      {
+        procDefId: def.id,
+        nodeId: 'assetApprove',
+        rules: [{ type: 0, relateId: 'admin' }],
+        emptyPolicy: 'admin',
+      },
+      db,
+    );
+    if (claim)
+      await s.definitions.editNode(
+        {
+          procDefId: def.id,
+          nodeId: 'groupApprove',
+          rules: [{ type: 0, relateId: 'admin' }],
+          emptyPolicy: 'admin',
+        },
+        db,
+      );
   }
 }
 
@@ -181,7 +289,16 @@ const CATEGORIES: [code: string, name: string, parent: string | null][] = [
 ];
 
 /** [code, name, category code, spec, unit, kind, price, opening stock per company main warehouse] */
-export const LEDGER_ITEMS: [string, string, string, string, string, 'consumable' | 'asset', number, number][] = [
+export const LEDGER_ITEMS: [
+  string,
+  string,
+  string,
+  string,
+  string,
+  'consumable' | 'asset',
+  number,
+  number,
+][] = [
   ['WP-A4', 'A4打印纸', 'BG', '70g 500张/包', '包', 'consumable', 25, 120],
   ['WP-XG', '硒鼓', 'BG', 'HP 88A', '个', 'consumable', 280, 20],
   ['WP-BI', '签字笔', 'BG', '0.5mm 黑色 12支/盒', '盒', 'consumable', 18, 60],
@@ -193,11 +310,51 @@ export const LEDGER_ITEMS: [string, string, string, string, string, 'consumable'
   ['ZC-YZ', '办公椅', 'JJ', '人体工学椅', '把', 'asset', 900, 2],
 ];
 
-const SUPPLIERS: [name: string, credit: string, contacts: string, phone: string, bank: string, account: string, org: string][] = [
-  ['北京晨光办公用品有限公司', '91110000MA01ABCD1X', '赵明', '13912340001', '中国工商银行北京分行', '6222020200112233445', 'A01'],
-  ['上海联想电脑销售有限公司', '91310000MA1FL2B3XQ', '钱丽', '13912340002', '招商银行上海分行', '6225880211223344', 'A01'],
-  ['深圳华南家具有限公司', '91440300MA5G7K8P2R', '孙强', '13912340003', '中国建设银行深圳分行', '6217002000123456789', 'A01'],
-  ['杭州商贸文具批发部', '91330100MA28N9QW4Y', '李梅', '13912340004', '中国农业银行杭州分行', '6228480012345678', 'A03'],
+const SUPPLIERS: [
+  name: string,
+  credit: string,
+  contacts: string,
+  phone: string,
+  bank: string,
+  account: string,
+  org: string,
+][] = [
+  [
+    '北京晨光办公用品有限公司',
+    '91110000MA01ABCD1X',
+    '赵明',
+    '13912340001',
+    '中国工商银行北京分行',
+    '6222020200112233445',
+    'A01',
+  ],
+  [
+    '上海联想电脑销售有限公司',
+    '91310000MA1FL2B3XQ',
+    '钱丽',
+    '13912340002',
+    '招商银行上海分行',
+    '6225880211223344',
+    'A01',
+  ],
+  [
+    '深圳华南家具有限公司',
+    '91440300MA5G7K8P2R',
+    '孙强',
+    '13912340003',
+    '中国建设银行深圳分行',
+    '6217002000123456789',
+    'A01',
+  ],
+  [
+    '杭州商贸文具批发部',
+    '91330100MA28N9QW4Y',
+    '李梅',
+    '13912340004',
+    '中国农业银行杭州分行',
+    '6228480012345678',
+    'A03',
+  ],
 ];
 
 /** Categories, items, one main warehouse per company (plus branch stores), suppliers, opening stock as ledger entries. */
@@ -209,26 +366,83 @@ export async function seedLedgerData(db: Database): Promise<void> {
   for (const [code, name, parent] of CATEGORIES) {
     const id = newId();
     cat.set(code, id);
-    await db.insertInto('ldCategory').values({ id, parentId: parent ? cat.get(parent)! : null, name, code, sortNo: ++order, ...audit }).execute();
+    await db
+      .insertInto('ldCategory')
+      .values({ id, parentId: parent ? cat.get(parent)! : null, name, code, sortNo: ++order, ...audit })
+      .execute();
   }
   const items: { id: string; kind: string; opening: number; price: number }[] = [];
   for (const [code, name, c, spec, unit, kind, price, opening] of LEDGER_ITEMS) {
     const id = newId();
     items.push({ id, kind, opening, price });
-    await db.insertInto('ldItem').values({ id, code, name, categoryId: cat.get(c)!, spec, unit, kind, price, status: 1, remark: null, ...audit }).execute();
+    await db
+      .insertInto('ldItem')
+      .values({
+        id,
+        code,
+        name,
+        categoryId: cat.get(c)!,
+        spec,
+        unit,
+        kind,
+        price,
+        status: 1,
+        remark: null,
+        ...audit,
+      })
+      .execute();
   }
   for (const [name, creditCode, contacts, phone, bankName, bankAccount, org] of SUPPLIERS) {
     await db
       .insertInto('ldSupplier')
-      .values({ id: newId(), name, creditCode, contacts, phone, email: null, bankName, bankAccount, address: null, qualificationFiles: null, status: 1, remark: null, sysOrgCode: org, ...audit })
+      .values({
+        id: newId(),
+        name,
+        creditCode,
+        contacts,
+        phone,
+        email: null,
+        bankName,
+        bankAccount,
+        address: null,
+        qualificationFiles: null,
+        status: 1,
+        remark: null,
+        sysOrgCode: org,
+        ...audit,
+      })
       .execute();
   }
   for (const [org, company] of COMPANIES) {
     const main = newId();
     const short = company.replace(/^华远/, '').replace(/有限公司$/, '');
-    await db.insertInto('ldWarehouse').values({ id: main, name: `${short}仓库`, type: 'main', sysOrgCode: org, address: null, keeper: null, status: 1, ...audit }).execute();
+    await db
+      .insertInto('ldWarehouse')
+      .values({
+        id: main,
+        name: `${short}仓库`,
+        type: 'main',
+        sysOrgCode: org,
+        address: null,
+        keeper: null,
+        status: 1,
+        ...audit,
+      })
+      .execute();
     if (org === 'A01' || org === 'A03') {
-      await db.insertInto('ldWarehouse').values({ id: newId(), name: `${short}门店仓`, type: 'store', sysOrgCode: org, address: null, keeper: null, status: 1, ...audit }).execute();
+      await db
+        .insertInto('ldWarehouse')
+        .values({
+          id: newId(),
+          name: `${short}门店仓`,
+          type: 'store',
+          sysOrgCode: org,
+          address: null,
+          keeper: null,
+          status: 1,
+          ...audit,
+        })
+        .execute();
     }
     const ctx = { operator: 'admin', formType: null, formId: null, formTitle: '期初库存' };
     for (const it of items) {
@@ -237,20 +451,69 @@ export async function seedLedgerData(db: Database): Promise<void> {
           const a = newAsset();
           await db
             .insertInto('ldAsset')
-            .values({ id: a.id, assetNo: a.assetNo, itemId: it.id, warehouseId: main, sysOrgCode: org, state: 'in_stock', holder: null, holderName: null, location: `${short}仓库`, price: it.price, supplierId: null, stateTime: t, ...audit })
+            .values({
+              id: a.id,
+              assetNo: a.assetNo,
+              itemId: it.id,
+              warehouseId: main,
+              sysOrgCode: org,
+              state: 'in_stock',
+              holder: null,
+              holderName: null,
+              location: `${short}仓库`,
+              price: it.price,
+              supplierId: null,
+              stateTime: t,
+              ...audit,
+            })
             .execute();
-          await post(db, { itemId: it.id, warehouseId: main, orgCode: org, change: 1, movement: 'opening', assetId: a.id, price: it.price }, ctx);
+          await post(
+            db,
+            {
+              itemId: it.id,
+              warehouseId: main,
+              orgCode: org,
+              change: 1,
+              movement: 'opening',
+              assetId: a.id,
+              price: it.price,
+            },
+            ctx,
+          );
         }
       } else {
-        await post(db, { itemId: it.id, warehouseId: main, orgCode: org, change: it.opening, movement: 'opening', price: it.price }, ctx);
+        await post(
+          db,
+          {
+            itemId: it.id,
+            warehouseId: main,
+            orgCode: org,
+            change: it.opening,
+            movement: 'opening',
+            price: it.price,
+          },
+          ctx,
+        );
       }
     }
   }
 }
 
 async function userOf(db: Database, username: string): Promise<CurrentUser> {
-  const u = await db.selectFrom('sysUser').select(['id', 'username', 'realname', 'orgCode']).where('username', '=', username).executeTakeFirstOrThrow();
-  return { id: u.id, username: u.username, realname: u.realname ?? u.username, orgCode: u.orgCode ?? '', company: companyOf(u.orgCode), tenantId: 0, sessionId: '' };
+  const u = await db
+    .selectFrom('sysUser')
+    .select(['id', 'username', 'realname', 'orgCode'])
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return {
+    id: u.id,
+    username: u.username,
+    realname: u.realname ?? u.username,
+    orgCode: u.orgCode ?? '',
+    company: companyOf(u.orgCode),
+    tenantId: 0,
+    sessionId: '',
+  };
 }
 
 /**
@@ -264,28 +527,80 @@ export async function seedLedgerDemo(db: Database): Promise<void> {
   registerGoodsFormTypes(registry);
   const s = buildWorkflow(db, registry);
   const admin = { username: 'admin', realname: '管理员' };
-  const item = async (code: string) => (await db.selectFrom('ldItem').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
-  const wh = async (org: string) => (await db.selectFrom('ldWarehouse').select('id').where('sysOrgCode', '=', org).where('type', '=', 'main').executeTakeFirstOrThrow()).id;
+  const item = async (code: string) =>
+    (await db.selectFrom('ldItem').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+  const wh = async (org: string) =>
+    (
+      await db
+        .selectFrom('ldWarehouse')
+        .select('id')
+        .where('sysOrgCode', '=', org)
+        .where('type', '=', 'main')
+        .executeTakeFirstOrThrow()
+    ).id;
   const inStock = async (code: string, org: string) =>
-    (await db.selectFrom('ldAsset').select('id').where('itemId', '=', await item(code)).where('sysOrgCode', '=', org).where('state', '=', 'in_stock').orderBy('id').executeTakeFirstOrThrow()).id;
+    (
+      await db
+        .selectFrom('ldAsset')
+        .select('id')
+        .where('itemId', '=', await item(code))
+        .where('sysOrgCode', '=', org)
+        .where('state', '=', 'in_stock')
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const file = async (who: string, tableName: string, data: Record<string, unknown>, pass = true) => {
     const cu = await userOf(db, who);
     const app = await s.applications.add(cu, { tableName, data }, db);
-    const { procInstId } = await s.engine.apply({ username: cu.username, realname: cu.realname }, { id: app.id });
+    const { procInstId } = await s.engine.apply(
+      { username: cu.username, realname: cu.realname },
+      { id: app.id },
+    );
     if (!pass) return;
-    const task = await db.selectFrom('wfTask').select('id').where('instId', '=', procInstId).where('status', '=', 0).executeTakeFirstOrThrow();
+    const task = await db
+      .selectFrom('wfTask')
+      .select('id')
+      .where('instId', '=', procInstId)
+      .where('status', '=', 0)
+      .executeTakeFirstOrThrow();
     await s.engine.pass(admin, { id: task.id, comment: '同意' });
   };
 
-  await file('lina', 'ld_receive', { reason: '招聘面试室外接显示器', lines: [{ assetId: await inStock('ZC-XSQ', 'A01') }] });
+  await file('lina', 'ld_receive', {
+    reason: '招聘面试室外接显示器',
+    lines: [{ assetId: await inStock('ZC-XSQ', 'A01') }],
+  });
   const shared = await inStock('ZC-XSQ', 'A02');
   await file('wuting', 'ld_receive', { reason: '开发用第二块屏幕', lines: [{ assetId: shared }] });
   await file('wuting', 'ld_share', { reason: '项目结束，闲置可共享', lines: [{ assetId: shared }] });
   const chair = await inStock('ZC-YZ', 'A04');
   await file('hejing', 'ld_receive', { lines: [{ assetId: chair }] });
   await file('guoqiang', 'ld_recycle', { reason: '员工调岗，收回办公椅', lines: [{ assetId: chair }] });
-  await file('gaopeng', 'ld_scrap', { reason: '灯泡烧毁，超过使用年限', lines: [{ assetId: await inStock('ZC-TYY', 'A05') }] });
-  const supplier = (await db.selectFrom('ldSupplier').select('id').where('creditCode', '=', '91330100MA28N9QW4Y').executeTakeFirstOrThrow()).id;
-  await file('hubin', 'ld_purchase', { reason: '季度办公用品补货', lines: [{ itemId: await item('WP-BI'), qty: 20, price: 18, supplierId: supplier }, { itemId: await item('WP-WJ'), qty: 100, price: 6, supplierId: supplier }] });
-  await file('dongjian', 'ld_receive', { reason: '客户拜访资料打印', lines: [{ itemId: await item('WP-A4'), warehouseId: await wh('A03'), qty: 2 }] }, false);
+  await file('gaopeng', 'ld_scrap', {
+    reason: '灯泡烧毁，超过使用年限',
+    lines: [{ assetId: await inStock('ZC-TYY', 'A05') }],
+  });
+  const supplier = (
+    await db
+      .selectFrom('ldSupplier')
+      .select('id')
+      .where('creditCode', '=', '91330100MA28N9QW4Y')
+      .executeTakeFirstOrThrow()
+  ).id;
+  await file('hubin', 'ld_purchase', {
+    reason: '季度办公用品补货',
+    lines: [
+      { itemId: await item('WP-BI'), qty: 20, price: 18, supplierId: supplier },
+      { itemId: await item('WP-WJ'), qty: 100, price: 6, supplierId: supplier },
+    ],
+  });
+  await file(
+    'dongjian',
+    'ld_receive',
+    {
+      reason: '客户拜访资料打印',
+      lines: [{ itemId: await item('WP-A4'), warehouseId: await wh('A03'), qty: 2 }],
+    },
+    false,
+  );
 }

@@ -17,11 +17,21 @@ export class Goods {
   }
 
   async warehouse(org: string, type: 'main' | 'store' = 'main') {
-    return this.db.selectFrom('ldWarehouse').selectAll().where('sysOrgCode', '=', org).where('type', '=', type).executeTakeFirstOrThrow();
+    return this.db
+      .selectFrom('ldWarehouse')
+      .selectAll()
+      .where('sysOrgCode', '=', org)
+      .where('type', '=', type)
+      .executeTakeFirstOrThrow();
   }
 
   async stock(itemId: string, warehouseId: string): Promise<number> {
-    const r = await this.db.selectFrom('ldStock').select('qty').where('itemId', '=', itemId).where('warehouseId', '=', warehouseId).executeTakeFirst();
+    const r = await this.db
+      .selectFrom('ldStock')
+      .select('qty')
+      .where('itemId', '=', itemId)
+      .where('warehouseId', '=', warehouseId)
+      .executeTakeFirst();
     return Number(r?.qty ?? 0);
   }
 
@@ -30,7 +40,14 @@ export class Goods {
   }
 
   async inStockAssets(itemId: string, warehouseId: string) {
-    return this.db.selectFrom('ldAsset').selectAll().where('itemId', '=', itemId).where('warehouseId', '=', warehouseId).where('state', '=', 'in_stock').orderBy('id').execute();
+    return this.db
+      .selectFrom('ldAsset')
+      .selectAll()
+      .where('itemId', '=', itemId)
+      .where('warehouseId', '=', warehouseId)
+      .where('state', '=', 'in_stock')
+      .orderBy('id')
+      .execute();
   }
 
   /** Saves a goods form as a draft; answers the envelope. */
@@ -49,7 +66,12 @@ export class Goods {
   }
 
   async openTaskId(procInstId: string) {
-    const row = await this.db.selectFrom('wfTask').select(['id', 'nodeId']).where('instId', '=', procInstId).where('status', '=', 0).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('wfTask')
+      .select(['id', 'nodeId'])
+      .where('instId', '=', procInstId)
+      .where('status', '=', 0)
+      .executeTakeFirstOrThrow();
     return row;
   }
 
@@ -71,7 +93,13 @@ export class Goods {
   }
 
   async entriesOf(formId: string) {
-    return this.db.selectFrom('ldEntry').selectAll().where('formId', '=', formId).orderBy('createTime').orderBy('id').execute();
+    return this.db
+      .selectFrom('ldEntry')
+      .selectAll()
+      .where('formId', '=', formId)
+      .orderBy('createTime')
+      .orderBy('id')
+      .execute();
   }
 
   /** Every balance equals the sum of its entries; every entry's after = before + change; nothing negative. */
@@ -83,9 +111,16 @@ export class Goods {
       .execute();
     const stock = await this.db.selectFrom('ldStock').selectAll().execute();
     const byKey = new Map(stock.map((s) => [`${s.itemId}|${s.warehouseId}`, Number(s.qty)]));
-    for (const s of sums) expect(byKey.get(`${s.itemId}|${s.warehouseId}`) ?? 0, `balance ${s.itemId}@${s.warehouseId}`).toBe(Number(s.total));
+    for (const s of sums)
+      expect(byKey.get(`${s.itemId}|${s.warehouseId}`) ?? 0, `balance ${s.itemId}@${s.warehouseId}`).toBe(
+        Number(s.total),
+      );
     for (const s of stock) expect(Number(s.qty)).toBeGreaterThanOrEqual(0);
-    const bad = await this.db.selectFrom('ldEntry').select('id').where((eb) => eb('qtyAfter', '!=', eb(eb.ref('qtyBefore'), '+', eb.ref('qtyChange')))).execute();
+    const bad = await this.db
+      .selectFrom('ldEntry')
+      .select('id')
+      .where((eb) => eb('qtyAfter', '!=', eb(eb.ref('qtyBefore'), '+', eb.ref('qtyChange'))))
+      .execute();
     expect(bad).toHaveLength(0);
     // assets in stock are counted in their warehouse's balance
     const assetItems = await this.db
@@ -94,6 +129,9 @@ export class Goods {
       .where('state', '=', 'in_stock')
       .groupBy(['itemId', 'warehouseId'])
       .execute();
-    for (const a of assetItems) expect(byKey.get(`${a.itemId}|${a.warehouseId}`), `assets ${a.itemId}@${a.warehouseId}`).toBe(Number(a.n));
+    for (const a of assetItems)
+      expect(byKey.get(`${a.itemId}|${a.warehouseId}`), `assets ${a.itemId}@${a.warehouseId}`).toBe(
+        Number(a.n),
+      );
   }
 }

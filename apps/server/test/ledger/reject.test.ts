@@ -15,10 +15,29 @@ describe.each(dbKinds)('[LEDGER] a rejected goods form moves nothing, for every 
   });
 
   const snapshot = async () => ({
-    stock: await g.db.selectFrom('ldStock').select(['itemId', 'warehouseId', 'qty']).orderBy('itemId').orderBy('warehouseId').execute(),
-    assets: await g.db.selectFrom('ldAsset').select(['id', 'state', 'holder', 'sysOrgCode', 'warehouseId']).orderBy('id').execute(),
-    entries: (await g.db.selectFrom('ldEntry').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
-    pool: (await g.db.selectFrom('ldProcurePool').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    stock: await g.db
+      .selectFrom('ldStock')
+      .select(['itemId', 'warehouseId', 'qty'])
+      .orderBy('itemId')
+      .orderBy('warehouseId')
+      .execute(),
+    assets: await g.db
+      .selectFrom('ldAsset')
+      .select(['id', 'state', 'holder', 'sysOrgCode', 'warehouseId'])
+      .orderBy('id')
+      .execute(),
+    entries: (
+      await g.db
+        .selectFrom('ldEntry')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+    pool: (
+      await g.db
+        .selectFrom('ldProcurePool')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
   });
 
   it('apply → reject for each of the ten types leaves stock, assets, pool and entries as they were', async () => {
@@ -26,17 +45,34 @@ describe.each(dbKinds)('[LEDGER] a rejected goods form moves nothing, for every 
     const laptop = await g.item('ZC-NB');
     const main = await g.warehouse('A01');
     const store = await g.warehouse('A01', 'store');
-    const supplier = await g.db.selectFrom('ldSupplier').select('id').where('creditCode', '=', '91110000MA01ABCD1X').executeTakeFirstOrThrow();
+    const supplier = await g.db
+      .selectFrom('ldSupplier')
+      .select('id')
+      .where('creditCode', '=', '91110000MA01ABCD1X')
+      .executeTakeFirstOrThrow();
     const [x, y] = await g.inStockAssets(laptop.id, main.id);
     // yangfan holds x; y is in the share library
-    for (const a of [x, y]) await g.approveOk((await g.apply('yangfan', 'ld_receive', { lines: [{ assetId: a.id }] })).procInstId);
+    for (const a of [x, y])
+      await g.approveOk((await g.apply('yangfan', 'ld_receive', { lines: [{ assetId: a.id }] })).procInstId);
     await g.approveOk((await g.apply('yangfan', 'ld_share', { lines: [{ assetId: y.id }] })).procInstId);
 
     const before = await snapshot();
     const forms: [string, string, Record<string, unknown>][] = [
-      ['admin', 'ld_purchase', { lines: [{ itemId: paper.id, qty: 10, price: 25, supplierId: supplier.id }] }],
-      ['admin', 'ld_stock_entry', { lines: [{ itemId: paper.id, warehouseId: main.id, qty: 10, price: 24, supplierId: supplier.id }] }],
-      ['admin', 'ld_enter_store', { lines: [{ itemId: paper.id, warehouseId: main.id, toWarehouseId: store.id, qty: 5 }] }],
+      [
+        'admin',
+        'ld_purchase',
+        { lines: [{ itemId: paper.id, qty: 10, price: 25, supplierId: supplier.id }] },
+      ],
+      [
+        'admin',
+        'ld_stock_entry',
+        { lines: [{ itemId: paper.id, warehouseId: main.id, qty: 10, price: 24, supplierId: supplier.id }] },
+      ],
+      [
+        'admin',
+        'ld_enter_store',
+        { lines: [{ itemId: paper.id, warehouseId: main.id, toWarehouseId: store.id, qty: 5 }] },
+      ],
       ['yangfan', 'ld_receive', { lines: [{ itemId: paper.id, warehouseId: main.id, qty: 3 }] }],
       ['yangfan', 'ld_return', { lines: [{ assetId: x.id, warehouseId: main.id }] }],
       ['yangfan', 'ld_share', { lines: [{ assetId: x.id }] }],
@@ -49,7 +85,11 @@ describe.each(dbKinds)('[LEDGER] a rejected goods form moves nothing, for every 
       const f = await g.apply(who, type, data);
       await g.reject(f.procInstId);
       expect(await g.entriesOf(f.tableId), type).toHaveLength(0);
-      const b = await g.db.selectFrom('wfBusiness').select(['status', 'result']).where('id', '=', f.id).executeTakeFirstOrThrow();
+      const b = await g.db
+        .selectFrom('wfBusiness')
+        .select(['status', 'result'])
+        .where('id', '=', f.id)
+        .executeTakeFirstOrThrow();
       expect([b.status, b.result], type).toEqual([2, 3]);
     }
     expect(await snapshot()).toEqual(before);

@@ -72,7 +72,13 @@ const str = (max: number) => z.string().trim().max(max).optional().nullable();
 const id = z.string().trim().max(32).optional().nullable();
 
 export const money = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, LEDGER_TEXT.price)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,2})?$/, LEDGER_TEXT.price),
+  ])
   .transform((v) => Number(v))
   .pipe(z.number({ error: LEDGER_TEXT.price }).min(0, LEDGER_TEXT.price).max(100_000_000, LEDGER_TEXT.price));
 
@@ -100,7 +106,10 @@ export const supplierFields = {
     .max(20)
     .optional()
     .nullable()
-    .refine((v) => empty(v) || PATTERNS.mobile.pattern.test(v!) || PATTERNS.landline.pattern.test(v!), MESSAGES.mobile),
+    .refine(
+      (v) => empty(v) || PATTERNS.mobile.pattern.test(v!) || PATTERNS.landline.pattern.test(v!),
+      MESSAGES.mobile,
+    ),
   email: z
     .string()
     .trim()
@@ -134,7 +143,12 @@ export const supplierEditSchema = z.object({
 });
 
 export const itemFields = {
-  code: z.string({ error: '请输入物品编码' }).trim().min(1, '请输入物品编码').max(50).regex(/^[A-Za-z0-9_-]+$/, '物品编码只允许字母、数字、下划线和短横线'),
+  code: z
+    .string({ error: '请输入物品编码' })
+    .trim()
+    .min(1, '请输入物品编码')
+    .max(50)
+    .regex(/^[A-Za-z0-9_-]+$/, '物品编码只允许字母、数字、下划线和短横线'),
   name: z.string({ error: LEDGER_TEXT.itemName }).trim().min(1, LEDGER_TEXT.itemName).max(100),
   categoryId: id,
   spec: str(200),
@@ -157,13 +171,21 @@ export const itemEditSchema = z.object({
 export const warehouseFields = {
   name: z.string({ error: LEDGER_TEXT.warehouseName }).trim().min(1, LEDGER_TEXT.warehouseName).max(100),
   type: z.enum(['main', 'store']).optional(),
-  sysOrgCode: z.string().trim().regex(/^A\d{2}$/, '请选择所属公司').optional(),
+  sysOrgCode: z
+    .string()
+    .trim()
+    .regex(/^A\d{2}$/, '请选择所属公司')
+    .optional(),
   address: str(200),
   keeper: str(64),
   status: z.coerce.number().int().min(0).max(1).optional(),
 };
 export const warehouseAddSchema = z.object(warehouseFields);
-export const warehouseEditSchema = z.object({ id: z.string().min(1).max(32), ...warehouseFields, name: warehouseFields.name.optional() });
+export const warehouseEditSchema = z.object({
+  id: z.string().min(1).max(32),
+  ...warehouseFields,
+  name: warehouseFields.name.optional(),
+});
 
 export const categoryAddSchema = z.object({
   name: z.string({ error: '请输入分类名称' }).trim().min(1, '请输入分类名称').max(100),
@@ -227,15 +249,20 @@ export function goodsFormSchema(type: GoodsType) {
         .optional()
         .nullable()
         .transform((v) => (Array.isArray(v) ? v.join(',') : (v ?? null))),
-      lines: z.array(goodsLineSchema, { error: LEDGER_TEXT.linesRequired }).min(1, LEDGER_TEXT.linesRequired).max(200),
+      lines: z
+        .array(goodsLineSchema, { error: LEDGER_TEXT.linesRequired })
+        .min(1, LEDGER_TEXT.linesRequired)
+        .max(200),
     })
     .superRefine((v, ctx) => {
       v.lines.forEach((l, i) => {
         const msg = lineIssue(type, l);
         if (msg) ctx.addIssue({ code: 'custom', path: ['lines', i], message: `第${i + 1}行：${msg}` });
       });
-      if (type === 'ld_scrap' && !v.reason?.trim()) ctx.addIssue({ code: 'custom', path: ['reason'], message: LEDGER_TEXT.reasonRequired });
-      if (type === 'ld_handover' && !v.receiver?.trim()) ctx.addIssue({ code: 'custom', path: ['receiver'], message: LEDGER_TEXT.receiverRequired });
+      if (type === 'ld_scrap' && !v.reason?.trim())
+        ctx.addIssue({ code: 'custom', path: ['reason'], message: LEDGER_TEXT.reasonRequired });
+      if (type === 'ld_handover' && !v.receiver?.trim())
+        ctx.addIssue({ code: 'custom', path: ['receiver'], message: LEDGER_TEXT.receiverRequired });
     });
 }
 export type GoodsFormInput = z.infer<ReturnType<typeof goodsFormSchema>>;

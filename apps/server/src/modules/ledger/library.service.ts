@@ -5,8 +5,21 @@ import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
 import { businessError } from '../../platform/http/errors.js';
 import { streamXlsx, type ExportColumn } from '../../platform/excel/excel.js';
-import { applyFilters, applySort, paging, runPage, type Params, type Whitelist } from '../../platform/query/query-builder.js';
-import { ASSET_STATES, GOODS_TYPES, MOVEMENTS, POOL_STATUS, type GoodsType } from '@go/contract/ledger/schemas';
+import {
+  applyFilters,
+  applySort,
+  paging,
+  runPage,
+  type Params,
+  type Whitelist,
+} from '../../platform/query/query-builder.js';
+import {
+  ASSET_STATES,
+  GOODS_TYPES,
+  MOVEMENTS,
+  POOL_STATUS,
+  type GoodsType,
+} from '@go/contract/ledger/schemas';
 import type { AssetState } from './ledger.tables.js';
 import { ASSET_ACTION } from './forms/goods-lines.js';
 
@@ -119,7 +132,21 @@ export class LibraryService {
 
   private totalSelect<QB extends ReturnType<LibraryService['totalBase']>>(qb: QB, params: Params) {
     return applySort(
-      qb.select(['s.itemId', 'i.code', 'i.name as itemName', 'i.spec', 'i.unit', 'i.kind', 'c.name as categoryName', 's.warehouseId', 'w.name as warehouseName', 'w.type as warehouseType', 's.sysOrgCode', 's.qty', 's.updateTime']),
+      qb.select([
+        's.itemId',
+        'i.code',
+        'i.name as itemName',
+        'i.spec',
+        'i.unit',
+        'i.kind',
+        'c.name as categoryName',
+        's.warehouseId',
+        'w.name as warehouseName',
+        'w.type as warehouseType',
+        's.sysOrgCode',
+        's.qty',
+        's.updateTime',
+      ]),
       params,
       TOTAL_WL,
       { field: 'code', order: 'asc' },
@@ -128,8 +155,19 @@ export class LibraryService {
 
   /** 总库: stock per item and warehouse. */
   async total(user: CurrentUser, params: Params) {
-    const pg = await runPage<ReturnType<LibraryService['totalBase']>, Row>(this.totalBase(user, params), (qb) => this.totalSelect(qb, params), paging(params, 500));
-    return { ...pg, records: pg.records.map((r) => ({ ...r, id: `${String(r.itemId)}:${String(r.warehouseId)}`, kind_dictText: kindText(r.kind) })) };
+    const pg = await runPage<ReturnType<LibraryService['totalBase']>, Row>(
+      this.totalBase(user, params),
+      (qb) => this.totalSelect(qb, params),
+      paging(params, 500),
+    );
+    return {
+      ...pg,
+      records: pg.records.map((r) => ({
+        ...r,
+        id: `${String(r.itemId)}:${String(r.warehouseId)}`,
+        kind_dictText: kindText(r.kind),
+      })),
+    };
   }
 
   exportTotal(user: CurrentUser, params: Params) {
@@ -138,7 +176,11 @@ export class LibraryService {
       title: '总库库存',
       subTitle: `导出人:${user.realname}`,
       columns: TOTAL_EXPORT,
-      rows: batches(async (offset) => (await ordered.limit(2000).offset(offset).execute()).map((r) => ({ ...r, kind_dictText: kindText(r.kind) }) as Row)),
+      rows: batches(async (offset) =>
+        (await ordered.limit(2000).offset(offset).execute()).map(
+          (r) => ({ ...r, kind_dictText: kindText(r.kind) }) as Row,
+        ),
+      ),
     });
   }
 
@@ -155,18 +197,41 @@ export class LibraryService {
 
   private assetSelect<QB extends ReturnType<LibraryService['assetBase']>>(qb: QB, params: Params) {
     return applySort(
-      qb.select(['a.id', 'a.assetNo', 'a.itemId', 'i.name as itemName', 'i.spec', 'i.unit', 'a.state', 'a.holder', 'a.holderName', 'a.location', 'a.warehouseId', 'w.name as warehouseName', 'a.sysOrgCode', 'a.price', 'a.stateTime']),
+      qb.select([
+        'a.id',
+        'a.assetNo',
+        'a.itemId',
+        'i.name as itemName',
+        'i.spec',
+        'i.unit',
+        'a.state',
+        'a.holder',
+        'a.holderName',
+        'a.location',
+        'a.warehouseId',
+        'w.name as warehouseName',
+        'a.sysOrgCode',
+        'a.price',
+        'a.stateTime',
+      ]),
       params,
       ASSET_WL,
       { field: 'stateTime', order: 'desc' },
     ).orderBy('a.id', 'desc');
   }
 
-  private presentAsset = (r: Row): Row => ({ ...r, state_dictText: ASSET_STATES[r.state as AssetState] ?? r.state });
+  private presentAsset = (r: Row): Row => ({
+    ...r,
+    state_dictText: ASSET_STATES[r.state as AssetState] ?? r.state,
+  });
 
   /** Assets by state (the receive, recycle, scrap and share libraries), or all assets. */
   async assets(user: CurrentUser, state: AssetState | null, params: Params) {
-    const pg = await runPage<ReturnType<LibraryService['assetBase']>, Row>(this.assetBase(user, state, params), (qb) => this.assetSelect(qb, params), paging(params, 500));
+    const pg = await runPage<ReturnType<LibraryService['assetBase']>, Row>(
+      this.assetBase(user, state, params),
+      (qb) => this.assetSelect(qb, params),
+      paging(params, 500),
+    );
     return { ...pg, records: pg.records.map(this.presentAsset) };
   }
 
@@ -176,7 +241,9 @@ export class LibraryService {
       title,
       subTitle: `导出人:${user.realname}`,
       columns: ASSET_EXPORT,
-      rows: batches(async (offset) => (await ordered.limit(2000).offset(offset).execute()).map((r) => this.presentAsset(r as Row))),
+      rows: batches(async (offset) =>
+        (await ordered.limit(2000).offset(offset).execute()).map((r) => this.presentAsset(r as Row)),
+      ),
     });
   }
 
@@ -192,8 +259,15 @@ export class LibraryService {
       .leftJoin('sysUser as ha', 'ha.username', 'e.holderAfter');
     // An asset's whole history is visible to whoever may see the asset now (it may have moved companies).
     const assetId = typeof params.assetId === 'string' ? params.assetId : '';
-    const asset = assetId ? await this.db.selectFrom('ldAsset').select(['sysOrgCode', 'state']).where('id', '=', assetId).executeTakeFirst() : undefined;
-    if (!asset || !(asset.state === 'shared' || inCompanyScope(user, asset.sysOrgCode))) qb = scopeToCompany(qb, user, 'e.sysOrgCode');
+    const asset = assetId
+      ? await this.db
+          .selectFrom('ldAsset')
+          .select(['sysOrgCode', 'state'])
+          .where('id', '=', assetId)
+          .executeTakeFirst()
+      : undefined;
+    if (!asset || !(asset.state === 'shared' || inCompanyScope(user, asset.sysOrgCode)))
+      qb = scopeToCompany(qb, user, 'e.sysOrgCode');
     const base = applyFilters(qb, params, ENTRY_WL);
     const pg = await runPage<typeof base, Row>(
       base,
@@ -230,7 +304,13 @@ export class LibraryService {
           .orderBy('e.id', 'desc'),
       paging(params, 500),
     );
-    return { ...pg, records: pg.records.map((r) => ({ ...r, movement_dictText: MOVEMENTS[r.movement as keyof typeof MOVEMENTS] ?? r.movement })) };
+    return {
+      ...pg,
+      records: pg.records.map((r) => ({
+        ...r,
+        movement_dictText: MOVEMENTS[r.movement as keyof typeof MOVEMENTS] ?? r.movement,
+      })),
+    };
   }
 
   /** Stock of an item: per warehouse in the caller's scope, and the total. */
@@ -254,12 +334,27 @@ export class LibraryService {
       .selectFrom('ldAsset as a')
       .innerJoin('ldItem as i', 'i.id', 'a.itemId')
       .leftJoin('ldWarehouse as w', 'w.id', 'a.warehouseId')
-      .select(['a.id', 'a.assetNo', 'a.itemId', 'i.name as itemName', 'i.spec', 'i.unit', 'a.state', 'a.holder', 'a.holderName', 'a.warehouseId', 'w.name as warehouseName', 'a.sysOrgCode'])
+      .select([
+        'a.id',
+        'a.assetNo',
+        'a.itemId',
+        'i.name as itemName',
+        'i.spec',
+        'i.unit',
+        'a.state',
+        'a.holder',
+        'a.holderName',
+        'a.warehouseId',
+        'w.name as warehouseName',
+        'a.sysOrgCode',
+      ])
       .where('a.state', 'in', rule.states);
     if (!rule.anyCompany) qb = scopeToCompany(qb, user, 'a.sysOrgCode');
     if (rule.mine) qb = qb.where('a.holder', '=', user.username);
-    if (purpose === 'ld_return') qb = qb.where((eb) => eb.or([eb('a.holder', '=', user.username), eb('a.state', '=', 'recycled')]));
-    if (purpose === 'ld_share_claim') qb = qb.where((eb) => eb.or([eb('a.holder', 'is', null), eb('a.holder', '<>', user.username)]));
+    if (purpose === 'ld_return')
+      qb = qb.where((eb) => eb.or([eb('a.holder', '=', user.username), eb('a.state', '=', 'recycled')]));
+    if (purpose === 'ld_share_claim')
+      qb = qb.where((eb) => eb.or([eb('a.holder', 'is', null), eb('a.holder', '<>', user.username)]));
     const kw = typeof params.keyword === 'string' ? params.keyword.trim().slice(0, 50) : '';
     if (kw) {
       const like = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -274,7 +369,9 @@ export class LibraryService {
     const kind = typeof params.kind === 'string' && params.kind in GOODS_TYPES ? params.kind : null;
     let qb = this.db
       .selectFrom('ldForm as f')
-      .innerJoin('wfBusiness as b', (j) => j.onRef('b.tableId', '=', 'f.id').onRef('b.tableName', '=', 'f.kind'))
+      .innerJoin('wfBusiness as b', (j) =>
+        j.onRef('b.tableId', '=', 'f.id').onRef('b.tableName', '=', 'f.kind'),
+      )
       .where('f.applicant', '=', user.username)
       .where('f.delFlag', '=', 0);
     if (kind) qb = qb.where('f.kind', '=', kind);
@@ -283,12 +380,32 @@ export class LibraryService {
       qb,
       (b) =>
         b
-          .select(['b.id', 'f.id as tableId', 'f.kind as tableName', 'f.title', 'f.actStatus', 'f.crossCompany', 'b.procDefId', 'b.procInstId', 'b.status', 'b.result', 'b.applyTime', 'f.createTime'])
+          .select([
+            'b.id',
+            'f.id as tableId',
+            'f.kind as tableName',
+            'f.title',
+            'f.actStatus',
+            'f.crossCompany',
+            'b.procDefId',
+            'b.procInstId',
+            'b.status',
+            'b.result',
+            'b.applyTime',
+            'f.createTime',
+          ])
           .orderBy('f.createTime', 'desc')
           .orderBy('f.id', 'desc'),
       p,
     );
-    return { ...pg, records: pg.records.map((r) => ({ ...r, routeName: 'ledger/GoodsForm', formLabel: GOODS_TYPES[r.tableName as GoodsType] })) };
+    return {
+      ...pg,
+      records: pg.records.map((r) => ({
+        ...r,
+        routeName: 'ledger/GoodsForm',
+        formLabel: GOODS_TYPES[r.tableName as GoodsType],
+      })),
+    };
   }
 
   // ------------------------------------------------------------------ procure pool
@@ -341,14 +458,24 @@ export class LibraryService {
     const base = this.poolBase(user, params);
     const pg = await runPage<typeof base, Row>(base, (qb) => this.poolSelect(qb), paging(params, 500));
     const groups = await base
-      .select((eb) => ['p.supplierId', 's.name as supplierName', eb.fn.countAll<number>().as('lines'), eb.fn.sum<number>('p.qty').as('qty')])
+      .select((eb) => [
+        'p.supplierId',
+        's.name as supplierName',
+        eb.fn.countAll<number>().as('lines'),
+        eb.fn.sum<number>('p.qty').as('qty'),
+      ])
       .groupBy(['p.supplierId', 's.name'])
       .orderBy('s.name')
       .execute();
     return {
       ...pg,
       records: pg.records.map(this.presentPool),
-      groups: groups.map((g) => ({ supplierId: g.supplierId, supplierName: g.supplierName ?? '未指定供应商', lines: Number(g.lines), qty: Number(g.qty ?? 0) })),
+      groups: groups.map((g) => ({
+        supplierId: g.supplierId,
+        supplierName: g.supplierName ?? '未指定供应商',
+        lines: Number(g.lines),
+        qty: Number(g.qty ?? 0),
+      })),
     };
   }
 
@@ -360,14 +487,25 @@ export class LibraryService {
       title: '采购池',
       subTitle: `导出人:${user.realname}`,
       columns: POOL_EXPORT,
-      rows: batches(async (offset) => (await ordered.limit(2000).offset(offset).execute()).map((r) => this.presentPool(r as Row))),
+      rows: batches(async (offset) =>
+        (await ordered.limit(2000).offset(offset).execute()).map((r) => this.presentPool(r as Row)),
+      ),
     });
   }
 
   /** Lines added directly (`addActProcurePool`), or by a passed purchase form. */
   async addToPool(
     user: CurrentUser,
-    lines: { itemId?: string | null; itemName?: string | null; spec?: string | null; unit?: string | null; qty: number; price?: number | null; supplierId?: string | null; remark?: string | null }[],
+    lines: {
+      itemId?: string | null;
+      itemName?: string | null;
+      spec?: string | null;
+      unit?: string | null;
+      qty: number;
+      price?: number | null;
+      supplierId?: string | null;
+      remark?: string | null;
+    }[],
   ): Promise<string[]> {
     const t = now();
     return this.db.transaction().execute(async (trx) => {
@@ -381,7 +519,11 @@ export class LibraryService {
         }
         if (!itemName) throw businessError(`第${i + 1}行：请选择物品或填写物品名称`);
         if (l.supplierId) {
-          const s = await trx.selectFrom('ldSupplier').select(['status', 'name']).where('id', '=', l.supplierId).executeTakeFirst();
+          const s = await trx
+            .selectFrom('ldSupplier')
+            .select(['status', 'name'])
+            .where('id', '=', l.supplierId)
+            .executeTakeFirst();
           if (!s) throw businessError(`第${i + 1}行：供应商不存在`);
           if (s.status !== 1) throw businessError(`第${i + 1}行：供应商「${s.name}」已停用`);
         }
@@ -421,20 +563,40 @@ export class LibraryService {
   }
 
   /** 标记 (chooseMark): the chosen supplier / mark name on waiting lines of the caller's scope. */
-  async mark(user: CurrentUser, ids: string[], markName: string, supplierId?: string | null): Promise<number> {
+  async mark(
+    user: CurrentUser,
+    ids: string[],
+    markName: string,
+    supplierId?: string | null,
+  ): Promise<number> {
     if (supplierId) {
-      const s = await this.db.selectFrom('ldSupplier').select(['status', 'name']).where('id', '=', supplierId).executeTakeFirst();
+      const s = await this.db
+        .selectFrom('ldSupplier')
+        .select(['status', 'name'])
+        .where('id', '=', supplierId)
+        .executeTakeFirst();
       if (!s) throw businessError('供应商不存在');
       if (s.status !== 1) throw businessError(`供应商「${s.name}」已停用`);
     }
-    let qb = this.db.selectFrom('ldProcurePool').select(['id', 'status', 'sysOrgCode']).where('id', 'in', ids);
+    let qb = this.db
+      .selectFrom('ldProcurePool')
+      .select(['id', 'status', 'sysOrgCode'])
+      .where('id', 'in', ids);
     if (!isGroupLevel(user)) qb = qb.where('sysOrgCode', 'like', `${user.company}%`);
     const rows = await qb.execute();
     if (rows.length !== ids.length) throw businessError('未找到对应数据');
     if (rows.some((r) => r.status === 2)) throw businessError('已入库的明细不能标记');
     const res = await this.db
       .updateTable('ldProcurePool')
-      .set({ status: 1, markName, markedBy: user.username, markedTime: now(), ...(supplierId ? { supplierId } : {}), updateBy: user.username, updateTime: now() })
+      .set({
+        status: 1,
+        markName,
+        markedBy: user.username,
+        markedTime: now(),
+        ...(supplierId ? { supplierId } : {}),
+        updateBy: user.username,
+        updateTime: now(),
+      })
       .where('id', 'in', ids)
       .where('status', 'in', [0, 1])
       .executeTakeFirst();

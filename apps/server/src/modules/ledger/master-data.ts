@@ -34,7 +34,12 @@ export function categoryService(db: Database, translate: Translator): CrudServic
     table: 'ldCategory',
     tag: '物品分类',
     perm: LEDGER_PERMS.item,
-    whitelist: { name: 'name', parentId: 'parentId', code: 'code', sortNo: { column: 'sortNo', type: 'number' } },
+    whitelist: {
+      name: 'name',
+      parentId: 'parentId',
+      code: 'code',
+      sortNo: { column: 'sortNo', type: 'number' },
+    },
     columns: ['id', 'parentId', 'name', 'code', 'sortNo', 'createTime'],
     defaultSort: { field: 'sortNo', order: 'asc' },
     addSchema: categoryAddSchema,
@@ -43,7 +48,11 @@ export function categoryService(db: Database, translate: Translator): CrudServic
     prepare: async (data, _user, existing) => {
       if (data.parentId) {
         if (existing && data.parentId === existing.id) throw businessError('上级分类不能是自己');
-        const p = await db.selectFrom('ldCategory').select('id').where('id', '=', String(data.parentId)).executeTakeFirst();
+        const p = await db
+          .selectFrom('ldCategory')
+          .select('id')
+          .where('id', '=', String(data.parentId))
+          .executeTakeFirst();
         if (!p) throw businessError('上级分类不存在');
       }
       return data;
@@ -67,7 +76,19 @@ export function itemService(db: Database, translate: Translator): CrudService {
       status: { column: 'status', type: 'number' },
       createTime: { column: 'createTime', type: 'datetime' },
     },
-    columns: ['id', 'code', 'name', 'categoryId', 'spec', 'unit', 'kind', 'price', 'status', 'remark', 'createTime'],
+    columns: [
+      'id',
+      'code',
+      'name',
+      'categoryId',
+      'spec',
+      'unit',
+      'kind',
+      'price',
+      'status',
+      'remark',
+      'createTime',
+    ],
     defaultSort: { field: 'code', order: 'asc' },
     addSchema: itemAddSchema,
     editSchema: itemEditSchema,
@@ -75,7 +96,11 @@ export function itemService(db: Database, translate: Translator): CrudService {
     only: ['list', 'queryById', 'add', 'edit'],
     prepare: async (data, _user, existing) => {
       if (existing && data.kind && data.kind !== existing.kind) {
-        const used = await db.selectFrom('ldEntry').select('id').where('itemId', '=', String(existing.id)).executeTakeFirst();
+        const used = await db
+          .selectFrom('ldEntry')
+          .select('id')
+          .where('itemId', '=', String(existing.id))
+          .executeTakeFirst();
         if (used) throw businessError('该物品已有出入库记录，不能修改物品类型');
       }
       return data;
@@ -105,7 +130,11 @@ export function warehouseService(db: Database, translate: Translator): CrudServi
     only: ['list', 'queryById', 'add', 'edit'],
     prepare: (data, user, existing) => {
       if (existing) return data;
-      return { ...data, type: data.type ?? 'main', sysOrgCode: isGroupLevel(user) ? (data.sysOrgCode ?? GROUP_COMPANY) : user.company };
+      return {
+        ...data,
+        type: data.type ?? 'main',
+        sysOrgCode: isGroupLevel(user) ? (data.sysOrgCode ?? GROUP_COMPANY) : user.company,
+      };
     },
     present: (r) => ({ ...r, type_dictText: r.type === 'store' ? '门店仓库' : '公司仓库' }),
     translate,
@@ -127,7 +156,23 @@ export function supplierService(db: Database, translate: Translator): CrudServic
       sysOrgCode: 'sysOrgCode',
       createTime: { column: 'createTime', type: 'datetime' },
     },
-    columns: ['id', 'name', 'creditCode', 'contacts', 'phone', 'email', 'bankName', 'bankAccount', 'address', 'qualificationFiles', 'status', 'remark', 'sysOrgCode', 'createBy', 'createTime'],
+    columns: [
+      'id',
+      'name',
+      'creditCode',
+      'contacts',
+      'phone',
+      'email',
+      'bankName',
+      'bankAccount',
+      'address',
+      'qualificationFiles',
+      'status',
+      'remark',
+      'sysOrgCode',
+      'createBy',
+      'createTime',
+    ],
     defaultSort: { field: 'createTime', order: 'desc' },
     orgColumn: 'sysOrgCode',
     sharedGroupRows: true,
@@ -149,4 +194,7 @@ export function supplierService(db: Database, translate: Translator): CrudServic
   });
 }
 
-export const statusBody = z.object({ id: z.string().min(1).max(32), status: z.coerce.number().int().min(0).max(1) });
+export const statusBody = z.object({
+  id: z.string().min(1).max(32),
+  status: z.coerce.number().int().min(0).max(1),
+});

@@ -50,15 +50,27 @@ async function names(trx: Database, itemId: string, warehouseId: string): Promis
  * (`qty >= n`), so two concurrent approvals can never take the same last units: the loser updates no row
  * and the whole transaction is refused with the stock-short text.
  */
-export async function post(trx: Database, m: Movement, ctx: PostingContext): Promise<{ before: number; after: number }> {
+export async function post(
+  trx: Database,
+  m: Movement,
+  ctx: PostingContext,
+): Promise<{ before: number; after: number }> {
   const t = now();
   let after: number;
   if (m.change > 0) {
     const row = await trx
       .insertInto('ldStock')
-      .values({ itemId: m.itemId, warehouseId: m.warehouseId, sysOrgCode: m.orgCode, qty: m.change, updateTime: t })
+      .values({
+        itemId: m.itemId,
+        warehouseId: m.warehouseId,
+        sysOrgCode: m.orgCode,
+        qty: m.change,
+        updateTime: t,
+      })
       .onConflict((oc) =>
-        oc.columns(['itemId', 'warehouseId']).doUpdateSet((eb) => ({ qty: eb(eb.ref('ldStock.qty'), '+', m.change), updateTime: t })),
+        oc
+          .columns(['itemId', 'warehouseId'])
+          .doUpdateSet((eb) => ({ qty: eb(eb.ref('ldStock.qty'), '+', m.change), updateTime: t })),
       )
       .returning('qty')
       .executeTakeFirstOrThrow();
@@ -74,13 +86,23 @@ export async function post(trx: Database, m: Movement, ctx: PostingContext): Pro
       .returning('qty')
       .executeTakeFirst();
     if (!row) {
-      const cur = await trx.selectFrom('ldStock').select('qty').where('itemId', '=', m.itemId).where('warehouseId', '=', m.warehouseId).executeTakeFirst();
+      const cur = await trx
+        .selectFrom('ldStock')
+        .select('qty')
+        .where('itemId', '=', m.itemId)
+        .where('warehouseId', '=', m.warehouseId)
+        .executeTakeFirst();
       const [item, wh] = await names(trx, m.itemId, m.warehouseId);
       throw businessError(LEDGER_FAULT.stockShort(item, wh, Number(cur?.qty ?? 0), need));
     }
     after = Number(row.qty);
   } else {
-    const cur = await trx.selectFrom('ldStock').select('qty').where('itemId', '=', m.itemId).where('warehouseId', '=', m.warehouseId).executeTakeFirst();
+    const cur = await trx
+      .selectFrom('ldStock')
+      .select('qty')
+      .where('itemId', '=', m.itemId)
+      .where('warehouseId', '=', m.warehouseId)
+      .executeTakeFirst();
     after = Number(cur?.qty ?? 0);
   }
   const before = after - m.change;
@@ -118,7 +140,9 @@ export async function moveAsset(
   trx: Database,
   assetId: string,
   from: AssetState[],
-  patch: Partial<Pick<LdAsset, 'state' | 'holder' | 'holderName' | 'warehouseId' | 'sysOrgCode' | 'location'>>,
+  patch: Partial<
+    Pick<LdAsset, 'state' | 'holder' | 'holderName' | 'warehouseId' | 'sysOrgCode' | 'location'>
+  >,
   action: string,
   by: string,
   holder?: string,
@@ -128,7 +152,12 @@ export async function moveAsset(
   const t = now();
   const res = await trx
     .updateTable('ldAsset')
-    .set({ ...patch, stateTime: patch.state && patch.state !== asset.state ? t : asset.stateTime, updateBy: by, updateTime: t })
+    .set({
+      ...patch,
+      stateTime: patch.state && patch.state !== asset.state ? t : asset.stateTime,
+      updateBy: by,
+      updateTime: t,
+    })
     .where('id', '=', assetId)
     .where('state', 'in', from)
     .$if(holder !== undefined, (qb) => qb.where('holder', '=', holder!))

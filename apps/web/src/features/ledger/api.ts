@@ -95,7 +95,8 @@ export function useSuppliers(enabled = true) {
     queryKey: ['ledger', 'suppliers'],
     enabled,
     staleTime,
-    queryFn: () => records<{ id: string; name: string }>(LEDGER_URL.suppliers, { pageNo: 1, pageSize: 500, status: 1 }),
+    queryFn: () =>
+      records<{ id: string; name: string }>(LEDGER_URL.suppliers, { pageNo: 1, pageSize: 500, status: 1 }),
   });
 }
 

@@ -8,13 +8,21 @@ import type { LdForm, LdFormLine } from '../ledger.tables.js';
 import { moveAsset, newAsset, post, type PostingContext } from '../posting.js';
 
 async function whOrg(trx: Database, warehouseId: string): Promise<{ orgCode: string; name: string }> {
-  const w = await trx.selectFrom('ldWarehouse').select(['sysOrgCode', 'name']).where('id', '=', warehouseId).executeTakeFirst();
+  const w = await trx
+    .selectFrom('ldWarehouse')
+    .select(['sysOrgCode', 'name'])
+    .where('id', '=', warehouseId)
+    .executeTakeFirst();
   if (!w) throw businessError('仓库不存在');
   return { orgCode: w.sysOrgCode, name: w.name };
 }
 
 async function realname(trx: Database, username: string): Promise<string> {
-  const u = await trx.selectFrom('sysUser').select('realname').where('username', '=', username).executeTakeFirst();
+  const u = await trx
+    .selectFrom('sysUser')
+    .select('realname')
+    .where('username', '=', username)
+    .executeTakeFirst();
   return u?.realname ?? username;
 }
 
@@ -33,10 +41,22 @@ async function deptName(trx: Database, username: string): Promise<string | null>
  * (item, warehouse) order so concurrent forms lock balances in the same order. Any refusal (stock short,
  * asset no longer in the expected state) rolls the whole approval back.
  */
-export async function applyGoodsForm(trx: Database, type: GoodsType, form: LdForm, lines: LdFormLine[]): Promise<void> {
-  const ctx: PostingContext = { operator: form.lastApprover ?? form.applicant, formType: type, formId: form.id, formTitle: form.title };
+export async function applyGoodsForm(
+  trx: Database,
+  type: GoodsType,
+  form: LdForm,
+  lines: LdFormLine[],
+): Promise<void> {
+  const ctx: PostingContext = {
+    operator: form.lastApprover ?? form.applicant,
+    formType: type,
+    formId: form.id,
+    formTitle: form.title,
+  };
   const by = ctx.operator;
-  const sorted = [...lines].sort((a, b) => `${a.itemId}|${a.warehouseId}|${a.assetId}`.localeCompare(`${b.itemId}|${b.warehouseId}|${b.assetId}`));
+  const sorted = [...lines].sort((a, b) =>
+    `${a.itemId}|${a.warehouseId}|${a.assetId}`.localeCompare(`${b.itemId}|${b.warehouseId}|${b.assetId}`),
+  );
   const applicantName = await realname(trx, form.applicant);
   const t = now();
 
@@ -81,9 +101,14 @@ export async function applyGoodsForm(trx: Database, type: GoodsType, form: LdFor
             .where('id', '=', l.poolId)
             .where('status', 'in', [0, 1])
             .executeTakeFirst();
-          if (Number(res.numUpdatedRows) !== 1) throw businessError(`采购池明细「${l.itemName ?? ''}」已入库`);
+          if (Number(res.numUpdatedRows) !== 1)
+            throw businessError(`采购池明细「${l.itemName ?? ''}」已入库`);
         }
-        const item = await trx.selectFrom('ldItem').select('kind').where('id', '=', l.itemId!).executeTakeFirstOrThrow();
+        const item = await trx
+          .selectFrom('ldItem')
+          .select('kind')
+          .where('id', '=', l.itemId!)
+          .executeTakeFirstOrThrow();
         if (item.kind === 'asset') {
           for (let k = 0; k < l.qty; k++) {
             const a = newAsset();
@@ -108,24 +133,96 @@ export async function applyGoodsForm(trx: Database, type: GoodsType, form: LdFor
                 updateTime: null,
               })
               .execute();
-            await post(trx, { itemId: l.itemId!, warehouseId: l.warehouseId!, orgCode: wh.orgCode, change: 1, movement: 'in', assetId: a.id, price: l.price }, ctx);
+            await post(
+              trx,
+              {
+                itemId: l.itemId!,
+                warehouseId: l.warehouseId!,
+                orgCode: wh.orgCode,
+                change: 1,
+                movement: 'in',
+                assetId: a.id,
+                price: l.price,
+              },
+              ctx,
+            );
           }
         } else {
-          await post(trx, { itemId: l.itemId!, warehouseId: l.warehouseId!, orgCode: wh.orgCode, change: l.qty, movement: 'in', price: l.price }, ctx);
+          await post(
+            trx,
+            {
+              itemId: l.itemId!,
+              warehouseId: l.warehouseId!,
+              orgCode: wh.orgCode,
+              change: l.qty,
+              movement: 'in',
+              price: l.price,
+            },
+            ctx,
+          );
         }
         break;
       }
       case 'ld_enter_store': {
         const to = await whOrg(trx, l.toWarehouseId!);
         if (l.assetId) {
-          const a = await moveAsset(trx, l.assetId, ['in_stock'], { warehouseId: l.toWarehouseId, location: to.name }, '进店', by);
+          const a = await moveAsset(
+            trx,
+            l.assetId,
+            ['in_stock'],
+            { warehouseId: l.toWarehouseId, location: to.name },
+            '进店',
+            by,
+          );
           const from = await whOrg(trx, a.warehouseId!);
-          await post(trx, { itemId: a.itemId, warehouseId: a.warehouseId!, orgCode: from.orgCode, change: -1, movement: 'transfer_out', assetId: a.id }, ctx);
-          await post(trx, { itemId: a.itemId, warehouseId: l.toWarehouseId!, orgCode: to.orgCode, change: 1, movement: 'transfer_in', assetId: a.id }, ctx);
+          await post(
+            trx,
+            {
+              itemId: a.itemId,
+              warehouseId: a.warehouseId!,
+              orgCode: from.orgCode,
+              change: -1,
+              movement: 'transfer_out',
+              assetId: a.id,
+            },
+            ctx,
+          );
+          await post(
+            trx,
+            {
+              itemId: a.itemId,
+              warehouseId: l.toWarehouseId!,
+              orgCode: to.orgCode,
+              change: 1,
+              movement: 'transfer_in',
+              assetId: a.id,
+            },
+            ctx,
+          );
         } else {
           const from = await whOrg(trx, l.warehouseId!);
-          await post(trx, { itemId: l.itemId!, warehouseId: l.warehouseId!, orgCode: from.orgCode, change: -l.qty, movement: 'transfer_out' }, ctx);
-          await post(trx, { itemId: l.itemId!, warehouseId: l.toWarehouseId!, orgCode: to.orgCode, change: l.qty, movement: 'transfer_in' }, ctx);
+          await post(
+            trx,
+            {
+              itemId: l.itemId!,
+              warehouseId: l.warehouseId!,
+              orgCode: from.orgCode,
+              change: -l.qty,
+              movement: 'transfer_out',
+            },
+            ctx,
+          );
+          await post(
+            trx,
+            {
+              itemId: l.itemId!,
+              warehouseId: l.toWarehouseId!,
+              orgCode: to.orgCode,
+              change: l.qty,
+              movement: 'transfer_in',
+            },
+            ctx,
+          );
         }
         break;
       }
@@ -135,15 +232,43 @@ export async function applyGoodsForm(trx: Database, type: GoodsType, form: LdFor
             trx,
             l.assetId,
             ['in_stock'],
-            { state: 'received', holder: form.applicant, holderName: applicantName, location: await deptName(trx, form.applicant) },
+            {
+              state: 'received',
+              holder: form.applicant,
+              holderName: applicantName,
+              location: await deptName(trx, form.applicant),
+            },
             '领用',
             by,
           );
           const wh = await whOrg(trx, a.warehouseId!);
-          await post(trx, { itemId: a.itemId, warehouseId: a.warehouseId!, orgCode: wh.orgCode, change: -1, movement: 'receive', assetId: a.id, holderAfter: form.applicant }, ctx);
+          await post(
+            trx,
+            {
+              itemId: a.itemId,
+              warehouseId: a.warehouseId!,
+              orgCode: wh.orgCode,
+              change: -1,
+              movement: 'receive',
+              assetId: a.id,
+              holderAfter: form.applicant,
+            },
+            ctx,
+          );
         } else {
           const wh = await whOrg(trx, l.warehouseId!);
-          await post(trx, { itemId: l.itemId!, warehouseId: l.warehouseId!, orgCode: wh.orgCode, change: -l.qty, movement: 'receive', holderAfter: form.applicant }, ctx);
+          await post(
+            trx,
+            {
+              itemId: l.itemId!,
+              warehouseId: l.warehouseId!,
+              orgCode: wh.orgCode,
+              change: -l.qty,
+              movement: 'receive',
+              holderAfter: form.applicant,
+            },
+            ctx,
+          );
         }
         break;
       }
@@ -154,13 +279,43 @@ export async function applyGoodsForm(trx: Database, type: GoodsType, form: LdFor
             trx,
             l.assetId,
             ['received', 'shared', 'recycled'],
-            { state: 'in_stock', holder: null, holderName: null, warehouseId: l.warehouseId, sysOrgCode: wh.orgCode, location: wh.name },
+            {
+              state: 'in_stock',
+              holder: null,
+              holderName: null,
+              warehouseId: l.warehouseId,
+              sysOrgCode: wh.orgCode,
+              location: wh.name,
+            },
             '归还',
             by,
           );
-          await post(trx, { itemId: a.itemId, warehouseId: l.warehouseId!, orgCode: wh.orgCode, change: 1, movement: 'return', assetId: a.id, holderBefore: a.holder }, ctx);
+          await post(
+            trx,
+            {
+              itemId: a.itemId,
+              warehouseId: l.warehouseId!,
+              orgCode: wh.orgCode,
+              change: 1,
+              movement: 'return',
+              assetId: a.id,
+              holderBefore: a.holder,
+            },
+            ctx,
+          );
         } else {
-          await post(trx, { itemId: l.itemId!, warehouseId: l.warehouseId!, orgCode: wh.orgCode, change: l.qty, movement: 'return', holderBefore: form.applicant }, ctx);
+          await post(
+            trx,
+            {
+              itemId: l.itemId!,
+              warehouseId: l.warehouseId!,
+              orgCode: wh.orgCode,
+              change: l.qty,
+              movement: 'return',
+              holderBefore: form.applicant,
+            },
+            ctx,
+          );
         }
         break;
       }
@@ -169,41 +324,118 @@ export async function applyGoodsForm(trx: Database, type: GoodsType, form: LdFor
       case 'ld_recycle':
       case 'ld_handover': {
         const spec = {
-          ld_share: { from: ['received'] as const, state: 'shared' as const, movement: 'share', action: '共享' },
-          ld_share_claim: { from: ['shared'] as const, state: 'received' as const, movement: 'claim', action: '申领' },
-          ld_recycle: { from: ['received', 'shared'] as const, state: 'recycled' as const, movement: 'recycle', action: '回收' },
-          ld_handover: { from: ['received', 'shared'] as const, state: undefined, movement: 'handover', action: '交接' },
+          ld_share: {
+            from: ['received'] as const,
+            state: 'shared' as const,
+            movement: 'share',
+            action: '共享',
+          },
+          ld_share_claim: {
+            from: ['shared'] as const,
+            state: 'received' as const,
+            movement: 'claim',
+            action: '申领',
+          },
+          ld_recycle: {
+            from: ['received', 'shared'] as const,
+            state: 'recycled' as const,
+            movement: 'recycle',
+            action: '回收',
+          },
+          ld_handover: {
+            from: ['received', 'shared'] as const,
+            state: undefined,
+            movement: 'handover',
+            action: '交接',
+          },
         }[type];
         let holder: string | null = null;
         let patch = {};
         if (type === 'ld_share_claim') {
           holder = form.applicant;
-          patch = { holder, holderName: applicantName, sysOrgCode: companyOf(form.sysOrgCode), location: await deptName(trx, holder) };
+          patch = {
+            holder,
+            holderName: applicantName,
+            sysOrgCode: companyOf(form.sysOrgCode),
+            location: await deptName(trx, holder),
+          };
         } else if (type === 'ld_handover') {
           holder = form.receiver;
-          patch = { holder, holderName: await realname(trx, holder!), location: await deptName(trx, holder!) };
+          patch = {
+            holder,
+            holderName: await realname(trx, holder!),
+            location: await deptName(trx, holder!),
+          };
         } else if (type === 'ld_recycle') {
           patch = { holder: null, holderName: null };
         } else {
           holder = form.applicant;
         }
         const mine = type === 'ld_share' || type === 'ld_handover' ? form.applicant : undefined;
-        const a = await moveAsset(trx, l.assetId!, [...spec.from], { ...(spec.state ? { state: spec.state } : {}), ...patch }, spec.action, by, mine);
+        const a = await moveAsset(
+          trx,
+          l.assetId!,
+          [...spec.from],
+          { ...(spec.state ? { state: spec.state } : {}), ...patch },
+          spec.action,
+          by,
+          mine,
+        );
         const orgCode = type === 'ld_share_claim' ? form.sysOrgCode : a.sysOrgCode;
-        await post(trx, { itemId: a.itemId, warehouseId: a.warehouseId!, orgCode, change: 0, movement: spec.movement, assetId: a.id, holderBefore: a.holder, holderAfter: holder }, ctx);
+        await post(
+          trx,
+          {
+            itemId: a.itemId,
+            warehouseId: a.warehouseId!,
+            orgCode,
+            change: 0,
+            movement: spec.movement,
+            assetId: a.id,
+            holderBefore: a.holder,
+            holderAfter: holder,
+          },
+          ctx,
+        );
         break;
       }
       case 'ld_scrap': {
         if (l.assetId) {
-          const a = await moveAsset(trx, l.assetId, ['in_stock', 'received', 'shared', 'recycled'], { state: 'scrapped', holder: null, holderName: null }, '报废', by);
+          const a = await moveAsset(
+            trx,
+            l.assetId,
+            ['in_stock', 'received', 'shared', 'recycled'],
+            { state: 'scrapped', holder: null, holderName: null },
+            '报废',
+            by,
+          );
           await post(
             trx,
-            { itemId: a.itemId, warehouseId: a.warehouseId!, orgCode: a.sysOrgCode, change: a.state === 'in_stock' ? -1 : 0, movement: 'scrap', assetId: a.id, holderBefore: a.holder, remark: form.reason },
+            {
+              itemId: a.itemId,
+              warehouseId: a.warehouseId!,
+              orgCode: a.sysOrgCode,
+              change: a.state === 'in_stock' ? -1 : 0,
+              movement: 'scrap',
+              assetId: a.id,
+              holderBefore: a.holder,
+              remark: form.reason,
+            },
             ctx,
           );
         } else {
           const wh = await whOrg(trx, l.warehouseId!);
-          await post(trx, { itemId: l.itemId!, warehouseId: l.warehouseId!, orgCode: wh.orgCode, change: -l.qty, movement: 'scrap', remark: form.reason }, ctx);
+          await post(
+            trx,
+            {
+              itemId: l.itemId!,
+              warehouseId: l.warehouseId!,
+              orgCode: wh.orgCode,
+              change: -l.qty,
+              movement: 'scrap',
+              remark: form.reason,
+            },
+            ctx,
+          );
         }
         break;
       }

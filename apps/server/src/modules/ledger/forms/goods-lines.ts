@@ -1,7 +1,12 @@
 import { companyOf } from '../../../platform/access/access.js';
 import type { Database } from '../../../platform/db/database.js';
 import { businessError } from '../../../platform/http/errors.js';
-import { ASSET_STATES, type GoodsFormInput, type GoodsLine, type GoodsType } from '@go/contract/ledger/schemas';
+import {
+  ASSET_STATES,
+  type GoodsFormInput,
+  type GoodsLine,
+  type GoodsType,
+} from '@go/contract/ledger/schemas';
 import type { Applicant } from '../../workflow/form-registry.js';
 import type { AssetState, LdAsset, LdFormLine, LdItem, LdWarehouse } from '../ledger.tables.js';
 import { assetRefusal } from '../posting.js';
@@ -17,7 +22,9 @@ export interface PreparedForm {
 }
 
 /** What each type may pick: asset states allowed, and whether the applicant must hold the asset. */
-const ASSET_RULE: Partial<Record<GoodsType, { states: AssetState[]; action: string; mine?: boolean; anyCompany?: boolean }>> = {
+const ASSET_RULE: Partial<
+  Record<GoodsType, { states: AssetState[]; action: string; mine?: boolean; anyCompany?: boolean }>
+> = {
   ld_enter_store: { states: ['in_stock'], action: '进店' },
   ld_receive: { states: ['in_stock'], action: '领用' },
   ld_return: { states: ['received', 'shared', 'recycled'], action: '归还' },
@@ -30,14 +37,20 @@ const ASSET_RULE: Partial<Record<GoodsType, { states: AssetState[]; action: stri
 
 export const ASSET_ACTION = ASSET_RULE;
 
-const inCompany = (orgCode: string | null | undefined, company: string) => !!orgCode && orgCode.startsWith(company);
+const inCompany = (orgCode: string | null | undefined, company: string) =>
+  !!orgCode && orgCode.startsWith(company);
 
 /**
  * Checks a goods form's lines against the books when it is saved (the same checks run again, as
  * conditional updates, when it passes): items enabled, warehouses of the applicant's company, assets in a
  * state the type may move and held by the right person, pool lines still waiting, suppliers enabled.
  */
-export async function prepareLines(db: Database, type: GoodsType, applicant: Applicant, data: GoodsFormInput): Promise<PreparedForm> {
+export async function prepareLines(
+  db: Database,
+  type: GoodsType,
+  applicant: Applicant,
+  data: GoodsFormInput,
+): Promise<PreparedForm> {
   const company = companyOf(applicant.orgCode);
   const items = new Map<string, LdItem>();
   const item = async (id: string, n: number) => {
@@ -57,19 +70,29 @@ export async function prepareLines(db: Database, type: GoodsType, applicant: App
     return w;
   };
   const supplier = async (id: string, n: number) => {
-    const s = await db.selectFrom('ldSupplier').select(['name', 'status', 'sysOrgCode']).where('id', '=', id).executeTakeFirst();
-    if (!s || !(inCompany(s.sysOrgCode, company) || inCompany(s.sysOrgCode, 'A01'))) throw businessError(`第${n}行：供应商不存在`);
+    const s = await db
+      .selectFrom('ldSupplier')
+      .select(['name', 'status', 'sysOrgCode'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!s || !(inCompany(s.sysOrgCode, company) || inCompany(s.sysOrgCode, 'A01')))
+      throw businessError(`第${n}行：供应商不存在`);
     if (s.status !== 1) throw businessError(`第${n}行：供应商「${s.name}」已停用`);
   };
   const asset = async (id: string, n: number): Promise<LdAsset> => {
     const a = await db.selectFrom('ldAsset').selectAll().where('id', '=', id).executeTakeFirst();
     const rule = ASSET_RULE[type];
     if (!a || !rule) throw businessError(`第${n}行：资产不存在`);
-    if (!rule.anyCompany && company !== 'A01' && !inCompany(a.sysOrgCode, company)) throw businessError(`第${n}行：资产不存在`);
-    if (!rule.states.includes(a.state)) throw businessError(`第${n}行：${assetRefusal(a.assetNo, a.state, rule.action)}`);
-    if (rule.mine && a.holder !== applicant.username) throw businessError(`第${n}行：资产「${a.assetNo}」不在您名下`);
-    if (type === 'ld_return' && a.state !== 'recycled' && a.holder !== applicant.username) throw businessError(`第${n}行：资产「${a.assetNo}」不在您名下`);
-    if (type === 'ld_share_claim' && a.holder === applicant.username) throw businessError(`第${n}行：不能申领自己共享的资产「${a.assetNo}」`);
+    if (!rule.anyCompany && company !== 'A01' && !inCompany(a.sysOrgCode, company))
+      throw businessError(`第${n}行：资产不存在`);
+    if (!rule.states.includes(a.state))
+      throw businessError(`第${n}行：${assetRefusal(a.assetNo, a.state, rule.action)}`);
+    if (rule.mine && a.holder !== applicant.username)
+      throw businessError(`第${n}行：资产「${a.assetNo}」不在您名下`);
+    if (type === 'ld_return' && a.state !== 'recycled' && a.holder !== applicant.username)
+      throw businessError(`第${n}行：资产「${a.assetNo}」不在您名下`);
+    if (type === 'ld_share_claim' && a.holder === applicant.username)
+      throw businessError(`第${n}行：不能申领自己共享的资产「${a.assetNo}」`);
     return a;
   };
 
@@ -97,7 +120,11 @@ export async function prepareLines(db: Database, type: GoodsType, applicant: App
       if (line.itemId) fillItem(line, await item(line.itemId, n));
     } else if (type === 'ld_stock_entry') {
       if (line.poolId) {
-        const p = await db.selectFrom('ldProcurePool').selectAll().where('id', '=', line.poolId).executeTakeFirst();
+        const p = await db
+          .selectFrom('ldProcurePool')
+          .selectAll()
+          .where('id', '=', line.poolId)
+          .executeTakeFirst();
         if (!p || !inCompany(p.sysOrgCode, company)) throw businessError(`第${n}行：采购池明细不存在`);
         if (p.status === 2) throw businessError(`第${n}行：采购池明细「${p.itemName}」已入库`);
         line.itemId = line.itemId || p.itemId;
@@ -133,11 +160,20 @@ export async function prepareLines(db: Database, type: GoodsType, applicant: App
   if (type === 'ld_handover') {
     receiver = data.receiver!.trim();
     if (receiver === applicant.username) throw businessError('不能交接给自己');
-    const u = await db.selectFrom('sysUser').select(['orgCode', 'status', 'delFlag']).where('username', '=', receiver).executeTakeFirst();
+    const u = await db
+      .selectFrom('sysUser')
+      .select(['orgCode', 'status', 'delFlag'])
+      .where('username', '=', receiver)
+      .executeTakeFirst();
     if (!u || u.delFlag !== 0 || u.status !== 1) throw businessError('接收人不存在或已停用');
     if (company !== 'A01' && companyOf(u.orgCode) !== company) throw businessError('接收人须为本公司同事');
   }
-  return { lines: out, crossCompany, claimOrgCode: crossCompany ? 'A01' : type === 'ld_share_claim' ? company : null, receiver };
+  return {
+    lines: out,
+    crossCompany,
+    claimOrgCode: crossCompany ? 'A01' : type === 'ld_share_claim' ? company : null,
+    receiver,
+  };
 }
 
 async function itemAny(db: Database, id: string): Promise<LdItem> {

@@ -3,7 +3,12 @@ import { companyOf } from '../../../platform/access/access.js';
 import type { Database } from '../../../platform/db/database.js';
 import { newId } from '../../../platform/db/ids.js';
 import { now } from '../../../platform/db/time.js';
-import { GOODS_TYPES, goodsFormSchema, type GoodsFormInput, type GoodsType } from '@go/contract/ledger/schemas';
+import {
+  GOODS_TYPES,
+  goodsFormSchema,
+  type GoodsFormInput,
+  type GoodsType,
+} from '@go/contract/ledger/schemas';
 import type { Applicant, FormType } from '../../workflow/form-registry.js';
 import { applyGoodsForm } from './apply-movements.js';
 import { prepareLines, type PreparedForm } from './goods-lines.js';
@@ -27,12 +32,21 @@ export const GOODS_TABLES = Object.keys(GOODS_TYPES) as GoodsType[];
 async function writeLines(db: Database, formId: string, prepared: PreparedForm): Promise<void> {
   await db.deleteFrom('ldFormLine').where('formId', '=', formId).execute();
   let n = 0;
-  for (const l of prepared.lines) await db.insertInto('ldFormLine').values({ id: newId(), formId, lineNo: ++n, ...l }).execute();
+  for (const l of prepared.lines)
+    await db
+      .insertInto('ldFormLine')
+      .values({ id: newId(), formId, lineNo: ++n, ...l })
+      .execute();
 }
 
 /** The form with its lines and the names a reader needs (items, warehouses, assets, suppliers, pool). */
 export async function loadGoodsForm(db: Database, id: string): Promise<Record<string, unknown> | undefined> {
-  const f = await db.selectFrom('ldForm').selectAll().where('id', '=', id).where('delFlag', '=', 0).executeTakeFirst();
+  const f = await db
+    .selectFrom('ldForm')
+    .selectAll()
+    .where('id', '=', id)
+    .where('delFlag', '=', 0)
+    .executeTakeFirst();
   if (!f) return undefined;
   const lines = await db
     .selectFrom('ldFormLine as l')
@@ -68,7 +82,13 @@ export async function loadGoodsForm(db: Database, id: string): Promise<Record<st
     .orderBy('l.lineNo')
     .execute();
   const receiverName = f.receiver
-    ? ((await db.selectFrom('sysUser').select('realname').where('username', '=', f.receiver).executeTakeFirst())?.realname ?? f.receiver)
+    ? ((
+        await db
+          .selectFrom('sysUser')
+          .select('realname')
+          .where('username', '=', f.receiver)
+          .executeTakeFirst()
+      )?.realname ?? f.receiver)
     : null;
   const amount = Math.round(lines.reduce((s, l) => s + Number(l.price ?? 0) * l.qty, 0) * 100) / 100;
   return {
@@ -146,8 +166,21 @@ export function goodsFormType(type: GoodsType): FormType {
     async update(db, id, raw, by) {
       const data = raw as GoodsFormInput;
       const f = await db.selectFrom('ldForm').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      const u = await db.selectFrom('sysUser').select('orgCode').where('username', '=', f.applicant).executeTakeFirst();
-      const prepared = await prepareLines(db, type, { username: f.applicant, realname: f.applicantName ?? f.applicant, orgCode: u?.orgCode ?? f.sysOrgCode }, data);
+      const u = await db
+        .selectFrom('sysUser')
+        .select('orgCode')
+        .where('username', '=', f.applicant)
+        .executeTakeFirst();
+      const prepared = await prepareLines(
+        db,
+        type,
+        {
+          username: f.applicant,
+          realname: f.applicantName ?? f.applicant,
+          orgCode: u?.orgCode ?? f.sysOrgCode,
+        },
+        data,
+      );
       const title = data.title || `${f.applicantName ?? ''}的${decl.title}`;
       await db
         .updateTable('ldForm')
@@ -181,7 +214,12 @@ export function goodsFormType(type: GoodsType): FormType {
     async onFinish(db, id, outcome) {
       if (outcome !== 'passed') return;
       const f = await db.selectFrom('ldForm').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      const lines = await db.selectFrom('ldFormLine').selectAll().where('formId', '=', id).orderBy('lineNo').execute();
+      const lines = await db
+        .selectFrom('ldFormLine')
+        .selectAll()
+        .where('formId', '=', id)
+        .orderBy('lineNo')
+        .execute();
       await applyGoodsForm(db, type, f, lines);
     },
   };

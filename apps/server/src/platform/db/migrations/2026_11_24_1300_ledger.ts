@@ -66,7 +66,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('pk_ld_stock', ['item_id', 'warehouse_id'])
     .addCheckConstraint('ck_ld_stock_qty', sql`qty >= 0`)
     .execute();
-  await db.schema.createIndex('idx_ld_stock_org').on('ld_stock').columns(['sys_org_code', 'item_id']).execute();
+  await db.schema
+    .createIndex('idx_ld_stock_org')
+    .on('ld_stock')
+    .columns(['sys_org_code', 'item_id'])
+    .execute();
 
   await db.schema
     .createTable('ld_entry')
@@ -89,7 +93,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('remark', 'varchar(500)')
     .addColumn('create_time', DT, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('idx_ld_entry_item').on('ld_entry').columns(['item_id', 'create_time']).execute();
+  await db.schema
+    .createIndex('idx_ld_entry_item')
+    .on('ld_entry')
+    .columns(['item_id', 'create_time'])
+    .execute();
   await db.schema.createIndex('idx_ld_entry_asset').on('ld_entry').column('asset_id').execute();
   await db.schema.createIndex('idx_ld_entry_form').on('ld_entry').column('form_id').execute();
 
@@ -107,8 +115,16 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('supplier_id', ID)
       .addColumn('state_time', DT),
   ).execute();
-  await db.schema.createIndex('idx_ld_asset_state').on('ld_asset').columns(['state', 'sys_org_code']).execute();
-  await db.schema.createIndex('idx_ld_asset_item').on('ld_asset').columns(['item_id', 'warehouse_id', 'state']).execute();
+  await db.schema
+    .createIndex('idx_ld_asset_state')
+    .on('ld_asset')
+    .columns(['state', 'sys_org_code'])
+    .execute();
+  await db.schema
+    .createIndex('idx_ld_asset_item')
+    .on('ld_asset')
+    .columns(['item_id', 'warehouse_id', 'state'])
+    .execute();
   await db.schema.createIndex('idx_ld_asset_holder').on('ld_asset').column('holder').execute();
 
   await withAudit(
@@ -132,7 +148,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('remark', 'varchar(500)')
       .addColumn('sys_org_code', 'varchar(64)', (c) => c.notNull()),
   ).execute();
-  await db.schema.createIndex('idx_ld_procure_pool_org').on('ld_procure_pool').columns(['sys_org_code', 'status']).execute();
+  await db.schema
+    .createIndex('idx_ld_procure_pool_org')
+    .on('ld_procure_pool')
+    .columns(['sys_org_code', 'status'])
+    .execute();
 
   await withAudit(
     withId(db.schema.createTable('ld_form'))
@@ -176,7 +196,18 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['ld_form_line', 'ld_form', 'ld_procure_pool', 'ld_asset', 'ld_entry', 'ld_stock', 'ld_supplier', 'ld_warehouse', 'ld_item', 'ld_category']) {
+  for (const t of [
+    'ld_form_line',
+    'ld_form',
+    'ld_procure_pool',
+    'ld_asset',
+    'ld_entry',
+    'ld_stock',
+    'ld_supplier',
+    'ld_warehouse',
+    'ld_item',
+    'ld_category',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

@@ -4,17 +4,33 @@ import { ListPage } from '../../../components/list/ListPage';
 import type { ListColumn } from '../../../components/list/types';
 import { MovementModal, type MovementTarget } from './MovementModal';
 
-const COMPANIES = ['A01', 'A02', 'A03', 'A04', 'A05', 'A06', 'A07', 'A08', 'A09'].map((c) => ({ value: c, text: c }));
+const COMPANIES = ['A01', 'A02', 'A03', 'A04', 'A05', 'A06', 'A07', 'A08', 'A09'].map((c) => ({
+  value: c,
+  text: c,
+}));
 
 /** A library of assets in one state (领用库, 共享库, 回收库, 报废库) with search, export and each asset's history. */
-export function AssetLibrary({ lib, name, holderTitle = '持有人' }: { lib: 'receive' | 'share' | 'recycle' | 'scrap'; name: string; holderTitle?: string }) {
+export function AssetLibrary({
+  lib,
+  name,
+  holderTitle = '持有人',
+}: {
+  lib: 'receive' | 'share' | 'recycle' | 'scrap';
+  name: string;
+  holderTitle?: string;
+}) {
   const [history, setHistory] = useState<MovementTarget | null>(null);
   const columns: ListColumn[] = [
     { title: '资产编号', dataIndex: 'assetNo', width: 210, search: 'like', card: 'title' },
     { title: '物品名称', dataIndex: 'itemName', width: 140, search: 'like' },
     { title: '规格', dataIndex: 'spec', width: 180, ellipsis: true },
     { title: '状态', dataIndex: 'state_dictText', width: 80 },
-    { title: holderTitle, dataIndex: 'holderName', width: 100, search: lib === 'receive' || lib === 'share' ? 'like' : undefined },
+    {
+      title: holderTitle,
+      dataIndex: 'holderName',
+      width: 100,
+      search: lib === 'receive' || lib === 'share' ? 'like' : undefined,
+    },
     { title: '位置', dataIndex: 'location', width: 140 },
     { title: '仓库', dataIndex: 'warehouseName', width: 130 },
     { title: '公司', dataIndex: 'sysOrgCode', width: 70, search: 'eq', options: COMPANIES },
@@ -33,7 +49,13 @@ export function AssetLibrary({ lib, name, holderTitle = '持有人' }: { lib: 'r
         superQuery={false}
         defaultSort={{ column: 'stateTime', order: 'desc' }}
         rowActions={(r) => (
-          <Typography.Link onClick={() => setHistory({ title: `${String(r.assetNo)} ${String(r.itemName)}`, assetId: String(r.id) })}>流水</Typography.Link>
+          <Typography.Link
+            onClick={() =>
+              setHistory({ title: `${String(r.assetNo)} ${String(r.itemName)}`, assetId: String(r.id) })
+            }
+          >
+            流水
+          </Typography.Link>
         )}
       />
       <MovementModal target={history} onClose={() => setHistory(null)} />

@@ -2,7 +2,23 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { GoodsType } from '@go/contract/ledger/schemas';
 import { LEDGER_TEXT } from '@go/contract/ledger/schemas';
-import { Alert, App, Button, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { UserByDepPicker } from '../../../components/pickers/UserByDepPicker';
@@ -60,7 +76,12 @@ function useGoodsApplication(tableName: string, open: boolean, businessId?: stri
           return null;
         }
         const f = existing.data ?? {};
-        return { id, tableId: String(f.tableId ?? ''), procDefId: (f.procDefId as string | null) ?? procDefId, title: String(data.title ?? f.title ?? '') };
+        return {
+          id,
+          tableId: String(f.tableId ?? ''),
+          procDefId: (f.procDefId as string | null) ?? procDefId,
+          title: String(data.title ?? f.title ?? ''),
+        };
       }
       const res = await wfApi.addDraft(tableName, procDefId, data);
       if (!res.success) {
@@ -68,7 +89,12 @@ function useGoodsApplication(tableName: string, open: boolean, businessId?: stri
         return null;
       }
       setSavedId(res.result.id);
-      return { id: res.result.id, tableId: res.result.tableId, procDefId: res.result.procDefId ?? procDefId, title: res.result.title };
+      return {
+        id: res.result.id,
+        tableId: res.result.tableId,
+        procDefId: res.result.procDefId ?? procDefId,
+        title: res.result.title,
+      };
     } catch {
       return null;
     } finally {
@@ -82,7 +108,13 @@ function useGoodsApplication(tableName: string, open: boolean, businessId?: stri
  * The goods dialog: header fields, then a line grid of items, assets, warehouses, pool lines and suppliers
  * as the form type needs them; save a draft or submit.
  */
-export function GoodsEditor({ type, open, businessId, procDefId, onClose }: FormEditorProps & { type: GoodsType }) {
+export function GoodsEditor({
+  type,
+  open,
+  businessId,
+  procDefId,
+  onClose,
+}: FormEditorProps & { type: GoodsType }) {
   const info = GOODS_INFO[type];
   const L = info.layout;
   const { message } = App.useApp();
@@ -102,7 +134,13 @@ export function GoodsEditor({ type, open, businessId, procDefId, onClose }: Form
   useEffect(() => {
     const d = app.existing.data;
     if (!d) return;
-    form.setFieldsValue({ title: d.title, reason: d.reason, receiver: d.receiver ?? undefined, duties: d.duties, photos: d.photos ?? '' });
+    form.setFieldsValue({
+      title: d.title,
+      reason: d.reason,
+      receiver: d.receiver ?? undefined,
+      duties: d.duties,
+      photos: d.photos ?? '',
+    });
     const ls = (Array.isArray(d.lines) ? d.lines : []) as Record<string, unknown>[];
     setLines(
       ls.map((l) => ({
@@ -123,7 +161,9 @@ export function GoodsEditor({ type, open, businessId, procDefId, onClose }: Form
   );
   const itemById = useMemo(() => new Map((items.data ?? []).map((i) => [i.id, i])), [items.data]);
   const whOptions = (warehouses.data ?? []).map((w) => ({ value: w.id, label: w.name }));
-  const storeOptions = (warehouses.data ?? []).filter((w) => w.type === 'store').map((w) => ({ value: w.id, label: w.name }));
+  const storeOptions = (warehouses.data ?? [])
+    .filter((w) => w.type === 'store')
+    .map((w) => ({ value: w.id, label: w.name }));
   const supOptions = (suppliers.data ?? []).map((s) => ({ value: s.id, label: s.name }));
   const assetOptions = (assets.data ?? []).map((a) => ({
     value: a.id,
@@ -131,12 +171,18 @@ export function GoodsEditor({ type, open, businessId, procDefId, onClose }: Form
   }));
   const assetById = new Map((assets.data ?? []).map((a) => [a.id, a]));
   const poolById = new Map((pool.data ?? []).map((p) => [p.id, p]));
-  const poolOptions = (pool.data ?? []).map((p) => ({ value: p.id, label: `${p.itemName} × ${p.qty}（${p.supplierName}）` }));
+  const poolOptions = (pool.data ?? []).map((p) => ({
+    value: p.id,
+    label: `${p.itemName} × ${p.qty}（${p.supplierName}）`,
+  }));
 
-  const patch = (key: string, p: Partial<LineDraft>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...p } : l)));
+  const patch = (key: string, p: Partial<LineDraft>) =>
+    setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...p } : l)));
 
   const cell = (n: number, name: string) => `第${n}行 ${name}`;
-  const columns: TableColumnsType<LineDraft> = [{ title: '序号', key: 'no', width: 56, align: 'center', render: (_v, _r, i) => i + 1 }];
+  const columns: TableColumnsType<LineDraft> = [
+    { title: '序号', key: 'no', width: 56, align: 'center', render: (_v, _r, i) => i + 1 },
+  ];
   if (L.pool)
     columns.push({
       title: '采购池明细',
@@ -154,7 +200,17 @@ export function GoodsEditor({ type, open, businessId, procDefId, onClose }: Form
           options={poolOptions}
           onChange={(v?: string) => {
             const p = v ? poolById.get(v) : undefined;
-            patch(r.key, { poolId: v, ...(p ? { itemId: p.itemId ?? undefined, qty: p.qty, price: p.price ?? undefined, supplierId: p.supplierId ?? undefined } : {}) });
+            patch(r.key, {
+              poolId: v,
+              ...(p
+                ? {
+                    itemId: p.itemId ?? undefined,
+                    qty: p.qty,
+                    price: p.price ?? undefined,
+                    supplierId: p.supplierId ?? undefined,
+                  }
+                : {}),
+            });
           }}
         />
       ),
@@ -174,11 +230,18 @@ export function GoodsEditor({ type, open, businessId, procDefId, onClose }: Form
           placeholder="请选择资产"
           loading={assets.isFetching}
           value={r.assetId}
-          options={assetOptions.filter((o) => o.value === r.assetId || !lines.some((l) => l.assetId === o.value))}
+          options={assetOptions.filter(
+            (o) => o.value === r.assetId || !lines.some((l) => l.assetId === o.value),
+          )}
           notFoundContent={assets.isFetching ? '加载中…' : '没有可选的资产'}
           onChange={(v?: string) => {
             const a = v ? assetById.get(v) : undefined;
-            patch(r.key, { assetId: v, ...(a ? { itemId: undefined, qty: 1, warehouseId: type === 'ld_return' ? r.warehouseId : undefined } : {}) });
+            patch(r.key, {
+              assetId: v,
+              ...(a
+                ? { itemId: undefined, qty: 1, warehouseId: type === 'ld_return' ? r.warehouseId : undefined }
+                : {}),
+            });
           }}
         />
       ),
@@ -203,11 +266,21 @@ export function GoodsEditor({ type, open, businessId, procDefId, onClose }: Form
             options={itemOptions}
             onChange={(v?: string) => {
               const it = v ? itemById.get(v) : undefined;
-              patch(r.key, { itemId: v, ...(it && L.price && r.price === undefined && it.price !== null ? { price: Number(it.price) } : {}) });
+              patch(r.key, {
+                itemId: v,
+                ...(it && L.price && r.price === undefined && it.price !== null
+                  ? { price: Number(it.price) }
+                  : {}),
+              });
             }}
           />
           {L.freeName && !r.itemId && (
-            <Input aria-label={cell(i + 1, '物品名称')} placeholder="目录中没有时填写名称" value={r.itemName} onChange={(e) => patch(r.key, { itemName: e.target.value })} />
+            <Input
+              aria-label={cell(i + 1, '物品名称')}
+              placeholder="目录中没有时填写名称"
+              value={r.itemName}
+              onChange={(e) => patch(r.key, { itemName: e.target.value })}
+            />
           )}
         </Space.Compact>
       ),
@@ -219,14 +292,30 @@ export function GoodsEditor({ type, open, businessId, procDefId, onClose }: Form
         key: 'spec',
         width: 130,
         render: (_v, r, i) =>
-          r.itemId ? (itemById.get(r.itemId)?.spec ?? '') : <Input aria-label={cell(i + 1, '规格')} value={r.spec} onChange={(e) => patch(r.key, { spec: e.target.value })} />,
+          r.itemId ? (
+            (itemById.get(r.itemId)?.spec ?? '')
+          ) : (
+            <Input
+              aria-label={cell(i + 1, '规格')}
+              value={r.spec}
+              onChange={(e) => patch(r.key, { spec: e.target.value })}
+            />
+          ),
       },
       {
         title: '单位',
         key: 'unit',
         width: 80,
         render: (_v, r, i) =>
-          r.itemId ? (itemById.get(r.itemId)?.unit ?? '') : <Input aria-label={cell(i + 1, '单位')} value={r.unit} onChange={(e) => patch(r.key, { unit: e.target.value })} />,
+          r.itemId ? (
+            (itemById.get(r.itemId)?.unit ?? '')
+          ) : (
+            <Input
+              aria-label={cell(i + 1, '单位')}
+              value={r.unit}
+              onChange={(e) => patch(r.key, { unit: e.target.value })}
+            />
+          ),
       },
     );
   if (L.warehouse)
@@ -238,7 +327,15 @@ export function GoodsEditor({ type, open, businessId, procDefId, onClose }: Form
         type !== 'ld_return' && r.assetId ? (
           <Typography.Text type="secondary">{assetById.get(r.assetId)?.warehouseName ?? ''}</Typography.Text>
         ) : (
-          <Select aria-label={cell(i + 1, L.warehouse!)} allowClear style={{ width: '100%' }} placeholder="请选择仓库" value={r.warehouseId} options={whOptions} onChange={(v?: string) => patch(r.key, { warehouseId: v })} />
+          <Select
+            aria-label={cell(i + 1, L.warehouse!)}
+            allowClear
+            style={{ width: '100%' }}
+            placeholder="请选择仓库"
+            value={r.warehouseId}
+            options={whOptions}
+            onChange={(v?: string) => patch(r.key, { warehouseId: v })}
+          />
         ),
     });
   if (L.toWarehouse)
@@ -247,7 +344,15 @@ export function GoodsEditor({ type, open, businessId, procDefId, onClose }: Form
       key: 'toWarehouse',
       width: 160,
       render: (_v, r, i) => (
-        <Select aria-label={cell(i + 1, '进店仓库')} allowClear style={{ width: '100%' }} placeholder="门店仓库" value={r.toWarehouseId} options={storeOptions} onChange={(v?: string) => patch(r.key, { toWarehouseId: v })} />
+        <Select
+          aria-label={cell(i + 1, '进店仓库')}
+          allowClear
+          style={{ width: '100%' }}
+          placeholder="门店仓库"
+          value={r.toWarehouseId}
+          options={storeOptions}
+          onChange={(v?: string) => patch(r.key, { toWarehouseId: v })}
+        />
       ),
     });
   if (L.qty)
@@ -259,7 +364,15 @@ export function GoodsEditor({ type, open, businessId, procDefId, onClose }: Form
         r.assetId ? (
           1
         ) : (
-          <InputNumber aria-label={cell(i + 1, '数量')} min={1} max={1000000} precision={0} style={{ width: '100%' }} value={r.qty} onChange={(v) => patch(r.key, { qty: v ?? undefined })} />
+          <InputNumber
+            aria-label={cell(i + 1, '数量')}
+            min={1}
+            max={1000000}
+            precision={0}
+            style={{ width: '100%' }}
+            value={r.qty}
+            onChange={(v) => patch(r.key, { qty: v ?? undefined })}
+          />
         ),
     });
   if (L.price)
@@ -268,7 +381,14 @@ export function GoodsEditor({ type, open, businessId, procDefId, onClose }: Form
       key: 'price',
       width: 120,
       render: (_v, r, i) => (
-        <InputNumber aria-label={cell(i + 1, L.price!)} min={0} precision={2} style={{ width: '100%' }} value={r.price} onChange={(v) => patch(r.key, { price: v ?? undefined })} />
+        <InputNumber
+          aria-label={cell(i + 1, L.price!)}
+          min={0}
+          precision={2}
+          style={{ width: '100%' }}
+          value={r.price}
+          onChange={(v) => patch(r.key, { price: v ?? undefined })}
+        />
       ),
     });
   if (L.supplier)
@@ -277,7 +397,17 @@ export function GoodsEditor({ type, open, businessId, procDefId, onClose }: Form
       key: 'supplier',
       width: 200,
       render: (_v, r, i) => (
-        <Select aria-label={cell(i + 1, L.supplier!)} allowClear showSearch optionFilterProp="label" style={{ width: '100%' }} placeholder="请选择供应商" value={r.supplierId} options={supOptions} onChange={(v?: string) => patch(r.key, { supplierId: v })} />
+        <Select
+          aria-label={cell(i + 1, L.supplier!)}
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          style={{ width: '100%' }}
+          placeholder="请选择供应商"
+          value={r.supplierId}
+          options={supOptions}
+          onChange={(v?: string) => patch(r.key, { supplierId: v })}
+        />
       ),
     });
   columns.push(
@@ -285,7 +415,14 @@ export function GoodsEditor({ type, open, businessId, procDefId, onClose }: Form
       title: '备注',
       key: 'remark',
       width: 140,
-      render: (_v, r, i) => <Input aria-label={cell(i + 1, '备注')} value={r.remark} maxLength={500} onChange={(e) => patch(r.key, { remark: e.target.value })} />,
+      render: (_v, r, i) => (
+        <Input
+          aria-label={cell(i + 1, '备注')}
+          value={r.remark}
+          maxLength={500}
+          onChange={(e) => patch(r.key, { remark: e.target.value })}
+        />
+      ),
     },
     {
       title: '操作',
@@ -293,7 +430,14 @@ export function GoodsEditor({ type, open, businessId, procDefId, onClose }: Form
       width: 64,
       fixed: 'right',
       render: (_v, r, i) => (
-        <Button type="text" danger aria-label={`删除第${i + 1}行`} icon={<DeleteOutlined />} disabled={lines.length === 1} onClick={() => setLines((ls) => ls.filter((l) => l.key !== r.key))} />
+        <Button
+          type="text"
+          danger
+          aria-label={`删除第${i + 1}行`}
+          icon={<DeleteOutlined />}
+          disabled={lines.length === 1}
+          onClick={() => setLines((ls) => ls.filter((l) => l.key !== r.key))}
+        />
       ),
     },
   );
@@ -375,13 +519,25 @@ export function GoodsEditor({ type, open, businessId, procDefId, onClose }: Form
             </Col>
             {info.receiver && (
               <Col xs={24} md={12}>
-                <Form.Item name="receiver" label="接收人" rules={[{ required: true, message: LEDGER_TEXT.receiverRequired }]}>
+                <Form.Item
+                  name="receiver"
+                  label="接收人"
+                  rules={[{ required: true, message: LEDGER_TEXT.receiverRequired }]}
+                >
                   <UserByDepPicker placeholder="请选择接收人" />
                 </Form.Item>
               </Col>
             )}
           </Row>
-          <Form.Item name="reason" label={info.reason.label} rules={info.reason.required ? [{ required: true, whitespace: true, message: LEDGER_TEXT.reasonRequired }] : []}>
+          <Form.Item
+            name="reason"
+            label={info.reason.label}
+            rules={
+              info.reason.required
+                ? [{ required: true, whitespace: true, message: LEDGER_TEXT.reasonRequired }]
+                : []
+            }
+          >
             <Input.TextArea rows={2} maxLength={2000} />
           </Form.Item>
           {info.receiver && (
@@ -398,11 +554,25 @@ export function GoodsEditor({ type, open, businessId, procDefId, onClose }: Form
         <div className="goods-lines">
           <div className="goods-lines-head">
             <Typography.Text strong>物品明细</Typography.Text>
-            <Button size="small" icon={<PlusOutlined />} onClick={() => setLines((ls) => [...ls, newLine()])} data-testid="goods-add-line">
+            <Button
+              size="small"
+              icon={<PlusOutlined />}
+              onClick={() => setLines((ls) => [...ls, newLine()])}
+              data-testid="goods-add-line"
+            >
               添加一行
             </Button>
           </div>
-          <Table<LineDraft> size="small" bordered rowKey="key" pagination={false} dataSource={lines} columns={columns} scroll={{ x: 'max-content' }} data-testid="goods-lines" />
+          <Table<LineDraft>
+            size="small"
+            bordered
+            rowKey="key"
+            pagination={false}
+            dataSource={lines}
+            columns={columns}
+            scroll={{ x: 'max-content' }}
+            data-testid="goods-lines"
+          />
           {L.price && (
             <Typography.Text strong className="goods-total">
               金额合计：¥ {money(total)}

@@ -13,7 +13,13 @@ export interface MovementTarget {
 
 const columns: ListColumn[] = [
   { title: '时间', dataIndex: 'createTime', width: 170 },
-  { title: '类型', dataIndex: 'movement', width: 90, search: 'eq', options: Object.entries(MOVEMENTS).map(([value, text]) => ({ value, text })) },
+  {
+    title: '类型',
+    dataIndex: 'movement',
+    width: 90,
+    search: 'eq',
+    options: Object.entries(MOVEMENTS).map(([value, text]) => ({ value, text })),
+  },
   { title: '资产编号', dataIndex: 'assetNo', width: 200 },
   { title: '仓库', dataIndex: 'warehouseName', width: 130 },
   {
@@ -21,20 +27,41 @@ const columns: ListColumn[] = [
     dataIndex: 'qtyChange',
     width: 90,
     align: 'right',
-    render: (v) => <Typography.Text type={Number(v) < 0 ? 'danger' : Number(v) > 0 ? 'success' : 'secondary'}>{Number(v) > 0 ? `+${String(v)}` : String(v)}</Typography.Text>,
+    render: (v) => (
+      <Typography.Text type={Number(v) < 0 ? 'danger' : Number(v) > 0 ? 'success' : 'secondary'}>
+        {Number(v) > 0 ? `+${String(v)}` : String(v)}
+      </Typography.Text>
+    ),
   },
   { title: '变化前', dataIndex: 'qtyBefore', width: 80, align: 'right' },
   { title: '变化后', dataIndex: 'qtyAfter', width: 80, align: 'right' },
   { title: '单据', dataIndex: 'formTitle', width: 200, ellipsis: true },
   { title: '经办人', dataIndex: 'operatorName', width: 90, render: (v, r) => String(v ?? r.operator ?? '') },
-  { title: '原持有人', dataIndex: 'holderBeforeName', width: 90, render: (v, r) => String(v ?? r.holderBefore ?? '') },
-  { title: '新持有人', dataIndex: 'holderAfterName', width: 90, render: (v, r) => String(v ?? r.holderAfter ?? '') },
+  {
+    title: '原持有人',
+    dataIndex: 'holderBeforeName',
+    width: 90,
+    render: (v, r) => String(v ?? r.holderBefore ?? ''),
+  },
+  {
+    title: '新持有人',
+    dataIndex: 'holderAfterName',
+    width: 90,
+    render: (v, r) => String(v ?? r.holderAfter ?? ''),
+  },
 ];
 
 /** An item's (or asset's) full movement history: every ledger entry with quantity before and after. */
 export function MovementModal({ target, onClose }: { target: MovementTarget | null; onClose: () => void }) {
   return (
-    <Modal title={`出入库流水：${target?.title ?? ''}`} open={!!target} width="85%" footer={null} onCancel={onClose} destroyOnHidden>
+    <Modal
+      title={`出入库流水：${target?.title ?? ''}`}
+      open={!!target}
+      width="85%"
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       {target && (
         <ListPage
           columns={columns}

@@ -41,7 +41,14 @@ export const GOODS_INFO: Record<GoodsType, GoodsTypeInfo> = {
     tableName: 'ld_stock_entry',
     label: GOODS_TYPES.ld_stock_entry,
     reason: { label: '入库说明' },
-    layout: { pool: true, item: 'all', warehouse: '入库仓库', qty: true, price: '实际单价', supplier: '供应商' },
+    layout: {
+      pool: true,
+      item: 'all',
+      warehouse: '入库仓库',
+      qty: true,
+      price: '实际单价',
+      supplier: '供应商',
+    },
     hint: '可选择采购池明细或直接填写；审批通过后库存增加，资产逐台登记编号',
   },
   ld_enter_store: {

@@ -39,7 +39,11 @@ export default function GoodsApply() {
       <Card title="新建物资申请" size="small">
         <Space wrap>
           {GOODS_LIST.map((g) => (
-            <Button key={g.tableName} onClick={() => setEditor({ type: g.tableName })} data-testid={`new-${g.tableName}`}>
+            <Button
+              key={g.tableName}
+              onClick={() => setEditor({ type: g.tableName })}
+              data-testid={`new-${g.tableName}`}
+            >
               {g.label}
             </Button>
           ))}
@@ -75,23 +79,57 @@ export default function GoodsApply() {
             setPageSize(s);
           })}
           columns={[
-            { title: '类型', dataIndex: 'tableName', width: 100, render: (v: string) => <Tag color="geekblue">{GOODS_INFO[v as GoodsType]?.label ?? v}</Tag> },
+            {
+              title: '类型',
+              dataIndex: 'tableName',
+              width: 100,
+              render: (v: string) => <Tag color="geekblue">{GOODS_INFO[v as GoodsType]?.label ?? v}</Tag>,
+            },
             { title: '标题', dataIndex: 'title', ellipsis: true },
             { title: '状态', dataIndex: 'status', width: 90, render: (v: number) => STATUS_TEXT[v] ?? '' },
-            { title: '结果', dataIndex: 'result', width: 90, render: (v: number) => <Tag color={RESULT_COLOR[v]}>{RESULT_TEXT[v] ?? ''}</Tag> },
+            {
+              title: '结果',
+              dataIndex: 'result',
+              width: 90,
+              render: (v: number) => <Tag color={RESULT_COLOR[v]}>{RESULT_TEXT[v] ?? ''}</Tag>,
+            },
             { title: '审批状态', dataIndex: 'actStatus', width: 180, ellipsis: true },
-            { title: '申请时间', dataIndex: 'applyTime', width: 170, render: (v: string, r) => v || r.createTime },
+            {
+              title: '申请时间',
+              dataIndex: 'applyTime',
+              width: 170,
+              render: (v: string, r) => v || r.createTime,
+            },
             {
               title: '操作',
               key: 'op',
               width: 170,
               render: (_v, r) => (
                 <Space size={4}>
-                  <Typography.Link onClick={() => setView({ id: r.id, tableId: r.tableId, tableName: r.tableName, routeName: r.routeName, processName: r.processName, procInstId: r.procInstId })}>
+                  <Typography.Link
+                    onClick={() =>
+                      setView({
+                        id: r.id,
+                        tableId: r.tableId,
+                        tableName: r.tableName,
+                        routeName: r.routeName,
+                        processName: r.processName,
+                        procInstId: r.procInstId,
+                      })
+                    }
+                  >
                     查看
                   </Typography.Link>
-                  {editable(r) && <Typography.Link onClick={() => setEditor({ type: r.tableName as GoodsType, businessId: r.id })}>编辑</Typography.Link>}
-                  {r.procInstId && <Typography.Link onClick={() => setHistory(r.procInstId)}>历史</Typography.Link>}
+                  {editable(r) && (
+                    <Typography.Link
+                      onClick={() => setEditor({ type: r.tableName as GoodsType, businessId: r.id })}
+                    >
+                      编辑
+                    </Typography.Link>
+                  )}
+                  {r.procInstId && (
+                    <Typography.Link onClick={() => setHistory(r.procInstId)}>历史</Typography.Link>
+                  )}
                 </Space>
               ),
             },

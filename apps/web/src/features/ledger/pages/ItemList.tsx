@@ -44,13 +44,23 @@ function ItemForm(props: FormModalProps<Row>) {
     },
   });
   return (
-    <CrudFormModal {...props} title="物品" width={640} urls={{ add: '/ledger/item/add', edit: '/ledger/item/edit' }} initialValues={{ kind: 'consumable', status: 1 }}>
+    <CrudFormModal
+      {...props}
+      title="物品"
+      width={640}
+      urls={{ add: '/ledger/item/add', edit: '/ledger/item/edit' }}
+      initialValues={{ kind: 'consumable', status: 1 }}
+    >
       {(_f, mode) => (
         <>
           <Form.Item name="code" label="物品编码" rules={[{ required: true, message: '请输入物品编码' }]}>
             <Input maxLength={50} disabled={mode === 'edit'} />
           </Form.Item>
-          <Form.Item name="name" label="物品名称" rules={[{ required: true, whitespace: true, message: '请输入物品名称' }]}>
+          <Form.Item
+            name="name"
+            label="物品名称"
+            rules={[{ required: true, whitespace: true, message: '请输入物品名称' }]}
+          >
             <Input maxLength={100} />
           </Form.Item>
           <Form.Item name="categoryId" label="分类">
@@ -59,7 +69,11 @@ function ItemForm(props: FormModalProps<Row>) {
           <Form.Item name="spec" label="规格">
             <Input maxLength={200} />
           </Form.Item>
-          <Form.Item name="unit" label="单位" rules={[{ required: true, whitespace: true, message: '请输入单位' }]}>
+          <Form.Item
+            name="unit"
+            label="单位"
+            rules={[{ required: true, whitespace: true, message: '请输入单位' }]}
+          >
             <Input maxLength={20} />
           </Form.Item>
           <Form.Item name="kind" label="类型" rules={[{ required: true, message: '请选择物品类型' }]}>

@@ -19,7 +19,13 @@ const columns: ListColumn[] = [
   { title: '供应商', dataIndex: 'supplierName', width: 200 },
   { title: '物品名称', dataIndex: 'itemName', width: 140, search: 'like', card: 'title' },
   { title: '规格', dataIndex: 'spec', width: 160, ellipsis: true },
-  { title: '数量', dataIndex: 'qty', width: 70, align: 'right', render: (v, r) => `${String(v)}${String(r.unit ?? '')}` },
+  {
+    title: '数量',
+    dataIndex: 'qty',
+    width: 70,
+    align: 'right',
+    render: (v, r) => `${String(v)}${String(r.unit ?? '')}`,
+  },
   { title: '预估单价', dataIndex: 'price', width: 100, align: 'right', render: (v) => money(v) },
   { title: '金额', dataIndex: 'amount', width: 100, align: 'right', render: (v) => money(v) },
   { title: '状态', dataIndex: 'status', width: 80, search: 'eq', options: STATUS, card: 'status' },
@@ -76,7 +82,10 @@ export default function ProcurePool() {
       chooseMarkName: v.chooseMarkName,
       formDataJson: JSON.stringify({ poolIds: ids, supplierId: v.supplierId ?? null }),
       processName: '采购池',
-      applyer: rows.map((r) => r.applicantName).filter(Boolean).join(','),
+      applyer: rows
+        .map((r) => r.applicantName)
+        .filter(Boolean)
+        .join(','),
       procInstId: null,
       currTaskName: '采购标记',
       priority: 0,
@@ -121,7 +130,11 @@ export default function ProcurePool() {
               全部
             </Tag.CheckableTag>
             {(groups.data ?? []).map((g) => (
-              <Tag.CheckableTag key={g.supplierId ?? 'none'} checked={supplierId === (g.supplierId ?? '')} onChange={() => setSupplierId(g.supplierId ?? '')}>
+              <Tag.CheckableTag
+                key={g.supplierId ?? 'none'}
+                checked={supplierId === (g.supplierId ?? '')}
+                onChange={() => setSupplierId(g.supplierId ?? '')}
+              >
                 {g.supplierName}（{g.lines}条，{g.qty}件）
               </Tag.CheckableTag>
             ))}
@@ -148,28 +161,64 @@ export default function ProcurePool() {
               </Button>
             </Auth>
             <Auth code="ledger:procure:export">
-              <Button icon={<DownloadOutlined />} onClick={() => void downloadFile(LEDGER_URL.poolExport, '采购池.xlsx', supplierId ? { supplierId } : {})} data-testid="pool-export">
+              <Button
+                icon={<DownloadOutlined />}
+                onClick={() =>
+                  void downloadFile(LEDGER_URL.poolExport, '采购池.xlsx', supplierId ? { supplierId } : {})
+                }
+                data-testid="pool-export"
+              >
                 全部导出
               </Button>
             </Auth>
           </>
         )}
       />
-      <Modal title="标记采购明细" open={!!marking} onOk={() => void mark()} onCancel={() => setMarking(null)} okText="确定" cancelText="取消" destroyOnHidden>
+      <Modal
+        title="标记采购明细"
+        open={!!marking}
+        onOk={() => void mark()}
+        onCancel={() => setMarking(null)}
+        okText="确定"
+        cancelText="取消"
+        destroyOnHidden
+      >
         <Typography.Paragraph>已选 {marking?.length ?? 0} 条明细</Typography.Paragraph>
         <Form form={markForm} layout="vertical">
-          <Form.Item name="chooseMarkName" label="标记名称" rules={[{ required: true, whitespace: true, message: '请输入标记名称' }]}>
+          <Form.Item
+            name="chooseMarkName"
+            label="标记名称"
+            rules={[{ required: true, whitespace: true, message: '请输入标记名称' }]}
+          >
             <Input maxLength={200} placeholder="如：已询价、本周采购" />
           </Form.Item>
           <Form.Item name="supplierId" label="选定供应商">
-            <Select allowClear showSearch optionFilterProp="label" options={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.name }))} />
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              options={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            />
           </Form.Item>
         </Form>
       </Modal>
-      <Modal title="加入采购池" open={adding} onOk={() => void add()} onCancel={() => setAdding(false)} okText="确定" cancelText="取消" destroyOnHidden>
+      <Modal
+        title="加入采购池"
+        open={adding}
+        onOk={() => void add()}
+        onCancel={() => setAdding(false)}
+        okText="确定"
+        cancelText="取消"
+        destroyOnHidden
+      >
         <Form form={addForm} layout="vertical">
           <Form.Item name="itemId" label="物品">
-            <Select allowClear showSearch optionFilterProp="label" options={(items.data ?? []).map((i) => ({ value: i.id, label: i.name }))} />
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              options={(items.data ?? []).map((i) => ({ value: i.id, label: i.name }))}
+            />
           </Form.Item>
           <Form.Item name="itemName" label="物品名称（目录中没有时填写）">
             <Input maxLength={100} />
@@ -181,7 +230,12 @@ export default function ProcurePool() {
             <InputNumber min={0} precision={2} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="supplierId" label="首选供应商">
-            <Select allowClear showSearch optionFilterProp="label" options={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.name }))} />
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              options={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            />
           </Form.Item>
         </Form>
       </Modal>

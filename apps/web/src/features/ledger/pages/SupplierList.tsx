@@ -34,66 +34,101 @@ const columns: ListColumn[] = [
 ];
 
 const optional = (pattern: RegExp, message: string) => ({
-  validator: (_: unknown, v: string | undefined) => (!v || pattern.test(v) ? Promise.resolve() : Promise.reject(new Error(message))),
+  validator: (_: unknown, v: string | undefined) =>
+    !v || pattern.test(v) ? Promise.resolve() : Promise.reject(new Error(message)),
 });
+
+/** Labels of one width in both columns (the longest is 统一社会信用代码). */
+const L = { labelCol: { flex: '140px' }, wrapperCol: { flex: 1 } };
 
 function SupplierForm(props: FormModalProps<Row>) {
   return (
-    <CrudFormModal {...props} title="供应商" width={820} urls={{ add: `${BASE}/add`, edit: `${BASE}/edit` }}>
+    <CrudFormModal {...props} title="供应商" width={900} urls={{ add: `${BASE}/add`, edit: `${BASE}/edit` }}>
       {() => (
         <GridRow gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="name" label="供应商名称" rules={[{ required: true, whitespace: true, message: LEDGER_TEXT.supplierName }]}>
+            <Form.Item
+              {...L}
+              name="name"
+              label="供应商名称"
+              rules={[{ required: true, whitespace: true, message: LEDGER_TEXT.supplierName }]}
+            >
               <Input maxLength={100} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item
+              {...L}
               name="creditCode"
               label="统一社会信用代码"
               normalize={(v: string) => v?.toUpperCase()}
-              rules={[{ required: true, message: LEDGER_TEXT.creditCode }, optional(CREDIT_CODE, LEDGER_TEXT.creditCode)]}
+              rules={[
+                { required: true, message: LEDGER_TEXT.creditCode },
+                optional(CREDIT_CODE, LEDGER_TEXT.creditCode),
+              ]}
             >
               <Input maxLength={18} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="contacts" label="联系人">
+            <Form.Item {...L} name="contacts" label="联系人">
               <Input maxLength={50} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="phone" label="联系电话" rules={[{ validator: (_: unknown, v?: string) => (!v || PATTERNS.mobile.pattern.test(v) || PATTERNS.landline.pattern.test(v) ? Promise.resolve() : Promise.reject(new Error(MESSAGES.mobile))) }]}>
+            <Form.Item
+              {...L}
+              name="phone"
+              label="联系电话"
+              rules={[
+                {
+                  validator: (_: unknown, v?: string) =>
+                    !v || PATTERNS.mobile.pattern.test(v) || PATTERNS.landline.pattern.test(v)
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(MESSAGES.mobile)),
+                },
+              ]}
+            >
               <Input maxLength={20} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="email" label="邮箱" rules={[optional(PATTERNS.email.pattern, MESSAGES.email)]}>
+            <Form.Item
+              {...L}
+              name="email"
+              label="邮箱"
+              rules={[optional(PATTERNS.email.pattern, MESSAGES.email)]}
+            >
               <Input maxLength={100} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="address" label="地址">
+            <Form.Item {...L} name="address" label="地址">
               <Input maxLength={200} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="bankName" label="开户银行">
+            <Form.Item {...L} name="bankName" label="开户银行">
               <Input maxLength={100} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="bankAccount" label="银行账号" rules={[optional(PATTERNS.bankCard.pattern, MESSAGES.bankCard)]}>
+            <Form.Item
+              {...L}
+              name="bankAccount"
+              label="银行账号"
+              rules={[optional(PATTERNS.bankCard.pattern, MESSAGES.bankCard)]}
+            >
               <Input maxLength={20} />
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="qualificationFiles" label="资质文件">
+            <Form.Item {...L} name="qualificationFiles" label="资质文件">
               <FileUpload biz="oa/supplier" />
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="remark" label="备注">
+            <Form.Item {...L} name="remark" label="备注">
               <Input.TextArea rows={2} maxLength={500} />
             </Form.Item>
           </Col>
@@ -110,11 +145,22 @@ export default function SupplierList() {
   return (
     <ListPage
       columns={columns}
-      url={{ list: `${BASE}/list`, delete: `${BASE}/delete`, deleteBatch: `${BASE}/deleteBatch`, exportXls: `${BASE}/exportXls` }}
+      url={{
+        list: `${BASE}/list`,
+        delete: `${BASE}/delete`,
+        deleteBatch: `${BASE}/deleteBatch`,
+        exportXls: `${BASE}/exportXls`,
+      }}
       exportName="供应商"
       form={SupplierForm}
       showImport={false}
-      auth={{ add: 'ledger:supplier:add', edit: 'ledger:supplier:edit', delete: 'ledger:supplier:delete', deleteBatch: 'ledger:supplier:delete', export: 'ledger:supplier:export' }}
+      auth={{
+        add: 'ledger:supplier:add',
+        edit: 'ledger:supplier:edit',
+        delete: 'ledger:supplier:delete',
+        deleteBatch: 'ledger:supplier:delete',
+        export: 'ledger:supplier:export',
+      }}
       rowActions={(r, h) =>
         canEdit ? (
           <Popconfirm

@@ -7,7 +7,10 @@ import type { ListColumn } from '../../../components/list/types';
 import { LEDGER_URL } from '../api';
 import { MovementModal, type MovementTarget } from '../components/MovementModal';
 
-const COMPANIES = ['A01', 'A02', 'A03', 'A04', 'A05', 'A06', 'A07', 'A08', 'A09'].map((c) => ({ value: c, text: c }));
+const COMPANIES = ['A01', 'A02', 'A03', 'A04', 'A05', 'A06', 'A07', 'A08', 'A09'].map((c) => ({
+  value: c,
+  text: c,
+}));
 
 /** 总库: stock of every item in every warehouse of the caller's scope (A01: all companies), with each item's history. */
 export default function TotalLibrary() {
@@ -79,7 +82,15 @@ export default function TotalLibrary() {
           />
         }
         rowActions={(r) => (
-          <Typography.Link onClick={() => setHistory({ title: `${String(r.itemName)} @ ${String(r.warehouseName)}`, itemId: String(r.itemId), warehouseId: String(r.warehouseId) })}>
+          <Typography.Link
+            onClick={() =>
+              setHistory({
+                title: `${String(r.itemName)} @ ${String(r.warehouseName)}`,
+                itemId: String(r.itemId),
+                warehouseId: String(r.warehouseId),
+              })
+            }
+          >
             流水
           </Typography.Link>
         )}

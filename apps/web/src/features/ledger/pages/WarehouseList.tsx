@@ -18,7 +18,13 @@ const columns: ListColumn[] = [
       { value: 'store', text: '门店仓库', color: 'purple' },
     ],
   },
-  { title: '所属公司', dataIndex: 'sysOrgCode', width: 90, search: 'eq', options: COMPANIES.map((c) => ({ value: c, text: c })) },
+  {
+    title: '所属公司',
+    dataIndex: 'sysOrgCode',
+    width: 90,
+    search: 'eq',
+    options: COMPANIES.map((c) => ({ value: c, text: c })),
+  },
   { title: '地址', dataIndex: 'address', width: 220, ellipsis: true },
   { title: '保管员', dataIndex: 'keeper', width: 100 },
   {
@@ -35,10 +41,20 @@ const columns: ListColumn[] = [
 function WarehouseForm(props: FormModalProps<Row>) {
   const group = (useSession((s) => s.userInfo?.orgCode) ?? '').startsWith('A01');
   return (
-    <CrudFormModal {...props} title="仓库" width={560} urls={{ add: '/ledger/warehouse/add', edit: '/ledger/warehouse/edit' }} initialValues={{ type: 'main', status: 1 }}>
+    <CrudFormModal
+      {...props}
+      title="仓库"
+      width={560}
+      urls={{ add: '/ledger/warehouse/add', edit: '/ledger/warehouse/edit' }}
+      initialValues={{ type: 'main', status: 1 }}
+    >
       {(_f, mode) => (
         <>
-          <Form.Item name="name" label="仓库名称" rules={[{ required: true, whitespace: true, message: '请输入仓库名称' }]}>
+          <Form.Item
+            name="name"
+            label="仓库名称"
+            rules={[{ required: true, whitespace: true, message: '请输入仓库名称' }]}
+          >
             <Input maxLength={100} />
           </Form.Item>
           <Form.Item name="type" label="类型">
@@ -50,7 +66,11 @@ function WarehouseForm(props: FormModalProps<Row>) {
             />
           </Form.Item>
           {group && mode === 'add' && (
-            <Form.Item name="sysOrgCode" label="所属公司" rules={[{ required: true, message: '请选择所属公司' }]}>
+            <Form.Item
+              name="sysOrgCode"
+              label="所属公司"
+              rules={[{ required: true, message: '请选择所属公司' }]}
+            >
               <Select options={COMPANIES.map((c) => ({ value: c, label: c }))} />
             </Form.Item>
           )}
