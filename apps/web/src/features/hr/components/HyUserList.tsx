@@ -22,6 +22,7 @@ const statusCell = (_: unknown, r: Row) => (
 export function fileColumns(extra: ListColumn[] = []): ListColumn[] {
   return [
     { title: '姓名', dataIndex: 'realname', search: 'like', sorter: true, fixed: 'left', width: 100 },
+    { title: '状态', dataIndex: 'status', dictCode: 'hy_status', render: statusCell, width: 150 },
     { title: '性别', dataIndex: 'sex', dictCode: 'sex', width: 60 },
     { title: '身份证号', dataIndex: 'idCard', width: 180 },
     { title: '手机号', dataIndex: 'mobile', search: 'eq', width: 120 },
@@ -30,7 +31,6 @@ export function fileColumns(extra: ListColumn[] = []): ListColumn[] {
     { title: '职务', dataIndex: 'post', render: (_v, r) => String(r.post_dictText ?? '') },
     { title: '学历', dataIndex: 'degree', dictCode: 'hy_degree', search: 'eq', width: 80 },
     ...extra,
-    { title: '状态', dataIndex: 'status', dictCode: 'hy_status', render: statusCell, width: 140 },
     { title: '创建时间', dataIndex: 'createTime', type: 'datetime', sorter: true, hideInTable: true },
   ];
 }
