@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAs, newPage, screenshot as save } from '../support/browser';
+import { apiLogin, baseURL, launchBrowser, loginAs, newPage, screenshot as save } from '../support/browser';
 
 /**
  * The seeded 绩效考评 process: 部门负责人评分 (head of the applicant's department) and HR评分 (role hr) in
@@ -27,7 +27,8 @@ async function choose(scope: Page, label: string, option: string, typed?: string
 async function scoreAndPass(page: Page, comment: string, score: string, endLabel?: string): Promise<void> {
   await page.goto(`/activiti/todoManage?name=${encodeURIComponent(TITLE)}`);
   await page.getByTestId('todo-page').waitFor();
-  await expect.poll(() => page.getByTestId('todo-open').count()).toBe(1);
+  await page.getByTestId('todo-open').first().waitFor();
+  expect(await page.getByTestId('todo-open').count()).toBe(1);
   await page.getByTestId('todo-pass').click();
   await page.getByTestId('approval-form').waitFor();
   if (endLabel) await page.getByTestId('end-label').getByText(endLabel).waitFor();
@@ -110,7 +111,7 @@ describe('[PERFORMANCE]: self-assessment, scoring with comments, sheets and rank
   it('HR sees the seeded demo ranking with shared ranks and the questionnaire designer', async () => {
     const page = await open('lina');
     await page.goto('/rankingUserAvg/list');
-    await expect.poll(() => page.getByTestId('ranking-user-avg').locator('tbody tr').count()).toBeGreaterThan(5);
+    await page.getByTestId('ranking-user-avg').locator('tbody tr.ant-table-row').nth(5).waitFor();
     await screenshot(page, 'performance-05-ranking-demo');
     await page.goto('/performance/questionnaire');
     await page.getByTestId('questionnaire-list').getByText('360度综合评价').waitFor();
@@ -118,5 +119,48 @@ describe('[PERFORMANCE]: self-assessment, scoring with comments, sheets and rank
     await page.locator('.ant-modal').getByText('第5题').waitFor();
     await screenshot(page, 'performance-06-questionnaire-designer');
     await page.locator('.ant-modal-close').click();
+  });
+
+  it('a rater answers a 360° questionnaire from the inbox; HR sees the weighted, anonymous result', async () => {
+    const token = await apiLogin('lina');
+    const api = async (method: string, url: string, body?: unknown) => {
+      const res = await fetch(`${baseURL()}/jeecg-boot${url}`, {
+        method,
+        headers: { 'content-type': 'application/json', 'X-Access-Token': token },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await res.json()) as { success: boolean; message: string; result: { id: string; records: { id: string; title: string }[] } };
+    };
+    const list = await api('GET', '/performance/questionnaire/list');
+    const q = list.result.records.find((r) => r.title === '360度综合评价')!;
+    const sent = await api('POST', '/performance/survey/send', { questionnaireId: q.id, targetUserId: 'yangfan', title: `${TITLE}-360`, raters: [{ username: 'zhaolei', relation: 'peer' }] });
+    expect(sent.success, sent.message).toBe(true);
+
+    const rater = await open('zhaolei');
+    await rater.goto('/performance/mySurveys');
+    const row = rater.getByTestId('my-surveys').locator('tr', { hasText: `${TITLE}-360` });
+    await row.getByText('评价', { exact: true }).click();
+    const modal = rater.locator('.ant-modal', { hasText: '被评价人' });
+    await modal.getByText('工作态度').waitFor();
+    const item = (label: string) => modal.locator('.ant-form-item', { hasText: label });
+    await item('工作态度').getByText('优秀', { exact: true }).click();
+    await item('突出的能力').getByText('沟通协作', { exact: true }).click();
+    await item('突出的能力').getByText('专业技能', { exact: true }).click();
+    await item('团队合作').getByText('4', { exact: true }).click();
+    await item('综合绩效').getByText('9', { exact: true }).click();
+    await item('改进建议').locator('textarea').fill('多分享技术经验');
+    await screenshot(rater, 'performance-07-answer-questionnaire');
+    await rater.getByTestId('survey-submit').click();
+    await rater.locator('.ant-message').getByText('提交成功').first().waitFor();
+    await row.getByText('已评价').waitFor();
+
+    const hr = await open('lina');
+    await hr.goto('/performance/surveys');
+    await hr.getByTestId('survey-list').locator('tr', { hasText: `${TITLE}-360` }).getByText('查看结果').click();
+    // (2·100 + 1·80 + 3·80 + 4·90) / 10 = 88
+    await hr.getByTestId('survey-total').getByText('88').waitFor();
+    const result = hr.locator('.ant-modal', { hasText: '问卷评价结果' });
+    expect(await result.innerText()).not.toContain('赵磊');
+    await screenshot(hr, 'performance-08-survey-result');
   });
 });
