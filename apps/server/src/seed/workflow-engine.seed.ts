@@ -1,8 +1,9 @@
 import type { Database } from '../platform/db/database.js';
 import { WF_INSTANCE_PERMS } from '../modules/workflow/workflow.actions.js';
+import { WF_PERMS } from '../modules/workflow/workflow.routes.js';
 import { addMenus } from './helpers.js';
 
-/** 流程 › 抄送我的 (everyone) and 流程实例 (administrators: list, terminate, reassign). */
+/** 流程 › 抄送我的 (everyone), 流程设计 (deployers) and 流程实例 (administrators: list, terminate, reassign). */
 export async function seedWorkflowEngineMenus(db: Database): Promise<void> {
   const parent = await db.selectFrom('sysPermission').select('id').where('url', '=', '/activiti').where('menuType', '=', 0).executeTakeFirst();
   if (!parent) return;
@@ -17,6 +18,16 @@ export async function seedWorkflowEngineMenus(db: Database): Promise<void> {
         icon: 'mail',
         sortNo: 4,
         roles: ['admin', 'hr', 'dept_leader', 'staff'],
+      },
+      {
+        name: '流程设计',
+        url: '/activiti/designer',
+        component: 'workflow/ProcessDesigner',
+        componentName: 'ProcessDesigner',
+        icon: 'edit',
+        sortNo: 5,
+        perms: WF_PERMS.deploy,
+        roles: ['admin'],
       },
       {
         name: '流程实例',

@@ -151,6 +151,12 @@ describe.each(dbKinds)('[WORKFLOW] BPMN corpus on %s', (kind) => {
   it('vacation request: decision fields become variables, the initiator variable assigns, ends carry their outcome', async () => {
     const a = await f.start('zhulin', 100, defs.vacation);
     expect(await f.open(a.procInstId)).toEqual(['handle:lina|wangfang']);
+    const fields = await f.call('lina', 'GET', `/actTask/decisionFields/${await f.taskOf(a.procInstId, 'handle', 'lina')}`);
+    expect(fields.body.result).toEqual([
+      { name: 'vacationApproved', label: '是否同意', type: 'radio', options: [{ value: 'true', label: '同意' }, { value: 'false', label: '不同意' }], required: true },
+    ]);
+    const notMine = await f.call('machao', 'GET', `/actTask/decisionFields/${await f.taskOf(a.procInstId, 'handle', 'lina')}`);
+    expect(notMine.body.success).toBe(false);
     const missing = await f.sign('lina', a.procInstId, 'handle');
     expect(missing.body.success).toBe(false);
     expect(missing.body.message).toBe('请填写「是否同意」');

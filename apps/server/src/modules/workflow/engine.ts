@@ -1323,6 +1323,16 @@ export class WorkflowEngine {
 
   // ---------------------------------------------------------------- more approval actions
 
+  /** The decision fields an approver of this task fills in (node settings, else the BPMN form properties). */
+  async decisionFieldsOf(taskId: string, username: string): Promise<DecisionField[]> {
+    const task = await this.db.selectFrom('wfTask').selectAll().where('id', '=', taskId).executeTakeFirst();
+    if (!task || task.status !== 0) throw businessError(WF_TEXT.TASK_NOT_FOUND);
+    if (!(await this.canAct(this.db, task, username))) throw businessError(WF_TEXT.NOT_CANDIDATE);
+    const settings = await this.nodeSettings(this.db, task.procDefId, task.nodeId);
+    if (settings.decisionFields) return JSON.parse(settings.decisionFields) as DecisionField[];
+    return (await this.model({ id: task.procDefId })).nodes.get(task.nodeId)?.decisionFields ?? [];
+  }
+
   /** Loads an open task the caller may act on, inside a command. */
   private async actorTask(trx: Database, L: Loaded, taskId: string, actor: Actor): Promise<WfTask> {
     const task = await this.openTask(trx, taskId);

@@ -209,6 +209,12 @@ export async function workflowActionRoutes(
   };
   const actor = (u: CurrentUser) => ({ username: u.username, realname: u.realname });
 
+  app.get(
+    '/actTask/decisionFields/:id',
+    { config: { access: LOGIN }, schema: { tags: TAGS, summary: '任务节点的决策字段（审批时填写，值成为流程变量）', params: z.object({ id }) } },
+    async (req) => ok(await s.engine.decisionFieldsOf((req.params as { id: string }).id, req.user!.username)),
+  );
+
   app.post(
     '/actTask/transfer',
     { config: { access: LOGIN, oplog: { content: '转办任务', type: 3 } }, schema: { tags: TAGS, summary: '转办：任务交给他人以其本人名义处理', body: transferBody } },
