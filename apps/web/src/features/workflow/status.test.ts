@@ -33,7 +33,7 @@ const task = (name: string, people: string[], status = 0) => ({
 describe('status in words', () => {
   it('names the waiting nodes and their approvers, never ids', () => {
     expect(flowStatusText({ state: 'running', status: 1, result: 1, list: [], tasks: [task('财务审核', ['刘洋', '陈静'])] })).toBe(
-      '审批中：「财务审核」（刘洋、陈静）',
+      '审批中：财务审核（刘洋、陈静）',
     );
     expect(flowStatusText({ state: 'passed', status: 2, result: 2, list: [], tasks: [] })).toBe('已通过');
     expect(

@@ -9,7 +9,7 @@ export function flowStatusText(flow: Pick<HistoricFlow, 'state' | 'status' | 're
   if (flow.state === 'running' || (open.length && flow.status === 1)) {
     const steps = open.map((t) => {
       const who = t.assignees.map((a) => a.realname || a.username).join('、');
-      return `「${t.name ?? t.key}」${who ? `（${who}）` : ''}`;
+      return `${t.name ?? t.key}${who ? `（${who}）` : ''}`;
     });
     return steps.length ? `审批中：${steps.join('、')}` : '审批中';
   }
