@@ -24,7 +24,7 @@ export async function seedFormDicts(db: Database): Promise<void> {
   ]);
 }
 
-const ICONS: Record<string, string> = { funds: 'pay-circle', trip: 'car', contract: 'file-protect', nonRoutine: 'exception' };
+const ICONS: Record<string, string> = { funds: 'bank', trip: 'schedule', contract: 'audit', nonRoutine: 'idcard' };
 
 /** One list per form type under 流程 (`/activiti/forms/<slug>`, page `forms/DeclaredFormList`). */
 export async function seedFormMenus(db: Database): Promise<void> {

@@ -1,30 +1,16 @@
-import type { WebFormType } from '../workflow/formTypes';
-import { EXPENSE_TABLE, ExpenseEditor } from './components/ExpenseEditor';
+import { FORM_DECLARATIONS, expenseForm, performanceForm } from '@go/contract/forms/index';
+import { ExpenseEditor } from './components/ExpenseEditor';
 import { ExpenseView } from './components/ExpenseView';
-import { PERFORMANCE_TABLE, PerformanceEditor } from './components/PerformanceEditor';
+import { PerformanceEditor } from './components/PerformanceEditor';
 import { PerformanceView } from './components/PerformanceView';
+import { declaredWebFormType, type DeclaredWebFormType } from './declared/declaredFormType';
 
-/** The form types this feature plugs into the workflow screens (matched by the wire tableName). */
-export const formTypes: WebFormType[] = [
-  {
-    tableName: EXPENSE_TABLE,
-    routeName: 'forms/ExpenseForm',
-    label: '费用',
-    fullScreen: false,
-    commentRequired: false,
-    passPath: 'pass',
-    View: ExpenseView,
-    Editor: ExpenseEditor,
-  },
-  {
-    tableName: PERFORMANCE_TABLE,
-    routeName: 'forms/PerformanceForm',
-    label: '绩效',
-    fullScreen: true,
-    commentRequired: true,
-    passPath: 'jxpass',
-    View: PerformanceView,
-    Editor: PerformanceEditor,
-    approvalScore: true,
-  },
-];
+/**
+ * The form types of the 流程 menu on the web (matched by the wire tableName): every declaration of
+ * `FORM_DECLARATIONS`; expense and performance keep their own editor and view.
+ */
+export const formTypes: DeclaredWebFormType[] = FORM_DECLARATIONS.map((d) => {
+  if (d.key === expenseForm.key) return declaredWebFormType(d, { View: ExpenseView, Editor: ExpenseEditor });
+  if (d.key === performanceForm.key) return declaredWebFormType(d, { View: PerformanceView, Editor: PerformanceEditor, approvalScore: true });
+  return declaredWebFormType(d);
+});

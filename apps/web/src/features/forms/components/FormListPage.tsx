@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { listPagination } from '../../../components/list/pagination';
 import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getAction } from '../../../app/http/client';
 import { useSession } from '../../../app/session/store';
 import { readPage } from '../../workflow/api';
@@ -44,6 +44,7 @@ export function FormListPage({
   newLabel,
   testId,
   extraSearch,
+  searchFields = [],
 }: {
   tableName: string;
   listUrl: string;
@@ -51,12 +52,15 @@ export function FormListPage({
   newLabel: string;
   testId: string;
   extraSearch?: ReactNode;
+  /** names of the extra search inputs (kept in the URL with the others) */
+  searchFields?: string[];
 }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const me = useSession((s) => s.userInfo?.username);
   const formType = findFormType(tableName);
-  const { pageNo, pageSize, filters, set, reset } = useUrlList(FILTERS);
+  const keys = useMemo(() => [...FILTERS, ...searchFields], [searchFields]);
+  const { pageNo, pageSize, filters, set, reset } = useUrlList<string>(keys);
   const narrow = useNarrow();
   const [form] = Form.useForm();
   const [view, setView] = useState<FormRow | null>(null);
@@ -152,6 +156,7 @@ export function FormListPage({
               applicantName: v.applicantName?.trim() ?? '',
               status: v.status ?? '',
               result: v.result ?? '',
+              ...Object.fromEntries(searchFields.map((k) => [k, String(v[k] ?? '').trim()])),
             },
           })
         }

@@ -1,0 +1,97 @@
+import { formatMoney, optionText, type FieldDecl } from '@go/contract/forms/index';
+import { Form, Input, Result, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { useLocation } from 'react-router';
+import { useDictOptions, useDictText } from '../../../app/dict';
+import { webFormTypes } from '../../workflow/formTypes';
+import { FormListPage, type FormRow } from '../components/FormListPage';
+import type { DeclaredWebFormType } from '../declared/declaredFormType';
+
+function useColumn(f: FieldDecl): TableColumnsType<FormRow>[number] {
+  const dictText = useDictText(f.dict ?? '');
+  const render = (v: unknown) => {
+    if (v === null || v === undefined || v === '') return '—';
+    if (f.type === 'money') return <Typography.Text strong>{formatMoney(v)}</Typography.Text>;
+    if (f.options) return optionText(f, v);
+    if (f.dict) return dictText(v) || String(v);
+    return String(v);
+  };
+  return {
+    title: f.label,
+    dataIndex: f.key,
+    width: f.width ?? 120,
+    ellipsis: f.type === 'text' || f.type === 'textarea',
+    align: f.type === 'money' || f.type === 'number' || f.type === 'integer' ? 'right' : undefined,
+    render,
+  };
+}
+
+function Columns({ fields, children }: { fields: FieldDecl[]; children: (cols: TableColumnsType<FormRow>) => React.ReactNode }) {
+  // The number of list fields of a declaration never changes, so the hooks keep their order.
+  const cols = fields.map((f) => useColumn(f)); // eslint-disable-line react-hooks/rules-of-hooks
+  return <>{children(cols)}</>;
+}
+
+function SearchInput({ f }: { f: FieldDecl }) {
+  const dict = useDictOptions(f.dict ?? '');
+  if (f.type === 'select') {
+    return (
+      <Form.Item name={f.key} label={f.label}>
+        <Select allowClear style={{ width: 140 }} placeholder="请选择" options={f.options ?? dict} />
+      </Form.Item>
+    );
+  }
+  return (
+    <Form.Item name={f.key} label={f.label}>
+      <Input allowClear placeholder={`请输入${f.label}`} />
+    </Form.Item>
+  );
+}
+
+/**
+ * The list of a declared form type under 流程 (`/activiti/forms/<slug>`): its list columns, its search
+ * fields, approval status and result, view, history, new application and editing one's drafts.
+ */
+export default function DeclaredFormList() {
+  const { pathname } = useLocation();
+  const slug = pathname.replace(/\/+$/, '').split('/').pop() ?? '';
+  const type = webFormTypes().find((t) => (t as Partial<DeclaredWebFormType>).declaration?.slug === slug) as DeclaredWebFormType | undefined;
+  if (!type) return <Result status="404" title="未找到该表单类型" />;
+  const d = type.declaration;
+  const search = d.fields.filter((f) => f.search && f.type !== 'user' && f.type !== 'users');
+  return (
+    <Columns key={d.key} fields={d.fields.filter((f) => f.list)}>
+      {(cols) => (
+        <FormListPage
+          tableName={d.key}
+          listUrl={`/forms/${d.slug}/list`}
+          newLabel={`新增${d.name}`}
+          testId={`${d.slug}-list`}
+          searchFields={search.map((f) => f.key)}
+          extraSearch={search.map((f) => (
+            <SearchInput key={f.key} f={f} />
+          ))}
+          columns={[
+            {
+              title: '标题',
+              dataIndex: 'title',
+              width: 260,
+              ellipsis: true,
+              render: (v: string, r) => (
+                <>
+                  {v}
+                  {d.groupClaim && r.claimOrgCode === 'A01' && (
+                    <Tag color="purple" style={{ marginLeft: 6 }}>
+                      集团
+                    </Tag>
+                  )}
+                </>
+              ),
+            },
+            { title: '申请人', dataIndex: 'applicantName', width: 100 },
+            ...cols,
+          ]}
+        />
+      )}
+    </Columns>
+  );
+}
