@@ -1,7 +1,15 @@
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, baseURL, launchBrowser, loginAs, newPage, screenshot as save } from '../support/browser';
+import {
+  apiLogin,
+  baseURL,
+  launchBrowser,
+  loginAs,
+  newPage,
+  PHONE,
+  screenshot as save,
+} from '../support/browser';
 
 /**
  * The goods ledger from purchase to scrap: admin (A01, asset administrator) files the purchase and the stock
@@ -32,10 +40,20 @@ async function pick(page: Page, label: string, text: string, search = false): Pr
   const input = page.getByRole('combobox', { name: label, exact: true });
   await input.click();
   if (search) await page.keyboard.type(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: text })
+    .first()
+    .click();
 }
 
-async function fileForm(page: Page, type: string, title: string, fill: (p: Page) => Promise<void>, shot: string): Promise<void> {
+async function fileForm(
+  page: Page,
+  type: string,
+  title: string,
+  fill: (p: Page) => Promise<void>,
+  shot: string,
+): Promise<void> {
   await page.goto('/library/apply');
   await page.getByTestId(`new-${type}`).click();
   const form = page.getByTestId('goods-form');
@@ -72,7 +90,8 @@ async function searchList(page: Page, path: string, field: string, value: string
   await page.locator('.ant-table-tbody').waitFor();
 }
 
-const rowText = (page: Page, hasText: string) => page.locator('.ant-table-tbody tr', { hasText }).first().innerText();
+const rowText = (page: Page, hasText: string) =>
+  page.locator('.ant-table-tbody tr', { hasText }).first().innerText();
 
 describe('[LEDGER]: purchase → pool → stock entry → receive → return → share → claim (A01) → recycle → scrap', () => {
   let browser: Browser;
@@ -92,11 +111,16 @@ describe('[LEDGER]: purchase → pool → stock entry → receive → return →
   let assetA = '';
   let assetB = '';
 
-  const laptopStock = async (): Promise<number> => {
+  /** The A01 warehouse's laptop stock on the total library page equals `n` (polled: the page loads after the search). */
+  const expectLaptopStock = async (n: number): Promise<void> => {
     const admin = await as('admin');
     await searchList(admin, '/library/total', '物品名称', LAPTOP);
-    const text = await rowText(admin, A01_WH);
-    return Number(/(\d+) 台/.exec(text)?.[1] ?? NaN);
+    await expect
+      .poll(async () => {
+        const row = admin.locator('.ant-table-tbody tr.ant-table-row', { hasText: A01_WH }).first();
+        return (await row.count()) ? Number(/(\d+) 台/.exec(await row.innerText())?.[1] ?? NaN) : NaN;
+      })
+      .toBe(n);
   };
 
   beforeAll(async () => {
@@ -109,7 +133,7 @@ describe('[LEDGER]: purchase → pool → stock entry → receive → return →
 
   it('采购: the purchase passes and its line waits in the procure pool; the export holds every line', async () => {
     const admin = await as('admin');
-    expect(await laptopStock()).toBe(3);
+    await expectLaptopStock(3);
     await fileForm(
       admin,
       'ld_purchase',
@@ -131,14 +155,20 @@ describe('[LEDGER]: purchase → pool → stock entry → receive → return →
     expect(await admin.getByTestId('pool-groups').innerText()).toContain(SUPPLIER);
     await screenshot(admin, 'ledger-02-procure-pool');
 
-    const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByTestId('pool-export').click()]);
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByTestId('pool-export').click(),
+    ]);
     const file = await download.path();
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(file!);
     const ws = wb.worksheets[0];
     const lines: string[][] = [];
     ws.eachRow((r, n) => n > 3 && lines.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
-    const total = await api<{ total: number }>('admin', '/activiti/actProcurePoolExtend/list?pageNo=1&pageSize=1');
+    const total = await api<{ total: number }>(
+      'admin',
+      '/activiti/actProcurePoolExtend/list?pageNo=1&pageSize=1',
+    );
     expect(lines).toHaveLength(total.total);
     const mine = lines.find((l) => l.includes(T('采购')))!;
     expect(mine.slice(0, 2)).toEqual([SUPPLIER, LAPTOP]);
@@ -157,7 +187,7 @@ describe('[LEDGER]: purchase → pool → stock entry → receive → return →
       'ledger-03-stock-entry-form',
     );
     await approve(admin, T('入库'));
-    expect(await laptopStock()).toBe(4);
+    await expectLaptopStock(4);
     await screenshot(admin, 'ledger-04-total-after-entry');
     await admin.goto('/library/procure');
     expect(await rowText(admin, T('采购'))).toContain('已入库');
@@ -178,14 +208,17 @@ describe('[LEDGER]: purchase → pool → stock entry → receive → return →
       'ledger-05-receive-form',
     );
     await approve(await as('admin'), T('领用'));
-    const held = await api<{ records: { assetNo: string; holder: string }[] }>('admin', '/ledger/library/receive/list?holder=yangfan&pageSize=50');
+    const held = await api<{ records: { assetNo: string; holder: string }[] }>(
+      'admin',
+      '/ledger/library/receive/list?holder=yangfan&pageSize=50',
+    );
     expect(held.records).toHaveLength(2);
     [assetA, assetB] = held.records.map((r) => r.assetNo).sort();
     await y.goto('/library/receive');
     expect(await rowText(y, assetA)).toContain('杨帆');
     expect(await rowText(y, assetB)).toContain('杨帆');
     await screenshot(y, 'ledger-06-receive-library');
-    expect(await laptopStock()).toBe(2);
+    await expectLaptopStock(2);
   });
 
   it('归还: yangfan returns one; it is back in stock', async () => {
@@ -201,7 +234,7 @@ describe('[LEDGER]: purchase → pool → stock entry → receive → return →
       'ledger-07-return-form',
     );
     await approve(await as('admin'), T('归还'));
-    expect(await laptopStock()).toBe(3);
+    await expectLaptopStock(3);
     await y.goto('/library/receive');
     await y.locator('.ant-table-tbody tr', { hasText: assetB }).waitFor();
     expect(await y.locator('.ant-table-tbody tr', { hasText: assetA }).count()).toBe(0);
@@ -209,7 +242,13 @@ describe('[LEDGER]: purchase → pool → stock entry → receive → return →
 
   it('共享: yangfan offers the other one to the share library, which every company sees', async () => {
     const y = await as('yangfan');
-    await fileForm(y, 'ld_share', T('共享'), (p) => pick(p, '第1行 资产', assetB, true), 'ledger-08-share-form');
+    await fileForm(
+      y,
+      'ld_share',
+      T('共享'),
+      (p) => pick(p, '第1行 资产', assetB, true),
+      'ledger-08-share-form',
+    );
     await approve(await as('admin'), T('共享'));
     const z = await as('zhulin');
     await z.goto('/library/share');
@@ -219,7 +258,13 @@ describe('[LEDGER]: purchase → pool → stock entry → receive → return →
 
   it('共享申领: zhulin of A03 claims it; the claim is marked group level A01 and approved by the group', async () => {
     const z = await as('zhulin');
-    await fileForm(z, 'ld_share_claim', T('申领'), (p) => pick(p, '第1行 资产', assetB, true), 'ledger-10-claim-form');
+    await fileForm(
+      z,
+      'ld_share_claim',
+      T('申领'),
+      (p) => pick(p, '第1行 资产', assetB, true),
+      'ledger-10-claim-form',
+    );
     await approve(await as('admin'), T('申领'), async (p) => {
       await p.getByTestId('goods-view').waitFor();
       await p.getByTestId('group-level').getByText('集团级 A01').waitFor();
@@ -234,7 +279,13 @@ describe('[LEDGER]: purchase → pool → stock entry → receive → return →
 
   it('回收 then 报废: machao of A03 recycles it and scraps it; it leaves the books', async () => {
     const m = await as('machao');
-    await fileForm(m, 'ld_recycle', T('回收'), (p) => pick(p, '第1行 资产', assetB, true), 'ledger-12-recycle-form');
+    await fileForm(
+      m,
+      'ld_recycle',
+      T('回收'),
+      (p) => pick(p, '第1行 资产', assetB, true),
+      'ledger-12-recycle-form',
+    );
     await approve(await as('admin'), T('回收'));
     await m.goto('/library/recycle');
     expect(await rowText(m, assetB)).toContain('已回收');
@@ -257,10 +308,57 @@ describe('[LEDGER]: purchase → pool → stock entry → receive → return →
     const history = m.locator('.ant-modal', { hasText: '出入库流水' });
     await history.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
     const kinds = await history.locator('.ant-table-tbody tr.ant-table-row td:nth-child(2)').allInnerTexts();
-    expect(kinds).toEqual(['报废', '回收', '共享申领', '共享', '领用', expect.stringMatching(/^(期初|入库|归还)$/)]);
+    expect(kinds).toEqual([
+      '报废',
+      '回收',
+      '共享申领',
+      '共享',
+      '领用',
+      expect.stringMatching(/^(期初|入库|归还)$/),
+    ]);
     await screenshot(m, 'ledger-15-scrap-library-history');
     // a scrapped asset is offered to nobody for receiving
     const pickable = await api<{ assetNo: string }[]>('zhulin', '/ledger/asset/picker?purpose=ld_receive');
     expect(pickable.map((a) => a.assetNo)).not.toContain(assetB);
+  });
+
+  it('供应商: the bank-card rule and the credit code checked in the dialog; a supplier can be disabled', async () => {
+    const admin = await as('admin');
+    await admin.goto('/adminstration/library/supplier');
+    await admin.getByTestId('list-add').click();
+    const dialog = admin.locator('.ant-modal', { hasText: '新增供应商' });
+    await dialog.getByLabel('供应商名称').fill(`E2E供应商${RUN}`);
+    await dialog.getByLabel('统一社会信用代码').fill('91440101ma59e2e01k'.slice(0, 18));
+    await dialog.getByLabel('银行账号').fill('0123');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByText('请输入正确的银行卡号').waitFor();
+    await screenshot(admin, 'ledger-16-supplier-form-rules');
+    await dialog.getByLabel('银行账号').fill('6216610100001234567');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const row = admin.locator('.ant-table-tbody tr', { hasText: `E2E供应商${RUN}` });
+    expect(await row.innerText()).toContain('91440101MA59E2E01K');
+    await row.getByText('停用', { exact: true }).click();
+    await admin
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await admin.locator('.ant-message').getByText('停用成功').waitFor();
+    const list = await api<{ records: { status: number }[] }>(
+      'admin',
+      `/adminstration/library/supplier/list?name=${encodeURIComponent(`*E2E供应商${RUN}*`)}`,
+    );
+    expect(list.records.map((r) => r.status)).toEqual([0]);
+    await row.getByText('启用', { exact: true }).waitFor();
+    await screenshot(admin, 'ledger-17-supplier-list');
+  });
+
+  it('phone: the total library reads as cards', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    contexts.push(context);
+    await loginAs(page, 'yangfan');
+    await page.goto('/library/total');
+    await page.getByText('A4打印纸').first().waitFor();
+    await screenshot(page, 'ledger-18-total-phone');
   });
 });
