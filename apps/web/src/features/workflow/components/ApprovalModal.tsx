@@ -30,6 +30,7 @@ import {
 } from '../approval';
 import type { WebFormType } from '../formTypes';
 import { WF_TEXTS } from '../texts';
+import { DecisionFields } from '../engine/DecisionFields';
 
 /** How an approval dialog ended: done, cancelled, or failed with code 500 (close everything and reload). */
 export type ApprovalOutcome = 'done' | 'cancel' | 'failed';
@@ -67,6 +68,7 @@ export function ApprovalModal({
   const userInfo = useSession((s) => s.userInfo);
   const claim = claimOrgCode(userInfo?.orgCode);
   const [comment, setComment] = useState('');
+  const [variables, setVariables] = useState<Record<string, unknown>>({});
   const [assignees, setAssignees] = useState<string[]>([]);
   const [nextNode, setNextNode] = useState<NextNode | null>(null);
   const [loadingNode, setLoadingNode] = useState(false);
@@ -93,6 +95,7 @@ export function ApprovalModal({
   useEffect(() => {
     if (!open || !task) return;
     setComment('');
+    setVariables({});
     setAssignees([]);
     setNextNode(null);
     setBackList([]);
@@ -216,6 +219,7 @@ export function ApprovalModal({
       users,
       score: formType?.approvalScore && score !== null ? score : undefined,
     });
+    if (type === 0 && Object.keys(variables).length) (payload as unknown as Record<string, unknown>).variables = variables;
     payload.sendMessage = sendMessage;
     payload.sendSms = sendSms;
     payload.sendEmail = sendEmail;
@@ -352,6 +356,7 @@ export function ApprovalModal({
                 />
               </Form.Item>
             )}
+            {task && <DecisionFields taskId={task.id} value={variables} onChange={setVariables} />}
             {formType?.approvalScore && (
               <Form.Item label="考评得分">
                 <InputNumber
