@@ -137,6 +137,21 @@ describe('[WORKFLOW]: design a countersign process, deploy, apply, three signers
     await expect.poll(async () => row.innerText()).toContain('已读');
   });
 
+  it('the administrator finds the finished instance in 流程实例', async () => {
+    const admin = await open('admin');
+    await admin.goto('/activiti/instances');
+    const page = admin.getByTestId('running-instances');
+    await page.waitFor();
+    await page.getByLabel('标题').fill(TITLE);
+    await page.locator('.wf-search .ant-select').click();
+    await admin.locator('.ant-select-item-option', { hasText: '全部' }).click();
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const row = page.locator('tr', { hasText: TITLE });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('已通过');
+    await screenshot(admin, 'designer-06-instances');
+  });
+
   it('the applicant sees the outcome in 我的申请', async () => {
     const me = await open('zhulin');
     await me.goto('/activiti/myApplications');
