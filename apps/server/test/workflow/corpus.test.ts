@@ -278,6 +278,14 @@ describe.each(dbKinds)('[WORKFLOW] BPMN corpus on %s', (kind) => {
     expect(rows).toHaveLength(0);
   });
 
+  it('the definition list finds a key with underscores (escaped LIKE on both databases)', async () => {
+    const r = await t.call(admin, 'GET', '/activiti_process/listData?lckey=c_cs_par&zx=true');
+    expect(r.body.success, r.body.message).toBe(true);
+    expect(r.body.result.records.map((x: { processKey: string }) => x.processKey)).toEqual(['c_cs_parallel']);
+    const none = await t.call(admin, 'GET', '/activiti_process/listData?lckey=c%25cs&zx=true');
+    expect(none.body.result.records).toEqual([]);
+  });
+
   it('deploy warns about a user task nobody is assigned to', async () => {
     const xml = corpus('countersign-parallel').replace('c_cs_parallel', 'c_cs_warn');
     const r = await t.call(admin, 'POST', '/activiti_process/deploy', { xml, businessTable: 'fm_expense' });

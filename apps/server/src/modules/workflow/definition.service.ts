@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { CurrentUser } from '../../platform/access/access.js';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
@@ -156,8 +157,9 @@ export class DefinitionService {
     const pageNo = Math.max(1, input.pageNo ?? 1);
     const pageSize = Math.min(500, Math.max(1, input.pageSize ?? 10));
     let q = this.db.selectFrom('wfDefinition');
-    if (input.lcmc?.trim()) q = q.where('name', 'like', like(input.lcmc.trim()));
-    if (input.lckey?.trim()) q = q.where('processKey', 'like', like(input.lckey.trim()));
+    // explicit ESCAPE: SQLite has no default escape character, so `\_` would never match there
+    if (input.lcmc?.trim()) q = q.where(sql<boolean>`name like ${like(input.lcmc.trim())} escape '\\'`);
+    if (input.lckey?.trim()) q = q.where(sql<boolean>`process_key like ${like(input.lckey.trim())} escape '\\'`);
     if (input.zx) q = q.where('latest', '=', 1);
     if (input.status !== undefined) q = q.where('status', '=', input.status);
     const [rows, count] = await Promise.all([
