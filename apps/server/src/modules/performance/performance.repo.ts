@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { CurrentUser } from '../../platform/access/access.js';
 import { companyOf } from '../../platform/access/access.js';
 import { scopeToCompany } from '../../platform/access/scope.js';
@@ -127,16 +127,23 @@ export interface RankingFilter {
 const QUARTER_COLUMN = ['firstQuarter', 'secondQuarter', 'thirdQuarter', 'fourthQuarter'] as const;
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The filtered, company-scoped rows with a score for the ranking (score column chosen by quarter). */
-function rankingBase(db: Database, user: CurrentUser, f: RankingFilter) {
-  // Both sheets share the columns used here; the quarter sheet only adds its score columns.
-  const table = (f.quarter ? 'userYearPart' : 'userYearPerf') as 'userYearPerf';
-  const scoreRef = sql.ref<number>(f.quarter ? QUARTER_COLUMN[f.quarter - 1] : 'avgCount');
-  let qb = db.selectFrom(table).where('yearPart', '=', f.yearPart).where(scoreRef, 'is not', null);
-  qb = scopeToCompany(qb, user, 'sysOrgCode');
-  if (f.sysOrgCode) qb = qb.where('sysOrgCode', 'like', `${f.sysOrgCode.replace(/[\\%_]/g, '')}%`);
-  if (f.departName) qb = qb.where('departName', 'like', like(f.departName));
-  if (f.userName) qb = qb.where('userName', 'like', like(f.userName));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+/**
+ * The filtered, company-scoped rows with a score for the ranking, as `alias` (the score column is chosen
+ * by the quarter; both sheets share the other columns used here).
+ */
+function rankingBase(db: Database, user: CurrentUser, f: RankingFilter, alias: 's' | 'x') {
+  const table = f.quarter ? 'userYearPart' : 'userYearPerf';
+  const score = f.quarter ? QUARTER_COLUMN[f.quarter - 1] : 'avgCount';
+  const c = (n: string) => `${alias}.${n}`;
+  const scoreRef = sql.ref<number>(c(score));
+  let qb = (db as unknown as AnyDb).selectFrom(`${table} as ${alias}`).where(c('yearPart'), '=', f.yearPart).where(scoreRef, 'is not', null);
+  qb = scopeToCompany(qb, user, c('sysOrgCode'));
+  if (f.sysOrgCode) qb = qb.where(c('sysOrgCode'), 'like', `${f.sysOrgCode.replace(/[\\%_]/g, '')}%`);
+  if (f.departName) qb = qb.where(c('departName'), 'like', like(f.departName));
+  if (f.userName) qb = qb.where(c('userName'), 'like', like(f.userName));
   return { qb, scoreRef };
 }
 
@@ -153,31 +160,39 @@ export interface RankingRow {
 }
 
 /**
- * Ranked rows: rank() over the score descending, so equal scores share a rank and the next score skips
- * places ("1, 2, 2, 4"). The rank is computed over the whole filtered set before paging.
+ * Ranked rows (equal scores share a rank, the next score skips places: "1, 2, 2, 4"). The page is read in
+ * score order; the first row's rank is 1 + the number of rows of the filtered set scoring higher (one
+ * indexed count), and each later row takes the previous rank when its score is equal, else its position.
  */
 export async function rankingPage(db: Database, user: CurrentUser, f: RankingFilter, limit: number, offset: number): Promise<{ rows: RankingRow[]; total: number }> {
-  const { qb, scoreRef } = rankingBase(db, user, f);
-  const countRow = await qb.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const { qb, scoreRef } = rankingBase(db, user, f, 's');
+  const countRow = (await qb.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()) as { n: number } | undefined;
   const total = Number(countRow?.n ?? 0);
   if (total === 0) return { rows: [], total };
-  const rows = await qb
-    .select([
-      'id',
-      'userId',
-      'userName',
-      'orgName',
-      'departName',
-      'sysOrgCode',
-      'yearPart',
-      sql<number>`${scoreRef}`.as('avgCount'),
-      sql<number>`rank() over (order by ${scoreRef} desc)`.as('rank'),
-    ])
+  const page = (await qb
+    .select(['s.id', 's.userId', 's.userName', 's.orgName', 's.departName', 's.sysOrgCode', 's.yearPart', sql<number>`${scoreRef}`.as('avgCount')])
     .orderBy(scoreRef, 'desc')
-    .orderBy('userName')
-    .orderBy('id')
+    .orderBy('s.userName')
+    .orderBy('s.id')
     .limit(limit)
     .offset(offset)
-    .execute();
-  return { rows: rows.map((r) => ({ ...r, avgCount: Number(r.avgCount), rank: Number(r.rank) })) as RankingRow[], total };
+    .execute()) as Record<string, unknown>[];
+  if (!page.length) return { rows: [], total };
+  let firstRank = 1;
+  if (offset > 0) {
+    const higher = rankingBase(db, user, f, 'x');
+    const above = (await higher.qb
+      .select((eb) => eb.fn.countAll<number>().as('c'))
+      .where(higher.scoreRef, '>', Number(page[0].avgCount))
+      .executeTakeFirst()) as { c: number } | undefined;
+    firstRank = Number(above?.c ?? 0) + 1;
+  }
+  const rows: RankingRow[] = [];
+  page.forEach((r, i) => {
+    const avgCount = Number(r.avgCount);
+    const prev = rows[i - 1];
+    const rank = i === 0 ? firstRank : prev.avgCount === avgCount ? prev.rank : offset + i + 1;
+    rows.push({ ...(r as unknown as RankingRow), avgCount, rank });
+  });
+  return { rows, total };
 }

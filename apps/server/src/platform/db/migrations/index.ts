@@ -13,6 +13,7 @@ import * as hr from './2026_11_24_0800_hr.js';
 import * as security from './2026_11_24_1000_security.js';
 import * as ledger from './2026_11_24_1300_ledger.js';
 import * as performance from './2026_11_24_1400_performance.js';
+import * as performanceRanking from './2026_11_24_1401_performance_ranking.js';
 
 /**
  * Every migration, by name (names sort in the order they run). Add a new file and list it here;
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1000_security': security,
   '2026_11_24_1300_ledger': ledger,
   '2026_11_24_1400_performance': performance,
+  '2026_11_24_1401_performance_ranking': performanceRanking,
 };
