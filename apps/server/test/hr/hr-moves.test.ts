@@ -135,6 +135,15 @@ describe.each(dbKinds)('[HR] moves from applicant to blacklist on %s', (kind) =>
     expect(await move(qianhui, 'hire', { id, orgCode: 'A03A02', post: 'zg', entryDate: '2026-12-01' })).toMatchObject({ success: true });
     const f = await file(qianhui, id);
     expect(f).toMatchObject({ id, status: 'new', orgCode: 'A03A02', dimissionDate: null });
+    // the onboarding checklist of the new hire
+    const items = [
+      { name: '签订劳动合同', done: true },
+      { name: '入职培训', done: false },
+    ];
+    expect((await t.call(qianhui, 'POST', '/manager/hyNew/onboarding', { id, items })).body.success).toBe(true);
+    const nh = await t.call(qianhui, 'GET', `/manager/hyNew/list?realname=${encodeURIComponent(f.realname)}`);
+    expect(nh.body.result.records[0].onboarding).toEqual(items);
+    expect((await t.call(sunyue, 'POST', '/manager/hyNew/onboarding', { id: 'nope', items })).body.message).toBe('未找到对应数据');
     const list = await t.call(qianhui, 'GET', `/manager/hyUser/list?idCard=${encodeURIComponent('!x')}&realname=${encodeURIComponent(f.realname)}`);
     expect(list.body.result.total).toBe(1);
     // blacklist / unblacklist from the talent pool

@@ -215,7 +215,11 @@ export class HrRecordsService {
     const base = this.hr.filtered(user, params);
     const selections = typeof params.selections === 'string' ? params.selections.split(',').filter(Boolean).slice(0, 1000) : [];
     const filtered = selections.length ? base.where('hyUser.id', 'in', selections) : base;
-    const ordered = applySort(filtered.select(LIST_COLUMNS.map((c) => `hyUser.${c}` as const)), params, FILE_WHITELIST, { field: 'createTime', order: 'desc' }).orderBy('hyUser.id');
+    const selected = filtered.select(LIST_COLUMNS.map((c) => `hyUser.${c}` as const));
+    // Without a chosen sort the export walks the ids (newest first) by keyset, not by OFFSET: every
+    // batch is an index range instead of a sort of the whole roster.
+    const keyset = !params.column;
+    const ordered = keyset ? selected.orderBy('hyUser.id', 'desc') : applySort(selected, params, FILE_WHITELIST, { field: 'createTime', order: 'desc' }).orderBy('hyUser.id');
     if (plain) {
       await insertLogs(this.db, [
         {
@@ -235,8 +239,11 @@ export class HrRecordsService {
       ]);
     }
     async function* rows() {
+      let last: string | null = null;
       for (let offset = 0; ; offset += 2000) {
-        const batch = (await ordered.limit(2000).offset(offset).execute()) as Row[];
+        const page = keyset ? (last === null ? ordered : ordered.where('hyUser.id', '<', last)).limit(2000) : ordered.limit(2000).offset(offset);
+        const batch = (await page.execute()) as Row[];
+        if (batch.length) last = String(batch[batch.length - 1].id);
         for (const r of await hr.present(batch, plain)) yield r;
         if (batch.length < 2000) break;
       }

@@ -26,7 +26,7 @@ import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { formatDate, now } from '../../platform/db/time.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
-import { withDictText, type Translator } from '../../platform/query/present.js';
+import type { Translator } from '../../platform/query/present.js';
 import { applyFilters, applySort, paging, runPage, type Params, type Whitelist } from '../../platform/query/query-builder.js';
 import {
   departByOrgCode,
@@ -192,8 +192,25 @@ export class HrService {
       out.company = companyOf(r.orgCode as string);
       return out;
     });
-    const withDict = await withDictText(shaped, { ...DICT_FIELDS, company: 'company' }, this.translate);
-    return withDict;
+    // Dictionary texts: one lookup per distinct value of the batch, then filled in synchronously
+    // (an export presents 100k rows in batches of 2000).
+    const fields = Object.entries({ ...DICT_FIELDS, company: 'company' });
+    const texts = new Map<string, string>();
+    for (const r of shaped) {
+      for (const [field, code] of fields) {
+        const v = r[field];
+        if (v === null || v === undefined || v === '') continue;
+        const key = `${code}\u0000${String(v)}`;
+        if (!texts.has(key)) texts.set(key, await this.translate(code, v));
+      }
+    }
+    for (const r of shaped) {
+      for (const [field, code] of fields) {
+        const v = r[field];
+        r[`${field}_dictText`] = v === null || v === undefined || v === '' ? '' : (texts.get(`${code}\u0000${String(v)}`) ?? String(v));
+      }
+    }
+    return shaped;
   }
 
   private companyFilter<QB extends ReturnType<typeof scopedFiles>>(qb: QB, params: Params): QB {

@@ -8,6 +8,8 @@ import type { FormModalProps } from '../../../components/list/ListPage';
 import type { Row } from '../../../components/list/types';
 import { DepartPicker } from '../../../components/pickers/DepartPicker';
 import { PositionPicker } from '../../../components/pickers/EntitySelector';
+import { FileUpload } from '../../../components/upload/FileUpload';
+import { ImageUpload } from '../../../components/upload/ImageUpload';
 import { getAction } from '../../../components/list/http';
 import { HR_URL } from './hr-api';
 import { hrRules } from './rules';
@@ -139,6 +141,17 @@ export function HyUserForm(props: FormModalProps<Row>) {
                   {half(item('housingFund', '公积金', <DictSelect dictCode="yn" />), 'housingFund')}
                   {half(item('housingFundBase', '公积金基数', <InputNumber min={0} style={{ width: '100%' }} />), 'housingFundBase')}
                 </GridRow>
+              ),
+            },
+            {
+              key: 'files',
+              label: '照片与附件',
+              forceRender: true,
+              children: (
+                <>
+                  {item('photo', '照片', <ImageUpload number={1} biz="/oa/hr" />)}
+                  {item('attachments', '附件', <FileUpload biz="/oa/hr" buttonText="上传身份证、学历证书等" />)}
+                </>
               ),
             },
           ]}

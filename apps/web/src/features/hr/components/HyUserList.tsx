@@ -9,6 +9,7 @@ import { HR_PERM, HR_URL, movesFor, STATUS_COLOR } from './hr-api';
 import { HyUserForm } from './HyUserForm';
 import { InterviewModal } from './InterviewModal';
 import { MoveModal } from './MoveModal';
+import { OnboardingModal } from './OnboardingModal';
 
 const statusCell = (_: unknown, r: Row) => (
   <>
@@ -44,16 +45,19 @@ export interface HyUserListProps {
   add?: boolean;
   importable?: boolean;
   interviews?: boolean;
+  /** 入职清单 row action (new hires) */
+  onboarding?: boolean;
   exportName: string;
   listUrl?: string;
   toolbar?: (h: ListHelpers<Row>) => ReactNode;
 }
 
 /** A list of employee files with the moves its rows may take, the file detail and interview rounds. */
-export function HyUserList({ status, columns, moves, add = false, importable = false, interviews = false, exportName, listUrl, toolbar }: HyUserListProps) {
+export function HyUserList({ status, columns, moves, add = false, importable = false, interviews = false, onboarding = false, exportName, listUrl, toolbar }: HyUserListProps) {
   const [move, setMove] = useState<{ move: HyMove; record: Row; reload: () => void }>();
   const [detail, setDetail] = useState<string>();
   const [interview, setInterview] = useState<Row>();
+  const [checklist, setChecklist] = useState<{ record: Row; reload: () => void }>();
   return (
     <>
       <ListPage
@@ -80,6 +84,7 @@ export function HyUserList({ status, columns, moves, add = false, importable = f
         )}
         rowMenu={(r, h) => [
           interviews && { key: 'interviews', label: '面试记录', onClick: () => setInterview(r) },
+          onboarding && { key: 'onboarding', label: '入职清单', auth: 'hr:move:entry', onClick: () => setChecklist({ record: r, reload: h.reload }) },
           ...movesFor(String(r.status))
             .filter((m) => !moves || moves.includes(m))
             .map((m) => ({ key: m, label: HY_MOVE_RULES[m].label, auth: HY_MOVE_RULES[m].perm, danger: m === 'blacklist', onClick: () => setMove({ move: m, record: r, reload: h.reload }) })),
@@ -95,6 +100,13 @@ export function HyUserList({ status, columns, moves, add = false, importable = f
       />
       <FileDetailModal id={detail} onClose={() => setDetail(undefined)} />
       <InterviewModal record={interview} onClose={() => setInterview(undefined)} />
+      <OnboardingModal
+        record={checklist?.record}
+        onClose={(saved) => {
+          if (saved) checklist?.reload();
+          setChecklist(undefined);
+        }}
+      />
     </>
   );
 }

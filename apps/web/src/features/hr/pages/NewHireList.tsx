@@ -16,5 +16,5 @@ const columns = fileColumns([
 
 /** 新员工 (hyNew): people with an offer waiting to enter. */
 export default function NewHireList() {
-  return <HyUserList listUrl={HR_URL.newHires} columns={columns} exportName="新员工" />;
+  return <HyUserList listUrl={HR_URL.newHires} columns={columns} onboarding exportName="新员工" />;
 }
