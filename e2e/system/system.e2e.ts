@@ -225,7 +225,7 @@ describe('[SYSTEM]: administration screens and the generic list', () => {
     await loginAs(page, 'admin');
     for (const p of ['user', 'role', 'permission', 'depart', 'dict', 'category', 'position', 'tenant', 'log', 'gateway', 'datasource']) {
       await page.goto(`/isystem/${p}`);
-      await page.locator('.ant-table, .ant-tree, .ant-empty').first().waitFor();
+      await page.locator('.ant-table, .ant-tree, .ant-empty, [data-testid="phone-card-list"]').first().waitFor();
       expect(page.url()).not.toContain('/404');
       await screenshot(page, `system-${p}-phone`);
     }
