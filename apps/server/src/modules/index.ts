@@ -21,6 +21,7 @@ import { registerOfficeModule } from './office/office.module.js';
 import { registerHrModule } from './hr/hr.module.js';
 import { registerPerformanceModule } from './performance/performance.module.js';
 import { registerLedgerModule } from './ledger/ledger.module.js';
+import { registerDashboardModule } from './dashboard/dashboard.routes.js';
 
 /**
  * Builds the services of every module and registers their routes under the API prefix.
@@ -52,4 +53,5 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await registerHrModule(api, { translate: (code, v) => dicts.translate(code, v as string), registry: workflow.registry });
   await registerPerformanceModule(api, workflow.registry);
   await registerLedgerModule(api, workflow, (code, v) => dicts.translate(code, v as string));
+  await registerDashboardModule(api);
 }

@@ -1,0 +1,75 @@
+import type { AppContext } from '../../platform/context.js';
+import { isGroupLevel, type CurrentUser } from '../../platform/access/access.js';
+import { AppError } from '../../platform/http/errors.js';
+import { DashboardRepo, type Band } from './dashboard.repo.js';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const ymd = (y: number, m: number, d: number) => {
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+};
+
+/** Age or tenure bands in whole years as date cutoffs relative to `today` (docs/hr.md 统计口径). */
+function yearBands(today: Date, edges: number[], label: (lo: number, hi: number | null) => string): Band[] {
+  const y = today.getUTCFullYear();
+  const m = today.getUTCMonth() + 1;
+  const d = today.getUTCDate();
+  // years >= k  <=>  date <= today - k years  <=>  date < (today - k years + 1 day)
+  const cut = (k: number) => ymd(y - k, m, d + 1);
+  const out: Band[] = [];
+  for (let i = 0; i < edges.length; i++) {
+    const lo = edges[i]!;
+    const hi = edges[i + 1] ?? null;
+    out.push({ key: label(lo, hi), from: hi === null ? null : cut(hi), to: cut(lo) });
+  }
+  return out;
+}
+
+/** The twelve HR statistics of the dashboard, company scoped. */
+export class DashboardService {
+  private readonly repo: DashboardRepo;
+  constructor(ctx: AppContext, private readonly clock: () => Date = () => new Date()) {
+    this.repo = new DashboardRepo(ctx.db);
+  }
+
+  /** A01 sees every company (optionally filtered by `company`); anyone else only their own company. */
+  prefix(user: CurrentUser, company?: string): string | null {
+    if (isGroupLevel(user)) return company ? company : null;
+    if (!/^[A-Z][0-9]{2}$/.test(user.company)) throw new AppError('NO_PERMISSION');
+    return user.company;
+  }
+
+  async home(p: string | null) {
+    const t = this.clock();
+    const y = t.getUTCFullYear();
+    const m = t.getUTCMonth() + 1;
+    return this.repo.head(p, ymd(y, m, 1), ymd(y, m + 1, 1), ymd(y, m - 1, 1));
+  }
+
+  group(p: string | null, column: Parameters<DashboardRepo['groupActive']>[1]) {
+    return this.repo.groupActive(p, column);
+  }
+
+  marriageChild(p: string | null) {
+    return Promise.all([this.repo.groupActive(p, 'marriage'), this.repo.children(p)]).then(([marriage, children]) => ({ marriage, children }));
+  }
+
+  age(p: string | null) {
+    return this.repo.bands(p, 'birthday', yearBands(this.clock(), [0, 25, 30, 35, 40, 50], (lo, hi) => (hi === null ? `${lo}岁及以上` : lo === 0 ? '25岁以下' : `${lo}-${hi - 1}岁`)), 'active');
+  }
+
+  workTime(p: string | null) {
+    return this.repo.bands(p, 'entryDate', yearBands(this.clock(), [0, 1, 3, 5, 10], (lo, hi) => (hi === null ? `${lo}年及以上` : lo === 0 ? '不满1年' : `${lo}-${hi}年`)), 'active');
+  }
+
+  async dimissionTime(p: string | null) {
+    const t = this.clock();
+    const y = t.getUTCFullYear();
+    const m = t.getUTCMonth() + 1;
+    const months: string[] = [];
+    for (let i = 11; i >= 0; i--) months.push(ymd(y, m - i, 1).slice(0, 7));
+    const byMonth = await this.repo.leaversByMonth(p, ymd(y, m - 11, 1), ymd(y, m + 1, 1));
+    const byTenure = await this.repo.bands(p, 'entryDate', yearBands(t, [0, 1, 3, 5, 10], (lo, hi) => (hi === null ? `${lo}年及以上` : lo === 0 ? '不满1年' : `${lo}-${hi}年`)), 'dimission');
+    return { byMonth: months.map((k) => ({ key: k, count: byMonth.get(k) ?? 0 })), byTenure };
+  }
+}
