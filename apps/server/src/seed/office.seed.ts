@@ -1,6 +1,7 @@
 import { addDays, currentWeekStart, proposalForm } from '@go/contract';
 import { formPerms } from '@go/contract/forms/index';
 import { declaredFormType } from '../modules/forms/declared-form.js';
+import { markAdopted } from '../modules/office/proposal.repo.js';
 import { ensureFormTable } from '../modules/forms/form-table.js';
 import { buildWorkflow } from '../modules/workflow/index.js';
 import { FormRegistry } from '../modules/workflow/form-registry.js';
@@ -288,11 +289,14 @@ export const PROPOSAL_BPMN = bpmn(
 export async function seedProposals(db: Database): Promise<void> {
   await ensureFormTable(db, proposalForm);
   const registry = new FormRegistry();
-  registry.register(declaredFormType(proposalForm));
+  // The same end-of-process hook as the module's: a passed review adopts the proposal.
+  registry.register(declaredFormType(proposalForm, { onFinish: async (trx, id, outcome) => (outcome === 'passed' ? markAdopted(trx, id, now()) : undefined) }));
   const wf = buildWorkflow(db, registry);
   const def = await wf.definitions.deploy({ username: 'admin' }, { xml: PROPOSAL_BPMN, businessTable: proposalForm.key, categoryId: '行政', description: '合理化建议：部门负责人评估后由行政评审，通过即采纳' }, db);
   await wf.definitions.editNode({ procDefId: def.id, nodeId: 'deptApprove', rules: [{ type: 4 }], emptyPolicy: 'admin' }, db);
   await wf.definitions.editNode({ procDefId: def.id, nodeId: 'hrReview', rules: [{ type: 0, relateId: 'hr' }], emptyPolicy: 'admin' }, db);
+
+  await seedProposalDemo(db, wf);
 
   const office = await menuIdByUrl(db, '/office');
   const p = formPerms(proposalForm);
@@ -326,4 +330,28 @@ export async function seedProposals(db: Database): Promise<void> {
     ],
     office,
   );
+}
+
+/** Demo proposals: two adopted (one anonymous, one with likes), one waiting for the department head. */
+async function seedProposalDemo(db: Database, wf: ReturnType<typeof buildWorkflow>): Promise<void> {
+  const who = async (username: string) => {
+    const u = await db.selectFrom('sysUser').select(['id', 'username', 'realname', 'orgCode']).where('username', '=', username).executeTakeFirstOrThrow();
+    return { id: u.id, username: u.username, realname: u.realname ?? u.username, orgCode: u.orgCode ?? '', company: (u.orgCode ?? '').slice(0, 3), tenantId: 0, sessionId: '' };
+  };
+  const passOpen = async (instId: string) => {
+    const task = await db.selectFrom('wfTask').select('id').where('instId', '=', instId).where('status', '=', 0).orderBy('id').executeTakeFirstOrThrow();
+    const c = await db.selectFrom('wfTaskCandidate').select('username').where('taskId', '=', task.id).where('open', '=', 1).orderBy('username').executeTakeFirstOrThrow();
+    const u = await who(c.username);
+    await wf.engine.pass({ username: u.username, realname: u.realname }, { id: task.id, comment: '同意采纳' });
+  };
+  const file = async (username: string, data: Record<string, unknown>, reviews: number) => {
+    const cu = await who(username);
+    const app = await wf.applications.add(cu, { tableName: proposalForm.key, data }, db);
+    const { procInstId } = await wf.engine.apply({ username: cu.username, realname: cu.realname }, { id: app.id });
+    for (let i = 0; i < reviews; i++) await passOpen(procInstId);
+    return app;
+  };
+  await file('chenjing', { category: 'cost', anonymous: '0', subject: '打印机默认双面打印', description: '各部门打印机默认单面打印，纸张浪费较多。建议统一设置为默认双面。', benefit: '预计每年节约纸张约30%' }, 2);
+  await file('yangfan', { category: 'management', anonymous: '1', subject: '会议室预约信息上墙', description: '会议室经常被临时占用，建议在门口放置预约信息屏。', benefit: '减少会议冲突，提高会议室利用率' }, 2);
+  await file('zhaolei', { category: 'safety', anonymous: '0', subject: '机房增设温湿度告警', description: '机房目前只有人工巡检，建议增加温湿度传感器并接入告警。', benefit: '提前发现空调故障，降低宕机风险' }, 0);
 }

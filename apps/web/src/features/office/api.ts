@@ -250,3 +250,26 @@ export async function departOptions(): Promise<{ orgCode: string; departName: st
   walk(r ?? [], 0);
   return out;
 }
+
+export interface AdoptedProposal {
+  id: string;
+  subject: string;
+  category: string;
+  category_dictText: string;
+  description: string | null;
+  benefit: string | null;
+  proposer: string;
+  anonymous: boolean;
+  adoptTime: string | null;
+  owner: string | null;
+  ownerName: string | null;
+  missionId: string | null;
+  likeCount: number;
+  liked: boolean;
+}
+
+export const proposalApi = {
+  adopted: (params: Record<string, unknown>) => unwrap(getAction<PageResult<AdoptedProposal>>('/office/proposal/adopted', params)),
+  like: (id: string) => unwrap(postAction<{ liked: boolean; likeCount: number }>('/office/proposal/like', { id })),
+  assign: (id: string, owner: string, dueDate?: string) => unwrap(postAction<string>('/office/proposal/assign', { id, owner, dueDate })),
+};
