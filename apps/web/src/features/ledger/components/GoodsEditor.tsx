@@ -1,5 +1,4 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import type { GoodsType } from '@go/contract/ledger/schemas';
 import { LEDGER_TEXT } from '@go/contract/ledger/schemas';
 import {
@@ -23,9 +22,9 @@ import type { TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { UserByDepPicker } from '../../../components/pickers/UserByDepPicker';
 import { ImageUpload } from '../../../components/upload';
-import { wfApi } from '../../workflow/api';
 import { ApplyModal, type ApplyTarget } from '../../workflow/components/ApplyModal';
 import { useNarrow } from '../../workflow/useNarrow';
+import { useApplication } from '../../forms/components/useApplication';
 import type { FormEditorProps } from '../../workflow/formTypes';
 import { money, useAssetPicker, useItems, usePoolLines, useSuppliers, useWarehouses } from '../api';
 import { GOODS_INFO } from './goodsTypes';
@@ -50,60 +49,6 @@ export interface LineDraft {
 let seq = 0;
 const newLine = (): LineDraft => ({ key: `l${++seq}`, qty: 1 });
 
-/** Loads an existing application (draft, rejected or withdrawn) and saves drafts. */
-function useGoodsApplication(tableName: string, open: boolean, businessId?: string, procDefId?: string) {
-  const { message } = App.useApp();
-  const [saving, setSaving] = useState(false);
-  const [savedId, setSavedId] = useState<string | undefined>(businessId);
-  const existing = useQuery({
-    queryKey: ['wfForm', { id: businessId }],
-    enabled: open && !!businessId,
-    staleTime: 0,
-    queryFn: async () => {
-      const res = await wfApi.getForm({ id: businessId });
-      if (!res.success) throw new Error(res.message);
-      return res.result;
-    },
-  });
-  const save = async (data: Record<string, unknown>): Promise<ApplyTarget | null> => {
-    setSaving(true);
-    try {
-      const id = savedId ?? businessId;
-      if (id) {
-        const res = await wfApi.editDraft(id, data);
-        if (!res.success) {
-          message.error(res.message);
-          return null;
-        }
-        const f = existing.data ?? {};
-        return {
-          id,
-          tableId: String(f.tableId ?? ''),
-          procDefId: (f.procDefId as string | null) ?? procDefId,
-          title: String(data.title ?? f.title ?? ''),
-        };
-      }
-      const res = await wfApi.addDraft(tableName, procDefId, data);
-      if (!res.success) {
-        message.error(res.message);
-        return null;
-      }
-      setSavedId(res.result.id);
-      return {
-        id: res.result.id,
-        tableId: res.result.tableId,
-        procDefId: res.result.procDefId ?? procDefId,
-        title: res.result.title,
-      };
-    } catch {
-      return null;
-    } finally {
-      setSaving(false);
-    }
-  };
-  return { existing, saving, save };
-}
-
 /**
  * The goods dialog: header fields, then a line grid of items, assets, warehouses, pool lines and suppliers
  * as the form type needs them; save a draft or submit.
@@ -119,7 +64,7 @@ export function GoodsEditor({
   const L = info.layout;
   const { message } = App.useApp();
   const [form] = Form.useForm();
-  const app = useGoodsApplication(type, open, businessId, procDefId);
+  const app = useApplication(type, open, businessId, procDefId);
   const [lines, setLines] = useState<LineDraft[]>([newLine()]);
   const [applyTarget, setApplyTarget] = useState<ApplyTarget | null>(null);
   const [changed, setChanged] = useState(false);
