@@ -1302,7 +1302,7 @@ export class WorkflowEngine {
   }
 
   /** Batch reject to the initiator, by process instance; a result per item. */
-  async backAll(actor: Actor, procInstIds: string[]): Promise<BatchItem[]> {
+  async backAll(actor: Actor, procInstIds: string[], comment = ''): Promise<BatchItem[]> {
     const out: BatchItem[] = [];
     for (let i = 0; i < procInstIds.length; i++) {
       const instId = procInstIds[i];
@@ -1311,7 +1311,7 @@ export class WorkflowEngine {
         let mine: WfTask | undefined;
         for (const t of open) if (await this.canAct(this.db, t, actor.username)) mine = mine ?? t;
         if (!mine) throw businessError(open.length ? WF_TEXT.NO_TODO_IN_INSTANCE : WF_TEXT.TASK_DONE);
-        await this.back(actor, { id: mine.id, comment: '' });
+        await this.back(actor, { id: mine.id, comment });
         out.push({ id: instId, success: true, message: '操作成功' });
       } catch (err) {
         out.push({ id: instId, success: false, message: errorText(err) });
