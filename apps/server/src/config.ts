@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PUBLIC_FILE_FOLDERS } from '@go/contract/upload';
 
 /** Runtime configuration, read once from the environment (see README "Configuration"). */
 export interface AppConfig {
@@ -48,8 +49,11 @@ export interface SecurityLimits {
   noticePerMinute: number;
   /** signed download links live this long (SIGNED_URL_TTL_SECONDS, default 300) */
   signedUrlTtlMs: number;
-  /** upload folders (first path segment) served only with a session or a signed link (PRIVATE_FILE_FOLDERS, default `private`) */
-  privateFolders: string[];
+  /**
+   * stored folders served to anyone (PUBLIC_FILE_FOLDERS, default `oa/avatar,oa/notice,oa/markdown`); every
+   * other stored file needs a session or a signed link
+   */
+  publicFolders: string[];
 }
 
 export function parseTrustProxy(v: string | undefined): boolean | number | string {
@@ -71,7 +75,7 @@ export function loadLimits(env: NodeJS.ProcessEnv): SecurityLimits {
     importMaxUncompressedBytes: num(env.IMPORT_MAX_UNCOMPRESSED_MB, 64) * 1024 * 1024,
     noticePerMinute: num(env.NOTICE_RATE_PER_MINUTE, 20),
     signedUrlTtlMs: num(env.SIGNED_URL_TTL_SECONDS, 300) * 1000,
-    privateFolders: (env.PRIVATE_FILE_FOLDERS || 'private')
+    publicFolders: (env.PUBLIC_FILE_FOLDERS || PUBLIC_FILE_FOLDERS.join(','))
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),

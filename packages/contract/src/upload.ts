@@ -32,6 +32,21 @@ export const DEFAULT_UPLOAD_BIZ = '/oa';
 /** Static files are served under this API path. */
 export const STATIC_PREFIX = '/sys/common/static';
 export const PDF_PREVIEW_PATH = '/sys/common/pdf/pdfPreviewIframe';
+/**
+ * Stored folders anyone may read (avatars, pictures of public notices and of rich content): every other
+ * stored file belongs to a business record and is served only with a session or a signed, expiring link.
+ * The server's `PUBLIC_FILE_FOLDERS` setting replaces this default.
+ */
+export const PUBLIC_FILE_FOLDERS = ['oa/avatar', 'oa/notice', 'oa/markdown'] as const;
+
+/** Whether a stored relative path (`oa/avatar/a_1.png`) lies in one of the public folders. */
+export function isPublicFilePath(rel: string, folders: readonly string[] = PUBLIC_FILE_FOLDERS): boolean {
+  const clean = rel.split('?')[0].replace(/^\/+/, '');
+  return folders.some((f) => {
+    const folder = f.replace(/^\/+|\/+$/g, '');
+    return folder !== '' && clean.startsWith(folder + '/');
+  });
+}
 
 export const AVATAR_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'] as const;
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp'] as const;

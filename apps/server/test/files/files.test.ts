@@ -55,7 +55,9 @@ describe.each(dbKinds)('[FILES] uploads and static files on %s', (kind) => {
     });
     return { status: res.statusCode, body: res.json() };
   };
-  const get = (url: string) => t.app.inject({ method: 'GET', url: `/jeecg-boot${url}` });
+  // Files of business records are read by a signed-in user (security/uploads.test.ts covers anonymous reads).
+  const get = (url: string, auth: string | null = token) =>
+    t.app.inject({ method: 'GET', url: `/jeecg-boot${url}`, headers: auth ? { 'x-access-token': auth } : {} });
 
   it('answers 401 without a token', async () => {
     const r = await upload('/sys/minio/uploadFile', {}, { name: 'a.png', data: PNG }, null);

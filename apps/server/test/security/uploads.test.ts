@@ -96,9 +96,75 @@ describe.each(dbKinds)('[SECURITY] private stored files on %s', (kind) => {
     expect((await get(signStaticPath(secret, rel, 60_000).replace(rel, other))).statusCode).toBe(404);
     const token = await t.login('wuting');
     expect((await get(rel, { 'x-access-token': token })).statusCode).toBe(200);
-    // Avatars and other public folders stay public.
-    const pub = await new LocalFileStorage(t.app.ctx.config.uploadDir).save('oa', 'n.txt', Buffer.from('公开'));
-    expect((await get(pub)).statusCode).toBe(200);
+  });
+
+  it('finding 8: uploads of business records (HR files, forms, ledger, office) are not public; avatars and notice pictures are', async () => {
+    const token = await t.login('wuting');
+    const up = async (biz: string, name: string, data: Buffer) => {
+      const boundary = '----pv' + Math.random().toString(16).slice(2);
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="biz"\r\n\r\n${biz}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        data,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const res = await t.app.inject({ method: 'POST', url: '/jeecg-boot/sys/minio/uploadFile', headers: { 'x-access-token': token, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+      const body = res.json() as { success: boolean; message: string };
+      expect(body.success, `${biz}: ${body.message}`).toBe(true);
+      return body.message;
+    };
+    const get = (rel: string, query = '', headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: `/jeecg-boot/sys/common/static/${rel.split('/').map(encodeURIComponent).join('/')}${query}`, headers });
+    const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a49444154789c6300010000050001', 'hex');
+    const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
+    const privateOnes = [
+      await up('/oa/hr', '身份证.png', PNG),
+      await up('oa/forms', '合同.txt', Buffer.from('合同正文')),
+      await up('oa/expense', '发票.txt', Buffer.from('发票')),
+      await up('oa/supplier', '资质.txt', Buffer.from('资质')),
+      await up('oa/mission', '任务.txt', Buffer.from('任务')),
+      await up('/oa', '默认.txt', Buffer.from('默认目录')),
+      await up('OA/AVATAR', 'x.jpg', JPEG),
+    ];
+    for (const rel of privateOnes) {
+      expect((await get(rel)).statusCode, rel).toBe(404);
+      // The session works as the header, or as ?token= on this download route (browsers cannot send a header).
+      expect((await get(rel, '', { 'x-access-token': token })).statusCode, rel).toBe(200);
+      expect((await get(rel, `?token=${encodeURIComponent(token)}`)).statusCode, rel).toBe(200);
+      const res = await get(rel, `?token=${encodeURIComponent(token)}`);
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect((await get(rel, '?token=forged')).statusCode, rel).toBe(404);
+    }
+    // A token of an ended session no longer opens anything.
+    const gone = await t.login('wuting');
+    await t.app.inject({ method: 'POST', url: '/jeecg-boot/sys/logout', headers: { 'x-access-token': gone } });
+    expect((await get(privateOnes[0], `?token=${encodeURIComponent(gone)}`)).statusCode).toBe(404);
+
+    const avatar = await up('oa/avatar', 'me.jpg', JPEG);
+    expect((await get(avatar)).statusCode).toBe(200);
+    const notice = await up('/oa/notice', '公告配图.png', PNG);
+    expect((await get(notice)).statusCode).toBe(200);
+  });
+
+  it('finding 8: the pdf preview page of a private pdf needs the session and embeds a short signed link', async () => {
+    const { LocalFileStorage } = await import('../../src/platform/files/storage.js');
+    const { signStaticPath } = await import('../../src/platform/files/signed-url.js');
+    const rel = await new LocalFileStorage(t.app.ctx.config.uploadDir).save('oa/forms', '合同.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
+    const page = (query: string) => t.app.inject({ method: 'GET', url: `/jeecg-boot/sys/common/pdf/pdfPreviewIframe?url=${encodeURIComponent(rel)}${query}` });
+    const anonymous = await page('');
+    expect(anonymous.statusCode).toBe(404);
+    expect(anonymous.body).not.toContain('<iframe');
+    const token = await t.login('wuting');
+    const signedIn = await page(`&token=${encodeURIComponent(token)}`);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).not.toContain(token);
+    const src = /src="([^"]+)"/.exec(signedIn.body)![1].replace(/&amp;/g, '&');
+    expect(src).toMatch(/\?exp=\d+&sig=/);
+    const exp = Number(/exp=(\d+)/.exec(src)![1]);
+    expect(exp - Date.now()).toBeLessThanOrEqual(t.app.ctx.config.limits.signedUrlTtlMs);
+    expect((await t.app.inject({ method: 'GET', url: src })).statusCode).toBe(200);
+    // A signed link to the pdf opens the preview page too (no session needed).
+    const viaSigned = await t.app.inject({ method: 'GET', url: `/jeecg-boot/sys/common/pdf/pdfPreviewIframe?url=${encodeURIComponent(signStaticPath(t.app.ctx.config.jwtSecret, rel, 60_000))}` });
+    expect(viaSigned.statusCode).toBe(200);
   });
 
   it('finding 8: the user import answers a signed link to its error file', async () => {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isPublicFilePath } from '@go/contract/upload';
 
 /**
  * Signed, expiring links to private stored files (`/sys/common/static/<rel>?exp=<ms>&sig=<hmac>`): a browser
@@ -21,8 +22,16 @@ export function verifyStaticSignature(secret: string, rel: string, exp: unknown,
   return want.length === got.length && timingSafeEqual(want, got);
 }
 
-/** Whether a stored path lies in one of the private folders (first segment). */
-export function isPrivatePath(rel: string, folders: string[]): boolean {
-  const first = rel.split('/')[0];
-  return folders.includes(first);
+/**
+ * Whether a stored path needs a session or a signed link: everything outside the public folders
+ * (avatars, notice and rich-content pictures) belongs to a business record.
+ */
+export function isPrivatePath(rel: string, publicFolders: readonly string[]): boolean {
+  return !isPublicFilePath(rel, publicFolders);
+}
+
+/** The signature parameters of a URL's query (`exp`, `sig`), when it carries them. */
+export function signatureOf(url: string): { exp: string | undefined; sig: string | undefined } {
+  const q = new URLSearchParams(url.split('#')[0].split('?')[1] ?? '');
+  return { exp: q.get('exp') ?? undefined, sig: q.get('sig') ?? undefined };
 }

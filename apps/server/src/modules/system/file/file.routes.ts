@@ -2,7 +2,7 @@ import { DEFAULT_UPLOAD_BIZ, FILE_MAX_BYTES, STATIC_PREFIX, UPLOAD_TEXTS } from 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LOGIN, PUBLIC } from '../../../platform/access/access.js';
-import { isPrivatePath, verifyStaticSignature } from '../../../platform/files/signed-url.js';
+import { isPrivatePath, signatureOf, signStaticPath, verifyStaticSignature } from '../../../platform/files/signed-url.js';
 import { normaliseRelative } from '../../../platform/files/storage.js';
 import { ok } from '../../../platform/http/envelope.js';
 import { AppError, businessError } from '../../../platform/http/errors.js';
@@ -100,10 +100,10 @@ export async function fileRoutes(app: FastifyInstance, files: FileService): Prom
       const pathPart = raw.split('?')[0];
       const prefix = `${basePath}${STATIC_PREFIX}/`;
       const rel = pathPart.startsWith(prefix) ? pathPart.slice(prefix.length) : '';
-      // Private folders: a signed-in caller (header, or ?token= on this download route) or a signed, unexpired link.
-      const { privateFolders } = app.ctx.config.limits;
+      // Files of business records (everything outside the public folders): a signed-in caller (header, or
+      // ?token= on this download route) or a signed, unexpired link. Anyone else learns nothing (404).
       const clean = normaliseRelative(rel);
-      if (clean && isPrivatePath(clean, privateFolders)) {
+      if (clean && isPrivatePath(clean, app.ctx.config.limits.publicFolders)) {
         const q = req.query as Record<string, unknown>;
         if (!req.user && !verifyStaticSignature(app.ctx.config.jwtSecret, clean, q.exp, q.sig)) throw new AppError('NOT_FOUND');
       }
@@ -115,6 +115,8 @@ export async function fileRoutes(app: FastifyInstance, files: FileService): Prom
         .header('content-length', String(f.size))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=3600')
+        // The link may carry a token or a signature: never pass it on as a referrer.
+        .header('referrer-policy', 'no-referrer')
         .header(
           'content-disposition',
           `${f.inline ? 'inline' : 'attachment'}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
@@ -129,18 +131,34 @@ export async function fileRoutes(app: FastifyInstance, files: FileService): Prom
   app.get(
     '/sys/common/pdf/pdfPreviewIframe',
     {
-      config: { access: PUBLIC, oplog: false },
+      config: { access: PUBLIC, oplog: false, urlToken: true },
       schema: {
         tags: ['文件'],
         summary: 'pdf 预览页',
-        querystring: z.object({ url: z.string().max(1000).optional(), file: z.string().max(1000).optional() }),
+        querystring: z.object({
+          url: z.string().max(1000).optional(),
+          file: z.string().max(1000).optional(),
+          token: z.string().max(2000).optional(),
+        }),
       },
     },
     async (req, reply) => {
       const q = req.query as { url?: string; file?: string };
-      const rel = files.previewPath(q.url ?? q.file ?? '');
+      const raw = q.url ?? q.file ?? '';
+      let rel = files.previewPath(raw);
+      let query = '';
+      if (rel && isPrivatePath(rel, app.ctx.config.limits.publicFolders)) {
+        // A private pdf: the page is opened with the caller's token (or a signed link) and embeds a signed,
+        // expiring link, so the token never reaches the frame's URL.
+        const { exp, sig } = signatureOf(raw);
+        if (req.user || verifyStaticSignature(app.ctx.config.jwtSecret, rel, exp, sig)) {
+          query = signStaticPath(app.ctx.config.jwtSecret, rel, app.ctx.config.limits.signedUrlTtlMs).slice(rel.length);
+        } else {
+          rel = null;
+        }
+      }
       const body = rel
-        ? `<iframe title="pdf" src="${escapeHtml(`${basePath}${STATIC_PREFIX}/${rel.split('/').map(encodeURIComponent).join('/')}`)}"></iframe>`
+        ? `<iframe title="pdf" src="${escapeHtml(`${basePath}${STATIC_PREFIX}/${rel.split('/').map(encodeURIComponent).join('/')}${query}`)}"></iframe>`
         : `<p class="empty">${escapeHtml(UPLOAD_TEXTS.unknownFile)}</p>`;
       const html = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>文件预览</title>
 <style>html,body{margin:0;height:100%;background:#525659}iframe{border:0;width:100%;height:100%;display:block}
@@ -150,6 +168,7 @@ export async function fileRoutes(app: FastifyInstance, files: FileService): Prom
         .header('content-type', 'text/html; charset=utf-8')
         .header('content-security-policy', "default-src 'none'; frame-src 'self'; style-src 'unsafe-inline'")
         .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer')
         .send(html);
     },
   );
