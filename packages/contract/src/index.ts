@@ -7,3 +7,4 @@ export * from './query.js';
 export * from './cron.js';
 export * from './office/index.js';
 export * from './hr/index.js';
+export * from './dashboard/index.js';

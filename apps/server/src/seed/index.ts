@@ -14,6 +14,7 @@ import { seedWorkflowEngineMenus } from './workflow-engine.seed.js';
 import { seedHrApprovals, seedHrDemo, seedHrDicts, seedHrMenus, seedHrRolesAndUsers } from './hr.seed.js';
 import { seedFormDefinitions, seedFormDemo, seedFormDicts, seedFormMenus } from './forms.seed.js';
 import { seedLedgerData, seedLedgerDefinitions, seedLedgerDemo, seedLedgerMenus } from './ledger.seed.js';
+import { seedDashboardPermission } from './dashboard.seed.js';
 
 export interface SeedPart {
   /** Unique and sortable; a part runs once per database (recorded in sys_seed_log). */
@@ -61,6 +62,7 @@ export const seedParts: SeedPart[] = [
   { name: '1401_performance_demo', run: seedPerformanceDemo },
   { name: '1402_performance_questionnaire', run: seedPerformanceQuestionnaire },
   { name: '1403_performance_kpi', run: seedPerformanceKpi },
+  { name: '1500_dashboard_permission', run: seedDashboardPermission },
 ];
 
 /** Applies the seed parts not yet applied, each in its own transaction. */

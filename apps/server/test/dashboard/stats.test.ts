@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DASHBOARD_STATS, HR_DASHBOARD_PERM } from '@go/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
 
@@ -29,6 +30,16 @@ describe.each(dbKinds)('[dashboard] HR statistics over a hand-made roster on %s'
         row({ realname: '统计丙', orgCode: 'Z91A01', status: 'dimission', sex: '1', entryDate: ymd(y - 6, m, 1), dimissionDate: thisMonth, rank: 'Z91级' }),
         row({ realname: '统计丁', orgCode: 'Z91A01', status: 'applicant', sex: '2', rank: 'Z91级' }),
         row({ realname: '统计戊', orgCode: 'A03A01', status: 'regular', sex: '1', rank: 'A03独有级' }),
+        // applications: this month 会计 (twice, two departments: one position) and 出纳; last month 会计 (its last second)
+        row({ realname: '应聘一', orgCode: 'Z91A01', status: 'applicant', applyPost: '会计', createTime: `${thisMonth} 08:00:00` }),
+        row({ realname: '应聘二', orgCode: 'Z91A02', status: 'interview', applyPost: ' 会计 ', createTime: `${ymd(y, m, 2)} 09:30:00` }),
+        row({ realname: '应聘三', orgCode: 'Z91A01', status: 'talent', applyPost: '出纳', createTime: `${thisMonth} 00:00:00` }),
+        row({ realname: '应聘四', orgCode: 'Z91A01', status: 'applicant', applyPost: '会计', createTime: `${ymd(y, m, 0)} 23:59:59` }),
+        // not counted: blank position, two months ago, deleted, another company
+        row({ realname: '应聘五', orgCode: 'Z91A01', status: 'applicant', applyPost: '  ', createTime: `${thisMonth} 10:00:00` }),
+        row({ realname: '应聘六', orgCode: 'Z91A01', status: 'applicant', applyPost: '司机', createTime: `${ymd(y, m - 1, 0)} 23:59:59` }),
+        row({ realname: '应聘七', orgCode: 'Z91A01', status: 'applicant', applyPost: '司机', createTime: `${thisMonth} 10:00:00`, delFlag: 1 }),
+        row({ realname: '应聘八', orgCode: 'Z92A01', status: 'applicant', applyPost: '司机', createTime: `${thisMonth} 10:00:00` }),
       ] as never)
       .execute();
   });
@@ -44,7 +55,41 @@ describe.each(dbKinds)('[dashboard] HR statistics over a hand-made roster on %s'
   const byKey = (rows: { key: string; count: number }[]) => Object.fromEntries(rows.map((r) => [r.key, r.count]));
 
   it('head figures count the active, this month’s hires and leavers', async () => {
-    expect(await get(admin, 'homeStatistics', 'Z91')).toEqual({ headcount: 2, hiresThisMonth: 1, hiresLastMonth: 0, leaversThisMonth: 1, leaversLastMonth: 0 });
+    expect(await get(admin, 'homeStatistics', 'Z91')).toEqual({
+      headcount: 2,
+      hiresThisMonth: 1,
+      hiresLastMonth: 0,
+      leaversThisMonth: 1,
+      leaversLastMonth: 0,
+      openPositionsThisMonth: 2,
+      openPositionsLastMonth: 1,
+    });
+    expect((await get(admin, 'homeStatistics', 'Z92')).openPositionsThisMonth).toBe(1);
+  });
+
+  it('only holders of the dashboard permission read the statistics (admin, 人事, 人事助理)', async () => {
+    const [staff, leader, assistant, hr] = await Promise.all(['yangfan', 'zhangwei', 'sunyue', 'lina'].map((u) => t.login(u)));
+    for (const { name } of DASHBOARD_STATS) {
+      for (const token of [staff, leader]) {
+        const r = await t.call(token, 'GET', `/dashboard/hoom/${name}`);
+        expect(r.status, name).toBe(403);
+        expect(r.body.success).toBe(false);
+      }
+      for (const token of [assistant, hr]) expect((await t.call(token, 'GET', `/dashboard/hoom/${name}`)).body.success, name).toBe(true);
+    }
+    const perms = async (token: string) => {
+      const r = await t.call(token, 'GET', '/sys/permission/getUserPermissionByToken');
+      return (r.body.result.auth as { action: string }[]).some((a) => a.action === HR_DASHBOARD_PERM);
+    };
+    expect(await perms(admin)).toBe(true);
+    expect(await perms(hr)).toBe(true);
+    expect(await perms(staff)).toBe(false);
+  });
+
+  it('a malformed company is refused with the field message', async () => {
+    const r = await t.call(admin, 'GET', '/dashboard/hoom/sexStatistics?company=A03%27--');
+    expect(r.status).toBe(400);
+    expect(r.body.message).toContain('公司编码格式不正确');
   });
 
   it('grouped distributions count only people on the payroll', async () => {

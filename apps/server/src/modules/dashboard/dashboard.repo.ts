@@ -49,6 +49,24 @@ export class DashboardRepo {
     return [...bands.map((b, i) => ({ key: b.key, count: counts.get(i) ?? 0 })), { key: '未知', count: counts.get(-1) ?? 0 }];
   }
 
+  /**
+   * 在招岗位 of two months in one query: distinct (company, applied position) pairs among files with a
+   * non-blank `apply_post` created in [lastFrom, thisFrom) and [thisFrom, thisTo) (docs/hr.md 统计口径).
+   */
+  async openPositions(orgPrefix: string | null, thisFrom: string, thisTo: string, lastFrom: string) {
+    const pair = sql`substr(org_code, 1, 3) || '|' || trim(apply_post)`;
+    const r = await this.base(orgPrefix)
+      .where(sql<SqlBool>`trim(coalesce(apply_post, '')) <> ''`)
+      .where('createTime', '>=', lastFrom)
+      .where('createTime', '<', thisTo)
+      .select([
+        sql<number | string>`count(distinct case when create_time >= ${thisFrom} then ${pair} end)`.as('thisMonth'),
+        sql<number | string>`count(distinct case when create_time < ${thisFrom} then ${pair} end)`.as('lastMonth'),
+      ])
+      .executeTakeFirst();
+    return { openPositionsThisMonth: Number(r?.thisMonth ?? 0), openPositionsLastMonth: Number(r?.lastMonth ?? 0) };
+  }
+
   /** Head figures: active count, hires and leavers in [from, to) for two periods, in one query. */
   async head(orgPrefix: string | null, thisFrom: string, thisTo: string, lastFrom: string) {
     const active = sql.join(ACTIVE.map((s) => sql`${s}`));

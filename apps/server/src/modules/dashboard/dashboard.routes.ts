@@ -1,21 +1,21 @@
+import { dashboardQuerySchema, HR_DASHBOARD_PERM, type DashboardQuery } from '@go/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { perm } from '../../platform/access/access.js';
 import { ok } from '../../platform/http/envelope.js';
 import { DashboardService } from './dashboard.service.js';
 
 const tags = ['人事统计'];
-const query = z.object({ company: z.string().regex(/^[A-Z][0-9]{2}$/, '公司编码格式不正确').optional() });
+const query = dashboardQuerySchema;
 
-/** The twelve /dashboard/hoom statistics (docs/hr.md 统计口径). */
+/** The twelve /dashboard/hoom statistics (docs/hr.md 统计口径), all behind the dashboard permission. */
 export async function registerDashboardModule(api: FastifyInstance): Promise<void> {
   const svc = new DashboardService(api.ctx);
-  const access = perm('hr:user:list');
+  const access = perm(HR_DASHBOARD_PERM);
   const stat = (name: string, summary: string, fn: (p: string | null) => Promise<unknown>) =>
     api.get(`/dashboard/hoom/${name}`, { config: { access }, schema: { tags, summary, querystring: query } }, async (req) =>
-      ok(await fn(svc.prefix(req.user!, (req.query as z.infer<typeof query>).company))),
+      ok(await fn(svc.prefix(req.user!, (req.query as DashboardQuery).company))),
     );
-  stat('homeStatistics', '在职人数、本月与上月入职和离职人数', (p) => svc.home(p));
+  stat('homeStatistics', '在职人数、本月与上月入职、离职和在招岗位数', (p) => svc.home(p));
   stat('homeSecurityStatistics', '在职人员社保缴纳情况', (p) => svc.group(p, 'socialSecurity'));
   stat('homeFundStatistics', '在职人员公积金缴纳情况', (p) => svc.group(p, 'housingFund'));
   stat('rankStatistics', '在职人员职级分布', (p) => svc.group(p, 'rank'));

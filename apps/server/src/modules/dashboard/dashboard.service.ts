@@ -43,7 +43,9 @@ export class DashboardService {
     const t = this.clock();
     const y = t.getUTCFullYear();
     const m = t.getUTCMonth() + 1;
-    return this.repo.head(p, ymd(y, m, 1), ymd(y, m + 1, 1), ymd(y, m - 1, 1));
+    const [thisFrom, thisTo, lastFrom] = [ymd(y, m, 1), ymd(y, m + 1, 1), ymd(y, m - 1, 1)];
+    const [head, open] = await Promise.all([this.repo.head(p, thisFrom, thisTo, lastFrom), this.repo.openPositions(p, thisFrom, thisTo, lastFrom)]);
+    return { ...head, ...open };
   }
 
   group(p: string | null, column: Parameters<DashboardRepo['groupActive']>[1]) {
