@@ -8,16 +8,11 @@
  *
  * The server runs in this process (RSS is the server's); requests go through HTTP one at a time.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.js';
-import { testConfig } from '../apps/server/src/config.js';
-import { openDatabase, type DbHandle } from '../apps/server/src/platform/db/database.js';
+import type { DbHandle } from '../apps/server/src/platform/db/database.js';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate.js';
 import { seedDemo } from '../apps/server/src/seed/index.js';
+import { openScratch, serve, timeDownload, timeList, timeSql } from './lib/scratch.js';
 
 const dbs = (process.env.BENCH_DBS || 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
 const FILES = Number(process.env.BENCH_FILES || 100_000);
@@ -50,74 +45,18 @@ async function generate(h: DbHandle): Promise<void> {
   console.log(`  generated ${FILES} files in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
-function pct(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-}
-
-async function timeApi(url: string, token: string, n: number) {
-  const times: number[] = [];
-  let total = 0;
-  for (let i = 0; i < n + 5; i++) {
-    const t0 = performance.now();
-    const r = await fetch(url, { headers: { 'x-access-token': token } });
-    const body = (await r.json()) as { success: boolean; message: string; result: { total: number } };
-    const ms = performance.now() - t0;
-    if (!body.success) throw new Error(`${url}: ${body.message}`);
-    total = body.result.total;
-    if (i >= 5) times.push(ms);
-  }
-  return { p50: pct(times, 50), p95: pct(times, 95), total };
-}
-
-async function timeSql(run: () => Promise<number>, n: number) {
-  const times: number[] = [];
-  let total = 0;
-  for (let i = 0; i < n + 5; i++) {
-    const t0 = performance.now();
-    total = await run();
-    if (i >= 5) times.push(performance.now() - t0);
-  }
-  return { p50: pct(times, 50), p95: pct(times, 95), total };
-}
-
 const results: string[][] = [['database', 'scenario', 'rows matched', 'p50', 'p95 / peak RSS']];
 
 for (const kind of dbs) {
   console.log(`\n== ${kind} ==`);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'go-bench-hr-'));
-  let dropDb: (() => Promise<void>) | null = null;
-  let handle: DbHandle;
-  if (kind === 'postgres') {
-    const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
-    const name = `go_bench_hr_${Date.now().toString(36)}`;
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    await c.end();
-    const u = new URL(adminUrl);
-    u.pathname = '/' + name;
-    handle = openDatabase(u.toString(), dir);
-    dropDb = async () => {
-      const d = new pg.Client({ connectionString: adminUrl });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    };
-  } else {
-    handle = openDatabase(path.join(dir, 'app.db'), dir);
-  }
+  const scratch = await openScratch(kind, 'hr');
+  const handle = scratch.handle;
   await migrateToLatest(handle.db);
   await seedDemo(handle.db);
   await generate(handle);
 
-  const app = await buildApp({ config: testConfig({ dataDir: dir, uploadDir: path.join(dir, 'upload') }), database: handle, prepare: false, logger: false });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `${address}/jeecg-boot`;
-  const tokenOf = async (username: string) => {
-    const r = await fetch(`${base}/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: '123456' }) });
-    return ((await r.json()) as { result: { token: string } }).result.token;
-  };
+  const server = await serve(scratch);
+  const { base, tokenOf } = server;
   const lina = await tokenOf('lina');
   const qianhui = await tokenOf('qianhui');
 
@@ -134,7 +73,7 @@ for (const kind of dbs) {
     ['roster page: group HR, company=A03, in service, 销售, entryDate desc', lina, `/manager/hyUser/list?company=A03&${page}`],
     ['roster page: A03 HR (own scope), same filter', qianhui, `/manager/hyUser/list?${page}`],
   ] as const) {
-    const r = await timeApi(`${base}${url}`, token, SAMPLES);
+    const r = await timeList(`${base}${url}`, token, SAMPLES);
     results.push([kind, `API ${name}`, String(r.total), `${r.p50.toFixed(1)} ms`, `${r.p95.toFixed(1)} ms`]);
     console.log(`  API ${name}: matched ${r.total}, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`);
   }
@@ -143,17 +82,11 @@ for (const kind of dbs) {
   console.log(`  raw SQL: matched ${rs.total}, p50 ${rs.p50.toFixed(1)} ms, p95 ${rs.p95.toFixed(1)} ms`);
 
   // Streamed export of every file (100k + the demo roster), masked, with RSS sampled while it runs.
-  global.gc?.();
-  const rssBefore = process.memoryUsage().rss;
-  let peak = rssBefore;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  const t0 = performance.now();
-  const res = await fetch(`${base}/manager/hyUser/exportXls`, { headers: { 'x-access-token': lina } });
-  let bytes = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
-  const secs = (performance.now() - t0) / 1000;
-  clearInterval(timer);
-  peak = Math.max(peak, process.memoryUsage().rss);
+  const ex = await timeDownload(`${base}/manager/hyUser/exportXls`, lina);
+  const secs = ex.secs;
+  const bytes = ex.bytes;
+  const peak = ex.peakMb * 1048576;
+  const rssBefore = ex.beforeMb * 1048576;
   results.push([kind, `API export of all files (.xlsx, ${(bytes / 1048576).toFixed(1)} MB)`, String(FILES), `${secs.toFixed(2)} s`, `${(peak / 1048576).toFixed(0)} MB (before ${(rssBefore / 1048576).toFixed(0)} MB)`]);
   console.log(`  export: ${secs.toFixed(2)} s, ${(bytes / 1048576).toFixed(1)} MB, peak RSS ${(peak / 1048576).toFixed(0)} MB`);
   const r0 = performance.now();
@@ -163,9 +96,8 @@ for (const kind of dbs) {
   results.push([kind, 'raw SQL: read the same rows (no workbook)', String(all.rows.length), `${rawSecs.toFixed(2)} s`, '-']);
   console.log(`  raw SQL read of ${all.rows.length} rows: ${rawSecs.toFixed(2)} s`);
 
-  await app.close();
-  if (dropDb) await dropDb();
-  rmSync(dir, { recursive: true, force: true });
+  await server.close();
+  await scratch.drop();
 }
 
 console.log('\n' + results.map((r) => r.join(' | ')).join('\n'));

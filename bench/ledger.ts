@@ -8,16 +8,11 @@
  *
  *   npx tsx bench/ledger.ts        (BENCH_DBS=sqlite,postgres; BENCH_ITEMS=10000; BENCH_ENTRIES=1000000; BENCH_SAMPLES=200)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.js';
-import { testConfig } from '../apps/server/src/config.js';
-import { openDatabase, type DbHandle } from '../apps/server/src/platform/db/database.js';
+import type { DbHandle } from '../apps/server/src/platform/db/database.js';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate.js';
 import { seedDemo } from '../apps/server/src/seed/index.js';
+import { openScratch, pct, sample, serve } from './lib/scratch.js';
 
 const dbs = (process.env.BENCH_DBS || 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
 const ITEMS = Number(process.env.BENCH_ITEMS || 10_000);
@@ -82,19 +77,8 @@ async function generate(h: DbHandle): Promise<void> {
   );
 }
 
-function pct(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-}
-
 async function measure(n: number, run: (i: number) => Promise<void>): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < n + 5; i++) {
-    const t0 = performance.now();
-    await run(i);
-    if (i >= 5) times.push(performance.now() - t0);
-  }
-  return pct(times, 95);
+  return pct(await sample(n, run), 95);
 }
 
 const itemOf = (i: number) => `bi${(i * 7919) % ITEMS}`;
@@ -102,50 +86,16 @@ const results: string[][] = [['database', 'scenario', 'HTTP p95 ms', 'raw SQL p9
 
 for (const kind of dbs) {
   console.log(`\n== ${kind} ==`);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'go-bench-ledger-'));
-  let dropDb: (() => Promise<void>) | null = null;
-  let handle: DbHandle;
-  if (kind === 'postgres') {
-    const adminUrl =
-      process.env.BENCH_DATABASE_URL ||
-      process.env.TEST_DATABASE_URL ||
-      'postgres://root@127.0.0.1:5432/test';
-    const name = `go_bench_ledger_${Date.now().toString(36)}`;
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    await c.end();
-    const u = new URL(adminUrl);
-    u.pathname = '/' + name;
-    handle = openDatabase(u.toString(), dir);
-    dropDb = async () => {
-      const d = new pg.Client({ connectionString: adminUrl });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    };
-  } else {
-    handle = openDatabase(path.join(dir, 'app.db'), dir);
-  }
+  const scratch = await openScratch(kind, 'ledger');
+  const handle = scratch.handle;
   await migrateToLatest(handle.db);
   await seedDemo(handle.db);
   await generate(handle);
   const db = handle.db;
 
-  const app = await buildApp({
-    config: testConfig({ dataDir: dir, uploadDir: path.join(dir, 'upload') }),
-    database: handle,
-    prepare: false,
-    logger: false,
-  });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `${address}/jeecg-boot`;
-  const login = await fetch(`${base}/sys/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: '123456' }),
-  });
-  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const server = await serve(scratch);
+  const base = server.base;
+  const token = await server.tokenOf('admin');
   const get = async (url: string, check: (r: Record<string, unknown>) => boolean) => {
     const r = await fetch(`${base}${url}`, { headers: { 'x-access-token': token } });
     const body = (await r.json()) as { success: boolean; message: string; result: Record<string, unknown> };
@@ -209,10 +159,8 @@ for (const kind of dbs) {
     histRaw.toFixed(1),
   ]);
 
-  await app.close();
-  await handle.close().catch(() => undefined);
-  if (dropDb) await dropDb();
-  rmSync(dir, { recursive: true, force: true });
+  await server.close();
+  await scratch.drop();
 }
 
 console.log('\n' + results.map((r) => r.join(' | ')).join('\n'));

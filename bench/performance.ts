@@ -5,49 +5,22 @@
  *
  *   npx tsx bench/performance.ts     (BENCH_DBS=sqlite,postgres; BENCH_ROWS; BENCH_DATABASE_URL or TEST_DATABASE_URL)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { MONTH_FIELDS, yearAverage } from '../packages/contract/src/performance/index.js';
 import type { CurrentUser } from '../apps/server/src/platform/access/access.js';
 import { rankingPage } from '../apps/server/src/modules/performance/performance.repo.js';
-import { openDatabase, type Database, type DbKind } from '../apps/server/src/platform/db/database.js';
+import type { Database, DbKind } from '../apps/server/src/platform/db/database.js';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate.js';
+import { openScratch, pct } from './lib/scratch.js';
 
 const ROWS = Number(process.env.BENCH_ROWS || 100_000);
 const RUNS = 40;
 const dbs = (process.env.BENCH_DBS || 'sqlite,postgres').split(',') as DbKind[];
-const pgAdmin = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const user = (company: string): CurrentUser => ({ id: 'b', username: 'bench', realname: '压测', orgCode: `${company}A01`, company, tenantId: 0, sessionId: 's' });
 
 async function fresh(kind: DbKind): Promise<{ db: Database; drop: () => Promise<void> }> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'go-pfbench-'));
-  if (kind === 'sqlite') {
-    const h = openDatabase(path.join(dir, 'bench.db'), dir);
-    return { db: h.db, drop: async () => (await h.close(), rmSync(dir, { recursive: true, force: true })) };
-  }
-  const name = `go_pfbench_${Date.now().toString(36)}`;
-  const c = new pg.Client({ connectionString: pgAdmin });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const u = new URL(pgAdmin);
-  u.pathname = `/${name}`;
-  const h = openDatabase(u.toString(), dir);
-  return {
-    db: h.db,
-    drop: async () => {
-      await h.close();
-      const a = new pg.Client({ connectionString: pgAdmin });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const s = await openScratch(kind, 'perf');
+  return { db: s.handle.db, drop: () => s.drop() };
 }
 
 async function fill(db: Database): Promise<void> {

@@ -13,7 +13,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp, type App } from '../apps/server/src/app.js';
 import { testConfig } from '../apps/server/src/config.js';
 import { registerFormTypes } from '../apps/server/src/modules/forms/index.js';
@@ -23,13 +22,13 @@ import { hashPassword, newSalt } from '../apps/server/src/platform/auth/password
 import { openDatabase, type Database, type DbKind } from '../apps/server/src/platform/db/database.js';
 import { newId } from '../apps/server/src/platform/db/ids.js';
 import { formatDateTime } from '../apps/server/src/platform/db/time.js';
+import { createPgDatabase } from './lib/scratch.js';
 
 const USERS = Number(process.env.BENCH_USERS || 2000);
 const TASKS = Number(process.env.BENCH_TASKS || 100_000);
 const APPROVERS = 20;
 const PASSES_PER_APPROVER = Number(process.env.BENCH_PASSES || 50);
 const dbs = (process.env.BENCH_DBS || 'sqlite,postgres').split(',') as DbKind[];
-const pgAdmin = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
 process.env.DB_POOL_MAX = process.env.DB_POOL_MAX || '24';
 
 const BPMN =
@@ -46,24 +45,11 @@ const ms = (n: number) => `${n.toFixed(2)} ms`;
 
 async function openFresh(kind: DbKind): Promise<{ app: App; db: Database; drop: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'go-wfbench-'));
-  let url = path.join(dir, 'bench.db');
-  let dropPg = async () => {};
-  if (kind === 'postgres') {
-    const name = `go_wfbench_${Date.now().toString(36)}`;
-    const c = new pg.Client({ connectionString: pgAdmin });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    await c.end();
-    const u = new URL(pgAdmin);
-    u.pathname = '/' + name;
-    url = u.toString();
-    dropPg = async () => {
-      const d = new pg.Client({ connectionString: pgAdmin });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    };
-  }
+  const pgDb = kind === 'postgres' ? await createPgDatabase('wf') : null;
+  const url = pgDb ? pgDb.url : path.join(dir, 'bench.db');
+  const dropPg = async () => {
+    if (pgDb) await pgDb.drop();
+  };
   const handle = openDatabase(url, dir);
   const app = await buildApp({ config: testConfig({ dataDir: dir, uploadDir: path.join(dir, 'upload') }), database: handle, logger: false });
   await app.ready();
