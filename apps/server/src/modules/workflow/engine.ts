@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { now, parseDateTime } from '../../platform/db/time.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
+import { writeLog } from '../../platform/oplog/oplog.js';
 import { cachedModel, modelFor, type DecisionField, type Flow, type FlowNode, type MultiInstance, type ProcessModel } from './bpmn.js';
 import { Directory, type UserBrief } from './directory.js';
 import { evaluateCondition, evaluateValue, ExpressionError, isExpression, UnknownVariableError } from './expression.js';
@@ -141,6 +142,15 @@ export interface BatchItem {
   id: string;
   success: boolean;
   message: string;
+}
+
+/**
+ * The operation-log row of one batch item, written inside the item's own transaction: an item that
+ * committed always has its row, even when the batch dies before the request's log is written.
+ */
+export interface ItemLog {
+  content: string;
+  url: string;
 }
 
 const splitUsers = (s: string | undefined | null): string[] =>
@@ -1060,13 +1070,14 @@ export class WorkflowEngine {
    * the form data is re-read → the given variables are merged over it → the task closes → the countersign
    * counters move or the token leaves the node, so every gateway reads the merged variables.
    */
-  async pass(actor: Actor, input: PassInput): Promise<void> {
+  async pass(actor: Actor, input: PassInput, opts: { itemLog?: ItemLog } = {}): Promise<void> {
     const head = await this.db.selectFrom('wfTask').select(['instId']).where('id', '=', input.id).executeTakeFirst();
     if (!head) throw businessError(WF_TEXT.TASK_NOT_FOUND);
     await this.command(head.instId, async (trx, inst, events) => {
       const task = await this.openTask(trx, input.id);
       const L = await this.load(trx, inst, events);
       await this.checkActor(trx, task, actor, L);
+      await this.writeItemLog(trx, actor, opts.itemLog);
       const node = L.model.nodes.get(task.nodeId);
       if (!node) throw businessError('流程节点不存在');
       const settings = await this.nodeSettings(trx, L.def.id, node.id);
@@ -1120,13 +1131,14 @@ export class WorkflowEngine {
   }
 
   /** Rejects to the initiator (`/actTask/back`): the instance ends, business 2/3. */
-  async back(actor: Actor, input: { id: string; comment?: string }, jx = false): Promise<void> {
+  async back(actor: Actor, input: { id: string; comment?: string }, jx = false, opts: { itemLog?: ItemLog } = {}): Promise<void> {
     const head = await this.db.selectFrom('wfTask').select(['instId']).where('id', '=', input.id).executeTakeFirst();
     if (!head) throw businessError(WF_TEXT.TASK_NOT_FOUND);
     await this.command(head.instId, async (trx, inst, events) => {
       const task = await this.openTask(trx, input.id);
       const L = await this.load(trx, inst, events);
       await this.checkActor(trx, task, actor, L);
+      await this.writeItemLog(trx, actor, opts.itemLog);
       const comment = (input.comment ?? '').trim();
       if (!comment && (jx || L.form?.commentRequired)) throw businessError(WF_TEXT.COMMENT_REQUIRED);
       await this.closeTask(trx, task, 1, 'back', actor.username, comment || null);
@@ -1286,12 +1298,31 @@ export class WorkflowEngine {
     });
   }
 
-  /** Batch approve: each task its own transaction, the node's configured approvers, a result per item. */
+  /** A batch item's operation-log row, in the item's transaction (rolled back with it when the item fails). */
+  private async writeItemLog(trx: Database, actor: Actor, log: ItemLog | undefined): Promise<void> {
+    if (!log) return;
+    await writeLog(trx, {
+      logType: 2,
+      logContent: log.content,
+      operateType: 3,
+      userid: actor.username,
+      username: actor.realname,
+      method: log.url,
+      requestUrl: log.url,
+      requestType: 'POST',
+      outcome: 'success',
+    });
+  }
+
+  /**
+   * Batch approve: each task its own transaction, the node's configured approvers, a result per item.
+   * Every item writes its own `sys_log` row inside its transaction.
+   */
   async passAll(actor: Actor, ids: string[], variables?: Record<string, unknown>): Promise<BatchItem[]> {
     const out: BatchItem[] = [];
     for (let i = 0; i < ids.length; i++) {
       try {
-        await this.pass(actor, { id: ids[i], comment: '', variables });
+        await this.pass(actor, { id: ids[i], comment: '', variables }, { itemLog: { content: `批量审批通过 任务 ${ids[i]}`, url: '/actTask/passAll' } });
         out.push({ id: ids[i], success: true, message: '操作成功' });
       } catch (err) {
         out.push({ id: ids[i], success: false, message: errorText(err) });
@@ -1301,7 +1332,7 @@ export class WorkflowEngine {
     return out;
   }
 
-  /** Batch reject to the initiator, by process instance; a result per item. */
+  /** Batch reject to the initiator, by process instance; a result per item, each with its own `sys_log` row. */
   async backAll(actor: Actor, procInstIds: string[], comment = ''): Promise<BatchItem[]> {
     const out: BatchItem[] = [];
     for (let i = 0; i < procInstIds.length; i++) {
@@ -1311,7 +1342,7 @@ export class WorkflowEngine {
         let mine: WfTask | undefined;
         for (const t of open) if (await this.canAct(this.db, t, actor.username)) mine = mine ?? t;
         if (!mine) throw businessError(open.length ? WF_TEXT.NO_TODO_IN_INSTANCE : WF_TEXT.TASK_DONE);
-        await this.back(actor, { id: mine.id, comment });
+        await this.back(actor, { id: mine.id, comment }, false, { itemLog: { content: `批量驳回 流程实例 ${instId}`, url: '/actTask/backAll' } });
         out.push({ id: instId, success: true, message: '操作成功' });
       } catch (err) {
         out.push({ id: instId, success: false, message: errorText(err) });
