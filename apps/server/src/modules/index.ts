@@ -19,6 +19,7 @@ import { registerWorkflowModule } from './workflow/workflow.module.js';
 import { registerFormsModule } from './forms/forms.module.js';
 import { registerOfficeModule } from './office/office.module.js';
 import { registerHrModule } from './hr/hr.module.js';
+import { registerRegistrationModule } from './hr/registration.module.js';
 import { registerPerformanceModule } from './performance/performance.module.js';
 import { registerLedgerModule } from './ledger/ledger.module.js';
 import { registerDashboardModule } from './dashboard/dashboard.routes.js';
@@ -50,7 +51,8 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   const workflow = await registerWorkflowModule(api);
   await registerFormsModule(api, workflow.registry);
   await registerOfficeModule(api, workflow.registry);
-  await registerHrModule(api, { translate: (code, v) => dicts.translate(code, v as string), registry: workflow.registry });
+  const hr = await registerHrModule(api, { translate: (code, v) => dicts.translate(code, v as string), registry: workflow.registry });
+  await registerRegistrationModule(api, hr);
   await registerPerformanceModule(api, workflow.registry);
   await registerLedgerModule(api, workflow, (code, v) => dicts.translate(code, v as string));
   await registerDashboardModule(api);

@@ -2,3 +2,4 @@ export * from './national-id.js';
 export * from './mask.js';
 export * from './schemas.js';
 export * from './forms.js';
+export * from './registration.js';

@@ -48,6 +48,8 @@ export const ACTION_TEXT: Record<string, string> = {
   edit: '修改',
   delete: '删除',
   apply: '再次应聘',
+  register: '在线登记',
+  mbti: '性格测试',
   interview: '面试记录',
   viewSensitive: '查看敏感信息',
   exportSensitive: '导出敏感信息',

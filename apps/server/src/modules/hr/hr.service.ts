@@ -86,6 +86,7 @@ export const FILE_WHITELIST: Whitelist = {
   username: 'hyUser.username',
   applyPost: 'hyUser.applyPost',
   source: 'hyUser.source',
+  mbtiType: 'hyUser.mbtiType',
   socialSecurity: 'hyUser.socialSecurity',
   housingFund: 'hyUser.housingFund',
   createTime: { column: 'hyUser.createTime', type: 'datetime' },
@@ -138,6 +139,7 @@ export const LIST_COLUMNS = [
   'blacklistReason',
   'blacklistFlag',
   'duplicateOf',
+  'mbtiType',
   'createTime',
   'updateTime',
 ] as const;
