@@ -22,7 +22,7 @@ async function readSubmission(req: FastifyRequest, spool: FileService) {
   const fields: Record<string, string> = {};
   const files: Partial<Record<'photo' | 'cv', IncomingFile>> = {};
   try {
-    for await (const part of req.parts({ limits: { fileSize: REGISTRATION_LIMITS.fileMaxBytes, files: 2, fields: 5, fieldSize: 64 * 1024, parts: 8 } })) {
+    for await (const part of req.parts({ throwFileSizeLimit: false, limits: { fileSize: REGISTRATION_LIMITS.fileMaxBytes, files: 2, fields: 5, fieldSize: 64 * 1024, parts: 8 } })) {
       if (part.type === 'file') {
         const kind = part.fieldname === 'photo' || part.fieldname === 'cv' ? part.fieldname : null;
         if (!kind || files[kind]) {
