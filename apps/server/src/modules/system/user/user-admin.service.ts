@@ -127,6 +127,21 @@ export interface ImportOutcome {
   errors: string[];
 }
 
+/**
+ * Runs the insert of a new account. A name that differs from an existing one only by case can still slip past
+ * the check when two requests race; the case-insensitive unique index (`uq_sys_user_username_ci`) refuses it,
+ * and the caller sees the same text as for the check.
+ */
+async function insertUnlessTaken<T>(insert: Promise<T>): Promise<T> {
+  try {
+    return await insert;
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') throw businessError('用户账号已存在');
+    throw err;
+  }
+}
+
 /** User administration: lists, pickers, add/edit with roles and departments, delete, reset, export, import. */
 export class UserAdminService {
   constructor(
@@ -332,7 +347,7 @@ export class UserAdminService {
     const id = newId();
     const hashed = await hashPassword(input.password ?? '', salt);
     await this.db.transaction().execute(async (trx) => {
-      await trx
+      await insertUnlessTaken(trx
         .insertInto('sysUser')
         .values({
           id,
@@ -360,7 +375,7 @@ export class UserAdminService {
           updateBy: null,
           updateTime: null,
         })
-        .execute();
+        .execute());
       await this.writeLinks(trx, id, roleIds, departIds);
       await requirePasswordChange(trx, [id], actor.username);
       if (opts.itemLog) {
