@@ -1,27 +1,70 @@
-import { UserOutlined } from '@ant-design/icons';
-import { PLATFORM_NAME } from '@go/contract';
-import { Avatar, Card, Col, Row, Statistic, Typography } from 'antd';
+import { ReloadOutlined, UserOutlined } from '@ant-design/icons';
+import { HR_DASHBOARD_PERM, PLATFORM_NAME } from '@go/contract';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { Alert, Avatar, Button, Card, Col, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useAuth } from '../../../app/auth';
 import { staticUrl } from '../../../app/config';
-import { menuHasPath, TODO_PATH } from '../../../app/layout/menu-items';
-import { useTodoCount } from '../../../app/layout/useTodoCount';
+import { TODO_PATH } from '../../../app/layout/menu-items';
 import { useSession } from '../../../app/session/store';
+import { fetchHomeApplications, fetchHomeNotices, fetchHomeTodo } from '../api';
 import { greetingText } from '../greeting';
+import '../dashboard.css';
 
-/** Home (/zhome): the greeting by hour with the user's real name, and shortcuts to the user's menus. */
+// ECharts and the twelve statistics load in their own chunk, only for holders of the dashboard permission.
+const HrDashboard = lazy(() => import('../components/HrDashboard'));
+
+const MY_APPLICATIONS_PATH = '/activiti/myApplications';
+const NOTICE_PATH = '/notice';
+
+/** A home card with its own loading and error state; `children` renders the loaded data. */
+function HomeCard<T>({ title, testId, query, extra, children }: { title: string; testId: string; query: UseQueryResult<T>; extra?: ReactNode; children: (data: T) => ReactNode }) {
+  return (
+    <Card size="small" title={title} extra={extra} data-testid={testId} className="home-card">
+      {query.isPending ? (
+        <div aria-busy="true" data-testid={`${testId}-loading`}>
+          <Skeleton active paragraph={{ rows: 3 }} />
+        </div>
+      ) : query.isError ? (
+        <div data-testid={`${testId}-error`}>
+          <Alert
+            type="error"
+            showIcon
+            message={`${title}加载失败`}
+            description={query.error instanceof Error ? query.error.message : undefined}
+            action={
+              <Button size="small" icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
+                重试
+              </Button>
+            }
+          />
+        </div>
+      ) : (
+        children(query.data)
+      )}
+    </Card>
+  );
+}
+
+const Count = ({ n, label, testId }: { n: number; label: string; testId: string }) => (
+  <Statistic value={n} suffix={label} valueStyle={{ color: n > 0 ? '#cf1322' : undefined }} data-testid={testId} />
+);
+
+/** Home (/zhome): greeting by hour, my to-dos, my applications in progress, newest notices and, for HR, the statistics. */
 export default function Analysis() {
   const userInfo = useSession((s) => s.userInfo);
-  const menu = useSession((s) => s.menu);
-  const shortcuts = menu
-    .flatMap((m) => (m.children?.length ? m.children : [m]))
-    .filter((m) => !m.hidden && m.path !== '/zhome' && m.route !== '0')
-    .slice(0, 8);
-  const hasTodo = menuHasPath(menu, TODO_PATH);
-  const todoCount = useTodoCount(hasTodo, 'home');
+  const { has } = useAuth();
+  const showDashboard = has(HR_DASHBOARD_PERM);
+  // The three cards load in parallel; the socket refreshes the to-do card with the header badge.
+  const todo = useQuery({ queryKey: ['todoBadge', 'homeCard'], queryFn: fetchHomeTodo, retry: false, staleTime: 0 });
+  const apps = useQuery({ queryKey: ['home', 'applications'], queryFn: fetchHomeApplications, retry: false, staleTime: 0 });
+  const notices = useQuery({ queryKey: ['home', 'notices'], queryFn: fetchHomeNotices, retry: false, staleTime: 0 });
+
   return (
-    <div data-testid="home-page">
+    <div data-testid="home-page" className="home-page">
       <div className="home-greeting">
-        <Avatar size={56} src={userInfo?.avatar ? staticUrl(userInfo.avatar) : undefined} icon={<UserOutlined />} />
+        <Avatar size={56} src={userInfo?.avatar ? staticUrl(userInfo.avatar) : undefined} icon={<UserOutlined />} alt="" />
         <div>
           <Typography.Title level={4} style={{ margin: 0 }} data-testid="home-greeting">
             {greetingText(userInfo?.realname)}
@@ -32,23 +75,78 @@ export default function Analysis() {
           </Typography.Text>
         </div>
       </div>
-      {hasTodo && (
-        <Card size="small" style={{ marginTop: 16 }} data-testid="home-todo">
-          <Link to={TODO_PATH} aria-label={`我的待办 ${todoCount} 项`}>
-            <Statistic title="我的待办" value={todoCount} suffix="项" valueStyle={{ color: todoCount > 0 ? '#cf1322' : undefined }} />
-          </Link>
-        </Card>
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} md={12} xl={8}>
+          <HomeCard title="我的待办" testId="home-todo" query={todo} extra={<Link to={TODO_PATH}>全部待办</Link>}>
+            {(d) => (
+              <>
+                <Link to={TODO_PATH} aria-label={`我的待办 ${d.total} 项`}>
+                  <Count n={d.total} label="项待办" testId="home-todo-count" />
+                </Link>
+                <List
+                  size="small"
+                  dataSource={d.rows}
+                  locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无待办" /> }}
+                  renderItem={(task) => (
+                    <List.Item data-testid="home-todo-item">
+                      <List.Item.Meta
+                        title={<Link to={TODO_PATH}>{task.title || task.processName}</Link>}
+                        description={`${task.name} · ${task.applyer ?? ''} · ${task.createTime ?? ''}`}
+                      />
+                    </List.Item>
+                  )}
+                />
+              </>
+            )}
+          </HomeCard>
+        </Col>
+        <Col xs={24} md={12} xl={8}>
+          <HomeCard title="我的申请（审批中）" testId="home-applications" query={apps} extra={<Link to={MY_APPLICATIONS_PATH}>全部申请</Link>}>
+            {(d) => (
+              <>
+                <Count n={d.total} label="项审批中" testId="home-applications-count" />
+                <List
+                  size="small"
+                  dataSource={d.rows}
+                  locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无审批中的申请" /> }}
+                  renderItem={(a) => (
+                    <List.Item data-testid="home-application-item">
+                      <List.Item.Meta
+                        title={<Link to={MY_APPLICATIONS_PATH}>{a.title || a.processName}</Link>}
+                        description={`${a.statusText ?? (a.currTaskName ? `审批中：${a.currTaskName}` : '审批中')} · ${a.applyTime ?? a.createTime}`}
+                      />
+                    </List.Item>
+                  )}
+                />
+              </>
+            )}
+          </HomeCard>
+        </Col>
+        <Col xs={24} md={24} xl={8}>
+          <HomeCard title="最新通知" testId="home-notices" query={notices} extra={<Link to={NOTICE_PATH}>更多</Link>}>
+            {(d) => (
+              <List
+                size="small"
+                dataSource={d.records}
+                locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无通知" /> }}
+                renderItem={(n) => (
+                  <List.Item data-testid="home-notice-item">
+                    <List.Item.Meta
+                      title={<Link to={NOTICE_PATH}>{n.noticeTitle}</Link>}
+                      description={`${n.noticeType_dictText ?? ''}${n.noticeType_dictText ? ' · ' : ''}${n.createTime ?? ''}`}
+                    />
+                  </List.Item>
+                )}
+              />
+            )}
+          </HomeCard>
+        </Col>
+      </Row>
+      {showDashboard && (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} style={{ marginTop: 16 }} />}>
+          <HrDashboard />
+        </Suspense>
       )}
-      <Card title="快捷入口" style={{ marginTop: 16 }} size="small">
-        <Row gutter={[12, 12]}>
-          {shortcuts.map((m) => (
-            <Col key={m.path} xs={12} sm={8} md={6}>
-              <Link to={m.path}>{m.meta?.title ?? m.name}</Link>
-            </Col>
-          ))}
-          {shortcuts.length === 0 && <Col span={24}>暂无可用菜单</Col>}
-        </Row>
-      </Card>
     </div>
   );
 }
