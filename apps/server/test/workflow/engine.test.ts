@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WF_TEXT } from '../../src/modules/workflow/engine.js';
+import { REJECT_REASON_REQUIRED } from '../../src/modules/workflow/workflow.routes.js';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
 import { assertConsistent, bpmn, deploy, Flow } from './wf-helpers.js';
 
@@ -160,7 +161,7 @@ describe.each(dbKinds)('[WORKFLOW] engine transitions on %s', (kind) => {
         await f.passOk('wangfang', procInstId, 'p2');
         await f.passOk('liuyang', procInstId, 'p1');
         await f.passOk('lina', procInstId, 'p1b');
-        const r = await f.call('zhangwei', 'POST', '/actTask/backToTask', { id: await f.taskId(procInstId, 'c'), backTaskKey: 'p1b' });
+        const r = await f.call('zhangwei', 'POST', '/actTask/backToTask', { id: await f.taskId(procInstId, 'c'), backTaskKey: 'p1b', comment: '请补充' });
         expect(r.body.success, r.body.message).toBe(true);
         expect(await f.open(procInstId)).toEqual(['p1b:lina']);
         expect(await f.tokens(procInstId)).toEqual(['active@p1b', 'join@join']);
@@ -185,9 +186,9 @@ describe.each(dbKinds)('[WORKFLOW] engine transitions on %s', (kind) => {
         expect(await f.state(id)).toEqual([1, 1]);
         await f.passOk('machao', procInstId, 'a');
         expect(await f.open(procInstId)).toEqual(['p1:liuyang', 'p2:wangfang']);
-        const bad = await f.call('machao', 'POST', '/actTask/backToTask', { id: await f.taskId(procInstId, 'p1'), backTaskKey: 'c' });
+        const bad = await f.call('machao', 'POST', '/actTask/backToTask', { id: await f.taskId(procInstId, 'p1'), backTaskKey: 'c', comment: '退回' });
         expect(bad.body.message).toBe(WF_TEXT.NOT_CANDIDATE);
-        const bad2 = await f.call('liuyang', 'POST', '/actTask/backToTask', { id: await f.taskId(procInstId, 'p1'), backTaskKey: 'p2' });
+        const bad2 = await f.call('liuyang', 'POST', '/actTask/backToTask', { id: await f.taskId(procInstId, 'p1'), backTaskKey: 'p2', comment: '退回' });
         expect(bad2.body.message).toBe(WF_TEXT.BAD_BACK_NODE);
       },
     ],
@@ -257,12 +258,36 @@ describe.each(dbKinds)('[WORKFLOW] engine transitions on %s', (kind) => {
         const b = await f.start('dongjian', 100, defs.linear);
         const c = await f.start('zhulin', 100, defs.linear);
         await f.passOk('machao', c.procInstId, 'a');
-        const r = await f.call('machao', 'POST', `/actTask/backAll/${[a.procInstId, b.procInstId, c.procInstId].join(',')}`);
+        const r = await f.call('machao', 'POST', `/actTask/backAll/${[a.procInstId, b.procInstId, c.procInstId].join(',')}`, { comment: '预算不足' });
         expect(r.body.result.map((x: { success: boolean }) => x.success)).toEqual([true, true, false]);
         expect(r.body.result[2].message).toBe(WF_TEXT.NO_TODO_IN_INSTANCE);
         expect(await f.state(a.id)).toEqual([2, 3]);
         expect(await f.state(b.id)).toEqual([2, 3]);
         expect(await f.state(c.id)).toEqual([1, 1]);
+      },
+    ],
+    [
+      'a rejection without a reason is refused on every path (back, return, pass type 1, batch) and changes nothing',
+      async () => {
+        const { id, procInstId } = await f.start('zhulin', 100, defs.linear);
+        const task = await f.taskId(procInstId, 'a');
+        const refusals = [
+          await f.call('machao', 'POST', '/actTask/back', { id: task }),
+          await f.call('machao', 'POST', '/actTask/back', { id: task, comment: '   ' }),
+          await f.call('machao', 'POST', '/actTask/pass', { id: task, type: 1, backTaskKey: '-1', comment: '' }),
+          await f.call('machao', 'POST', '/actTask/backToTask', { id: task, backTaskKey: 'a' }),
+          await f.call('machao', 'POST', `/actTask/backAll/${procInstId}`),
+          await f.call('machao', 'POST', '/actTask/backAll', { procInstIds: procInstId, comment: ' ' }),
+        ];
+        for (const r of refusals) expect(r.body).toMatchObject({ success: false, message: REJECT_REASON_REQUIRED });
+        expect(await f.state(id)).toEqual([1, 1]);
+        expect(await f.open(procInstId)).toEqual(['a:machao']);
+        // with a reason the same call goes through, and the history keeps it
+        const ok = await f.call('machao', 'POST', `/actTask/backAll/${procInstId}?comment=${encodeURIComponent('金额有误')}`);
+        expect(ok.body.result[0]).toMatchObject({ success: true });
+        expect(await f.state(id)).toEqual([2, 3]);
+        const h = await f.call('zhulin', 'GET', `/actTask/historicFlow/${procInstId}`);
+        expect(h.body.result.list.find((x: { type: string }) => x.type === 'back').comment).toBe('金额有误');
       },
     ],
     [
@@ -275,7 +300,7 @@ describe.each(dbKinds)('[WORKFLOW] engine transitions on %s', (kind) => {
         const todo = await f.call('machao', 'POST', '/actTask/todoList', { pageSize: 100 });
         expect(todo.body.result.records.find((x: { procInstId: string }) => x.procInstId === procInstId).isSuspended).toBe(true);
         expect((await f.pass('machao', procInstId, 'a')).body.message).toBe(WF_TEXT.SUSPENDED);
-        const back = await f.call('machao', 'POST', '/actTask/back', { id: await f.taskId(procInstId, 'a') });
+        const back = await f.call('machao', 'POST', '/actTask/back', { id: await f.taskId(procInstId, 'a'), comment: '不同意' });
         expect(back.body.message).toBe(WF_TEXT.SUSPENDED);
         const draft = await f.draft('zhulin', 100, def);
         expect((await f.call('zhulin', 'POST', '/actBusiness/apply', { id: draft })).body.message).toBe(WF_TEXT.SUSPENDED_START);

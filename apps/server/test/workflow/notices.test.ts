@@ -119,6 +119,49 @@ describe.each(dbKinds)('[WORKFLOW] notices of approval steps on %s', (kind) => {
     expect(mailed).toHaveLength(1);
     expect(mailed[0].receivers).toEqual(['dongjian']);
   });
+
+  it('transfer (转办), CC (抄送) and urge (催办) tell the person concerned, linking to the item', async () => {
+    const title = `转办抄送催办-${kind}-${Date.now().toString(36)}`;
+    const defs = await f.call('dongjian', 'GET', '/activiti_process/startable?tableName=fm_expense');
+    const procDefId = defs.body.result[0].id as string;
+    const add = await f.call('dongjian', 'POST', '/actBusiness/add', { tableName: 'fm_expense', procDefId, title, reason: '会议茶歇', items: [{ name: '茶歇', amount: 260 }] });
+    const apply = await f.call('dongjian', 'POST', '/actBusiness/apply', { id: add.body.result.id, procDefId });
+    expect(apply.body.success, apply.body.message).toBe(true);
+    const procInstId = apply.body.result.procInstId as string;
+    await settle();
+
+    // the applicant copies a colleague: the copied user is told, linking to the CC inbox filtered to the item
+    const cc = await f.call('dongjian', 'POST', '/actTask/cc', { procInstId, userIds: 'liuyang', comment: '请知悉' });
+    expect(cc.body.success, cc.body.message).toBe(true);
+    await settle();
+    const copied = await messagesOf('liuyang', `抄送：${title}`);
+    expect(copied).toHaveLength(1);
+    expect(copied[0]).toMatchObject({ openType: 'url', openPage: `/activiti/ccInbox?title=${encodeURIComponent(title)}`, sender: 'dongjian' });
+    expect(copied[0].msgContent).toContain('董建将董建提交的「费用报销」抄送给您');
+    expect(copied[0].msgContent).toContain('留言：请知悉');
+    expect(await messagesOf('dongjian', `抄送：${title}`)).toHaveLength(0);
+
+    // the applicant urges: the open task's approver is told
+    const urge = await f.call('dongjian', 'POST', '/actBusiness/urge', { procInstId, comment: '明天出差，请尽快' });
+    expect(urge.body.success, urge.body.message).toBe(true);
+    await settle();
+    const urged = await messagesOf('machao', `催办：${title}`);
+    expect(urged).toHaveLength(1);
+    expect(urged[0]).toMatchObject({ openPage: `/activiti/todoManage?name=${encodeURIComponent(title)}`, sender: 'dongjian' });
+    expect(urged[0].msgContent).toContain('正在「部门负责人审批」等待您审批');
+    expect(urged[0].msgContent).toContain('留言：明天出差，请尽快');
+
+    // the approver transfers the task: the new assignee is told, linking to the to-do list
+    const task = (await todoOf('machao', procInstId))!;
+    const tr = await f.call('machao', 'POST', '/actTask/transfer', { id: task.id, userId: 'chenjing', comment: '我在休假' });
+    expect(tr.body.success, tr.body.message).toBe(true);
+    await settle();
+    const transferred = await messagesOf('chenjing', `转办待办：${title}`);
+    expect(transferred).toHaveLength(1);
+    expect(transferred[0]).toMatchObject({ openPage: `/activiti/todoManage?name=${encodeURIComponent(title)}`, sender: 'machao' });
+    expect(transferred[0].msgContent).toContain('马超将「部门负责人审批」转交给您审批');
+    expect(await messagesOf('machao', `转办待办：${title}`)).toHaveLength(0);
+  });
 });
 
 describe('[WORKFLOW] notice composition', () => {
@@ -152,6 +195,14 @@ describe('[WORKFLOW] notice composition', () => {
     expect(rejected[0].text).toContain('理由：未填写');
     const delegated = composeNotices([{ ...ref, type: 'delegated', taskId: 't1', nodeId: 'deptApprove', nodeName: '部门负责人审批', actor: { username: 'machao', realname: '马超' }, to: 'chenjing', comment: null }], names);
     expect(delegated.map((n) => [n.receivers, n.title])).toEqual([[['chenjing'], '委托待办：差旅报销 320.50元']]);
+    const transferred = composeNotices([{ ...ref, type: 'transferred', taskId: 't1', nodeId: 'deptApprove', nodeName: '部门负责人审批', actor: { username: 'machao', realname: '马超' }, to: 'chenjing', comment: null }], names);
+    expect(transferred.map((n) => [n.receivers, n.title, n.priority])).toEqual([[['chenjing'], '转办待办：差旅报销 320.50元', 'M']]);
+    // a node's automatic copy has no actor; the actor never copies themself
+    const cc = composeNotices([{ ...ref, type: 'cc', actor: null, users: ['liuyang', 'chenjing'], nodeId: 'financeApprove', comment: null }], names);
+    expect(cc.map((n) => [n.receivers, n.title, n.sender])).toEqual([[['liuyang', 'chenjing'], '抄送：差旅报销 320.50元', null]]);
+    expect(cc[0].text).toContain('审批流程将董建提交的「费用报销」抄送给您');
+    const urged = composeNotices([{ ...ref, type: 'urged', taskId: 't1', nodeId: 'deptApprove', nodeName: '部门负责人审批', actor: { username: 'dongjian', realname: '董建' }, users: ['machao'], comment: null }], names);
+    expect(urged.map((n) => [n.receivers, n.title, n.priority])).toEqual([[['machao'], '催办：差旅报销 320.50元', 'H']]);
     const auto = composeNotices([{ ...ref, type: 'finished', outcome: 'passed', endNodeId: 'end', reason: null }], names);
     expect(auto.map((n) => n.title)).toEqual(['审批通过：差旅报销 320.50元']);
   });

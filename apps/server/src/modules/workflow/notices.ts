@@ -10,7 +10,9 @@ import type { EventOf, WorkflowEvent } from './events.js';
  * - whoever gets a task (submission, next step, return to a node) — 待审批, linking to the to-do list;
  * - the applicant after every step (passed with the comment and the next step, returned, rejected with
  *   the reason) and at the end (passed / cancelled);
- * - the delegatee of a delegated task; the approvers whose task disappeared when the applicant withdrew.
+ * - the delegatee of a delegated task and the new assignee of a transferred one (转办);
+ * - the people copied (抄送), linking to their CC inbox; the approvers the applicant urged (催办);
+ * - the approvers whose task disappeared when the applicant withdrew.
  * In-app (a system message: the bell and the socket push, which also refreshes the to-do badge) always;
  * the enterprise messenger (短信通知 ticked) and e-mail (邮件通知 ticked) when configured.
  * The events of one command are grouped so a step's notice names the next step and its approvers.
@@ -20,6 +22,7 @@ import type { EventOf, WorkflowEvent } from './events.js';
 export const NOTICE_LINKS = {
   todo: (title: string) => `/activiti/todoManage?name=${encodeURIComponent(title)}`,
   mine: (title: string) => `/activiti/myApplications?title=${encodeURIComponent(title)}`,
+  cc: (title: string) => `/activiti/ccInbox?title=${encodeURIComponent(title)}`,
 };
 
 /** Channels the acting approver ticked (approval payload `sendSms`, `sendEmail`). */
@@ -129,6 +132,41 @@ export function composeNotices(events: readonly WorkflowEvent[], names: NoticeNa
         sender: e.actor.username,
         taskId: e.taskId,
       });
+    } else if (e.type === 'transferred') {
+      if (e.to === e.actor.username) continue;
+      out.push({
+        receivers: [e.to],
+        title: `转办待办：${title}`,
+        text: `${e.actor.realname}将「${e.nodeName ?? e.nodeId}」转交给您审批（${applicant}提交的「${names.processName}」）${e.comment ? `，留言：${e.comment}` : ''}。`,
+        link: NOTICE_LINKS.todo(title),
+        priority: 'M',
+        sender: e.actor.username,
+        taskId: e.taskId,
+      });
+    } else if (e.type === 'cc') {
+      const receivers = e.users.filter((u) => u !== e.actor?.username);
+      if (!receivers.length) continue;
+      out.push({
+        receivers,
+        title: `抄送：${title}`,
+        text: `${e.actor ? e.actor.realname : '审批流程'}将${applicant}提交的「${names.processName}」抄送给您，请知悉${e.comment ? `。留言：${e.comment}` : ''}。`,
+        link: NOTICE_LINKS.cc(title),
+        priority: 'L',
+        sender: e.actor?.username ?? null,
+        taskId: null,
+      });
+    } else if (e.type === 'urged') {
+      const receivers = e.users.filter((u) => u !== e.actor.username);
+      if (!receivers.length) continue;
+      out.push({
+        receivers,
+        title: `催办：${title}`,
+        text: `${e.actor.realname}催办「${title}」，该申请正在「${e.nodeName ?? e.nodeId}」等待您审批${e.comment ? `。留言：${e.comment}` : ''}。`,
+        link: NOTICE_LINKS.todo(title),
+        priority: 'H',
+        sender: e.actor.username,
+        taskId: null,
+      });
     } else if (e.type === 'finished') {
       const hasStep = events.some((x) => x.type === 'passed' || x.type === 'rejected' || x.type === 'withdrawn');
       if (hasStep) continue;
@@ -157,7 +195,7 @@ function escapeHtml(s: string): string {
 }
 
 /** Paths whose body carries the approver's ticked channels with the task id. */
-const TICK_PATHS = ['/actTask/pass', '/actTask/jxpass', '/actTask/back', '/actTask/backToTask', '/actTask/delegate'];
+const TICK_PATHS = ['/actTask/pass', '/actTask/jxpass', '/actTask/back', '/actTask/backToTask', '/actTask/delegate', '/actTask/transfer'];
 const TICK_TTL_MS = 60_000;
 
 export class WorkflowNotices {
@@ -211,7 +249,9 @@ export class WorkflowNotices {
     const usernames = new Set<string>([head.starter]);
     for (const e of events) {
       if (e.type === 'taskCreated') e.candidates.forEach((u) => usernames.add(u));
-      if (e.type === 'delegated') usernames.add(e.to);
+      if (e.type === 'delegated' || e.type === 'transferred') usernames.add(e.to);
+      if (e.type === 'cc' || e.type === 'urged') e.users.forEach((u) => usernames.add(u));
+      if ('actor' in e && e.actor) usernames.add(e.actor.username);
     }
     const users = await this.db.selectFrom('sysUser').select(['username', 'realname']).where('username', 'in', [...usernames]).execute();
     const byName = new Map(users.map((u) => [u.username, u.realname || u.username]));

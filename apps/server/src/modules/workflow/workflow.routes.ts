@@ -32,7 +32,41 @@ export interface WorkflowServices {
 
 const TAGS = ['流程'];
 
+/** A rejection (驳回 or 退回, one or in a batch) must say why; the applicant is told the reason. */
+export const REJECT_REASON_REQUIRED = '请填写驳回理由';
+/** Refuses a blank reason (the performance form keeps its own wording: 请输入审批意见). */
+const requireReason = (comment: string | null | undefined, jx = false): string => {
+  const text = (comment ?? '').trim();
+  if (!text) throw businessError(jx ? '请输入审批意见' : REJECT_REASON_REQUIRED);
+  return text;
+};
+
 const actor = (u: CurrentUser) => ({ username: u.username, realname: u.realname });
+
+/** The approval payload's `claimOrgCodeValue` when it names a company (A01…A09), else undefined. */
+const claimOf = (b: Record<string, unknown>): string | undefined => {
+  const v = typeof b.claimOrgCodeValue === 'string' ? b.claimOrgCodeValue.trim() : '';
+  return /^A\d{2}/.test(v) && v.length <= 64 ? v : undefined;
+};
+
+/**
+ * The next node's approvers of the claimed company (getNextNode with `claimOrgCodeValue`), as a comma list,
+ * when the pass names none: undefined when the next node is not one user task, nobody of that company is
+ * among its approvers (the node's own approvers then apply), or the claim is group level (no filter).
+ */
+async function companyApprovers(app: FastifyInstance, s: WorkflowServices, username: string, taskId: string, claim: string): Promise<string | undefined> {
+  if (claim.startsWith('A01')) return undefined;
+  try {
+    const task = await app.ctx.db.selectFrom('wfTask').select(['instId', 'nodeId']).where('id', '=', taskId).where('status', '=', 0).executeTakeFirst();
+    if (!task) return undefined;
+    const next = await s.queries.nextNode(username, { procInstId: task.instId, currActId: task.nodeId, claimOrgCodeValue: claim });
+    if (next.type !== 1 && next.type !== 3) return undefined;
+    const users = next.users.map((u) => u.username).filter(Boolean);
+    return users.length ? users.join(',') : undefined;
+  } catch {
+    return undefined;
+  }
+}
 const splitIds = (s: string) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))].slice(0, 500);
 
 export async function workflowRoutes(app: FastifyInstance, s: WorkflowServices): Promise<void> {
@@ -73,6 +107,7 @@ export async function workflowRoutes(app: FastifyInstance, s: WorkflowServices):
     const who = actor(req.user!);
     // The shared submit payload carries `type`: 0 pass, 1 reject, 2 delegate.
     if (b.type === 1) {
+      requireReason(b.comment, jx);
       if (b.backTaskKey && b.backTaskKey !== '-1') {
         await s.engine.backToTask(who, { id: b.id, backTaskKey: b.backTaskKey, assignees: b.assignees, priority: b.priority, comment: b.comment });
       } else {
@@ -81,15 +116,14 @@ export async function workflowRoutes(app: FastifyInstance, s: WorkflowServices):
     } else if (b.type === 2) {
       await s.engine.delegate(who, { id: b.id, userId: b.userId ?? '', comment: b.comment });
     } else {
-      await s.engine.pass(who, {
-        id: b.id,
-        comment: b.comment,
-        assignees: b.assignees,
-        priority: b.priority,
-        jx,
-        payload: b.score !== undefined ? { score: b.score } : {},
-        variables: b.variables,
-      });
+      // SPEC §3 claimOrgCodeValue (company, or A01 for group level) reaches the form type's approve hook and,
+      // when no approver was chosen, picks the next node's approvers of that company (as getNextNode shows).
+      const claim = claimOf(b);
+      const payload: Record<string, unknown> = b.score !== undefined ? { score: b.score } : {};
+      if (claim) payload.claimOrgCodeValue = claim;
+      if (b.isClaim === true) payload.isClaim = true;
+      const assignees = b.assignees || (claim && !b.variables ? await companyApprovers(app, s, req.user!.username, b.id, claim) : undefined);
+      await s.engine.pass(who, { id: b.id, comment: b.comment, assignees, priority: b.priority, jx, payload, variables: b.variables });
     }
     return ok(null, '操作成功');
   };
@@ -109,6 +143,7 @@ export async function workflowRoutes(app: FastifyInstance, s: WorkflowServices):
     { config: { access: LOGIN, oplog: { content: '驳回至发起人', type: 3 } }, schema: { tags: TAGS, summary: '驳回至发起人', body: S.backPayload } },
     async (req) => {
       const b = req.body as z.infer<typeof S.backPayload>;
+      requireReason(b.comment);
       await s.engine.back(actor(req.user!), { id: b.id, comment: b.comment });
       return ok(null, '操作成功');
     },
@@ -119,6 +154,7 @@ export async function workflowRoutes(app: FastifyInstance, s: WorkflowServices):
     { config: { access: LOGIN, oplog: { content: '退回至节点', type: 3 } }, schema: { tags: TAGS, summary: '退回至之前节点', body: S.backToTaskPayload } },
     async (req) => {
       const b = req.body as z.infer<typeof S.backToTaskPayload>;
+      requireReason(b.comment);
       await s.engine.backToTask(actor(req.user!), b);
       return ok(null, '操作成功');
     },
@@ -150,9 +186,12 @@ export async function workflowRoutes(app: FastifyInstance, s: WorkflowServices):
     method: ['GET', 'POST', 'PUT'],
     url: '/actTask/backAll/:procInstIds',
     config: { access: perm(WF_PERMS.batch), oplog: { content: '批量驳回', type: 3 } },
-    schema: { tags: TAGS, summary: '批量驳回至发起人（流程实例id逗号分隔），逐项返回结果', params: S.procInstIdsParam },
+    schema: { tags: TAGS, summary: '批量驳回至发起人（流程实例id逗号分隔，驳回理由 comment 必填），逐项返回结果', params: S.procInstIdsParam, querystring: S.reasonQuery },
     handler: async (req) => {
-      const items = await s.engine.backAll(actor(req.user!), splitIds((req.params as { procInstIds: string }).procInstIds));
+      // the reason comes in the query (GET) or the body (POST/PUT)
+      const body = S.reasonQuery.safeParse(req.body ?? {});
+      const comment = requireReason((body.success ? body.data.comment : undefined) ?? (req.query as z.infer<typeof S.reasonQuery>).comment);
+      const items = await s.engine.backAll(actor(req.user!), splitIds((req.params as { procInstIds: string }).procInstIds), comment);
       const okCount = items.filter((i) => i.success).length;
       return ok(items, `成功${okCount}条，失败${items.length - okCount}条`);
     },
@@ -171,9 +210,10 @@ export async function workflowRoutes(app: FastifyInstance, s: WorkflowServices):
   );
   app.post(
     '/actTask/backAll',
-    { config: { access: perm(WF_PERMS.batch), oplog: { content: '批量驳回', type: 3 } }, schema: { tags: TAGS, summary: '批量驳回（body.procInstIds）', body: S.procInstIdsParam } },
+    { config: { access: perm(WF_PERMS.batch), oplog: { content: '批量驳回', type: 3 } }, schema: { tags: TAGS, summary: '批量驳回（body.procInstIds，驳回理由 comment 必填）', body: S.backAllBody } },
     async (req) => {
-      const items = await s.engine.backAll(actor(req.user!), splitIds((req.body as { procInstIds: string }).procInstIds));
+      const b = req.body as z.infer<typeof S.backAllBody>;
+      const items = await s.engine.backAll(actor(req.user!), splitIds(b.procInstIds), requireReason(b.comment));
       const okCount = items.filter((i) => i.success).length;
       return ok(items, `成功${okCount}条，失败${items.length - okCount}条`);
     },

@@ -86,6 +86,9 @@ export const delegatePayload = z.looseObject({ id, userId: z.string().trim().max
 export const idsParam = z.object({ ids: z.string().min(1).max(20000) });
 export const passAllBody = z.looseObject({ ids: z.string().min(1).max(20000), variables: variablesField });
 export const procInstIdsParam = z.object({ procInstIds: z.string().min(1).max(20000) });
+/** the reason of a batch rejection (query of the path form, or the body) */
+export const reasonQuery = z.looseObject({ comment: optStr(2000) });
+export const backAllBody = z.looseObject({ procInstIds: z.string().min(1).max(20000), comment: optStr(2000) });
 export const procInstIdParam = z.object({ procInstId: id });
 export const nodeIdParam = z.object({ nodeId: id });
 

@@ -293,8 +293,9 @@ export const wfApi = {
   backToTask: (payload: ApprovalPayload) => postAction<null>(WF_URL.backToTask, payload),
   delegate: (payload: ApprovalPayload) => postAction<null>(WF_URL.delegate, payload),
   passAll: (ids: string[]) => postAction<BatchItem[]>(WF_URL.passAll + ids.map(encodeURIComponent).join(',')),
-  backAll: (procInstIds: string[]) =>
-    postAction<BatchItem[]>(WF_URL.backAll + procInstIds.map(encodeURIComponent).join(',')),
+  /** batch reject to the initiators; the reason is required (the server refuses a blank one) */
+  backAll: (procInstIds: string[], comment: string) =>
+    postAction<BatchItem[]>(WF_URL.backAll + procInstIds.map(encodeURIComponent).join(','), { comment }),
   // applications
   getForm: (p: { id?: string; tableId?: string; tableName?: string }) =>
     getAction<Record<string, unknown>>(WF_URL.businessGet, p),

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Badge, Button, Card, Form, Input, Segmented, Space, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { listPagination } from '../../../components/list/pagination';
 import { HistoryModal } from '../components/HistoryModal';
 import { engineApi, type CcRow } from '../engine/engineApi';
@@ -16,8 +17,10 @@ export default function CcInbox() {
   const { message } = App.useApp();
   const [pageNo, setPageNo] = useState(1);
   const [pageSize, setPageSize] = useState(10);
-  const [title, setTitle] = useState('');
-  const [applied, setApplied] = useState('');
+  const [params] = useSearchParams();
+  // a CC notice links here with ?title=<the application's title>
+  const [title, setTitle] = useState(() => params.get('title') ?? '');
+  const [applied, setApplied] = useState(() => (params.get('title') ?? '').trim());
   const [read, setRead] = useState<ReadFilter>('all');
   const [historyId, setHistoryId] = useState<string | null>(null);
 

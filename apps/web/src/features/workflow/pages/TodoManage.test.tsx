@@ -132,8 +132,13 @@ describe('TodoManage', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByTestId('batch-back'));
     expect(await screen.findByText('您确认要驳回所选的 1 条数据? 注意：所有流程将驳回至发起人')).toBeTruthy();
     http.postAction.mockImplementationOnce(async () => ok([{ id: 'p2', success: true }]));
+    // without a reason nothing is sent
     fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
-    await waitFor(() => expect(http.postAction).toHaveBeenCalledWith('/actTask/backAll/p2'));
+    expect(await screen.findByText('请填写驳回理由')).toBeTruthy();
+    expect(http.postAction).not.toHaveBeenCalledWith('/actTask/backAll/p2', expect.anything());
+    fireEvent.change(screen.getByTestId('batch-back-reason'), { target: { value: '预算超标' } });
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(http.postAction).toHaveBeenCalledWith('/actTask/backAll/p2', { comment: '预算超标' }));
   });
 
   it('history without a process instance id shows an error', async () => {

@@ -157,15 +157,39 @@ export default function TodoManage() {
       return;
     }
     const n = selected.length;
+    // a batch rejection says why, like a single one (the applicants are told the reason)
+    let reason = '';
     modal.confirm({
       title: kind === 'pass' ? WF_TEXTS.batchPassTitle : WF_TEXTS.batchBackTitle,
-      content: kind === 'pass' ? WF_TEXTS.batchPassContent(n) : WF_TEXTS.batchBackContent(n),
+      content:
+        kind === 'pass' ? (
+          WF_TEXTS.batchPassContent(n)
+        ) : (
+          <div>
+            <p>{WF_TEXTS.batchBackContent(n)}</p>
+            <Input.TextArea
+              aria-label="驳回理由"
+              data-testid="batch-back-reason"
+              rows={3}
+              maxLength={2000}
+              placeholder="请填写驳回理由（将通知申请人）"
+              onChange={(e) => {
+                reason = e.target.value;
+              }}
+            />
+          </div>
+        ),
       onOk: async () => {
+        if (kind === 'back' && !reason.trim()) {
+          message.warning(WF_TEXTS.rejectReasonRequired);
+          // keeps the dialog open
+          throw new Error(WF_TEXTS.rejectReasonRequired);
+        }
         try {
           const res =
             kind === 'pass'
               ? await wfApi.passAll(selected.map((t) => t.id))
-              : await wfApi.backAll([...new Set(selected.map((t) => t.procInstId))]);
+              : await wfApi.backAll([...new Set(selected.map((t) => t.procInstId))], reason.trim());
           if (res.success) showBatchResult(res.result, res.message || WF_TEXTS.success);
           else message.error(res.message);
         } catch {
