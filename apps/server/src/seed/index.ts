@@ -12,7 +12,7 @@ import { seedIndicators, seedOfficeDemo, seedOfficeMenus, seedProposals } from '
 import { seedWorkflowDefinitions, seedWorkflowDemo, seedWorkflowMenus } from './workflow.seed.js';
 import { seedWorkflowEngineMenus } from './workflow-engine.seed.js';
 import { seedHrApprovals, seedHrDemo, seedHrDicts, seedHrMenus, seedHrRolesAndUsers } from './hr.seed.js';
-import { seedFormDefinitions, seedFormDemo, seedFormDicts, seedFormMenus } from './forms.seed.js';
+import { formSeedParts } from './forms.seed.js';
 import { seedLedgerData, seedLedgerDefinitions, seedLedgerDemo, seedLedgerMenus } from './ledger.seed.js';
 import { seedDashboardPermission } from './dashboard.seed.js';
 
@@ -50,10 +50,8 @@ export const seedParts: SeedPart[] = [
   { name: '0802_hr_menus', run: seedHrMenus },
   { name: '0803_hr_demo', run: seedHrDemo },
   { name: '0804_hr_approvals', run: seedHrApprovals },
-  { name: '0600_forms_dicts', run: seedFormDicts },
-  { name: '0601_forms_menus', run: seedFormMenus },
-  { name: '0602_forms_definitions', run: seedFormDefinitions },
-  { name: '0603_forms_demo', run: seedFormDemo },
+  // one part per form type, `0610_forms_<slug>`, from the files of seed/forms/ (docs/forms.md)
+  ...formSeedParts,
   { name: '1300_ledger_menus', run: seedLedgerMenus },
   { name: '1301_ledger_definitions', run: seedLedgerDefinitions },
   { name: '1302_ledger_data', run: seedLedgerData },

@@ -127,11 +127,38 @@ export interface FormDeclaration {
   groupClaim?: boolean;
   /** list permission codes (default `forms:<slug>:list`, and `forms:<slug>:all` to see the whole company) */
   perms?: { list: string; all: string };
+  /** the approval dialog asks for a score (0–100) sent with the pass (performance) */
+  approvalScore?: boolean;
 }
 
 /** Identity helper that keeps the literal types of a declaration. */
 export function defineForm<D extends FormDeclaration>(d: D): D {
   return d;
+}
+
+/** Whether an exported value is a form declaration (what discovery of `*.form.ts` files keeps). */
+export function isFormDeclaration(v: unknown): v is FormDeclaration {
+  if (!v || typeof v !== 'object') return false;
+  const d = v as Partial<FormDeclaration>;
+  return typeof d.key === 'string' && typeof d.slug === 'string' && typeof d.routeName === 'string' && typeof d.endLabel === 'string' && Array.isArray(d.fields);
+}
+
+/**
+ * The form declarations exported by a set of modules (an `import.meta.glob` result or modules loaded from
+ * a folder), each once, ordered by key. Any export name works; a module may export several.
+ */
+export function declarationsIn(modules: Record<string, unknown>): FormDeclaration[] {
+  const byKey = new Map<string, FormDeclaration>();
+  for (const m of Object.values(modules)) {
+    if (!m || typeof m !== 'object') continue;
+    for (const v of Object.values(m as Record<string, unknown>)) {
+      if (!isFormDeclaration(v)) continue;
+      const seen = byKey.get(v.key);
+      if (seen && seen !== v) throw new Error(`form type ${v.key} declared twice`);
+      byKey.set(v.key, v);
+    }
+  }
+  return [...byKey.values()].sort((a, b) => a.key.localeCompare(b.key));
 }
 
 export const snake = (s: string): string => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

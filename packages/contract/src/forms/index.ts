@@ -1,11 +1,3 @@
-import type { FormDeclaration } from './declaration.js';
-import { contractForm } from './contract.form.js';
-import { expenseForm } from './expense.form.js';
-import { fundsForm } from './funds.form.js';
-import { nonRoutineForm } from './non-routine.form.js';
-import { performanceForm } from './performance.form.js';
-import { tripForm } from './trip.form.js';
-
 export * from './declaration.js';
 export { expenseForm } from './expense.form.js';
 export { performanceForm, QUARTER_TEXT } from './performance.form.js';
@@ -14,8 +6,9 @@ export { tripForm, TRANSPORTS } from './trip.form.js';
 export { contractForm } from './contract.form.js';
 export { nonRoutineForm } from './non-routine.form.js';
 
-/**
- * The form types of the 流程 menu, registered by the server's forms module and the web's forms feature.
- * A form type of another module may live there instead (docs/forms.md).
+/*
+ * The form types of the 流程 menu are the `*.form.ts` files of this folder. Nothing lists them: the server
+ * (`apps/server/src/modules/forms/discovery.ts`) and the web (`apps/web/src/features/forms/form-types.tsx`)
+ * find every declaration exported by a `*.form.ts` file here (docs/forms.md). The re-exports above are for
+ * code that names a built-in type; a new type needs none.
  */
-export const FORM_DECLARATIONS: FormDeclaration[] = [expenseForm, performanceForm, fundsForm, tripForm, contractForm, nonRoutineForm];

@@ -12,6 +12,7 @@ export const performanceForm = defineForm({
   endLabel: '完成绩效考评',
   passPath: 'jxpass',
   commentRequired: true,
+  approvalScore: true,
   layout: 'full',
   fields: [
     { key: 'yearPart', label: '考核年度', type: 'integer', required: '请选择考核年度', invalidMessage: '请选择考核年度', min: 2019, max: 2119, rangeMessage: '考核年度须在2019至2119之间', list: true, search: true, width: 90 },

@@ -106,6 +106,18 @@ async function assertUnique(db: Database, d: FormDeclaration, values: FormValues
 }
 
 /**
+ * The level at which an approver claims an application (SPEC §4): a group-level (A01) approver claims at
+ * group level unless the payload's `claimOrgCodeValue` names a company; a company approver always claims at
+ * their own company (a company user cannot claim for the group).
+ */
+export async function claimLevel(db: Database, payload: Record<string, unknown>, approver: string): Promise<string> {
+  const u = await db.selectFrom('sysUser').select('orgCode').where('username', '=', approver).executeTakeFirst();
+  const own = companyOf(u?.orgCode) || GROUP_COMPANY;
+  if (own !== GROUP_COMPANY) return own;
+  return companyOf(typeof payload.claimOrgCodeValue === 'string' ? payload.claimOrgCodeValue : '') || GROUP_COMPANY;
+}
+
+/**
  * The engine's form type for a declaration: validation (the shared zod schema), storage in the
  * declaration's table, the title rule, gateway values, and the hooks. A group-claim form type is marked
  * group level (`claimOrgCode` A01) when a group-level approver passes it (or the approval payload names
@@ -196,15 +208,8 @@ export function declaredFormType(d: FormDeclaration, hooks: FormHooks = {}): Dec
       await any(db).updateTable(d.key).set({ actStatus: text }).where('id', '=', id).execute();
     },
     async onApprove(db, id, payload, approver) {
-      if (d.groupClaim) {
-        let company = companyOf(typeof payload.claimOrgCodeValue === 'string' ? payload.claimOrgCodeValue : '');
-        if (!company) {
-          const u = await db.selectFrom('sysUser').select('orgCode').where('username', '=', approver).executeTakeFirst();
-          company = companyOf(u?.orgCode);
-        }
-        if (company === GROUP_COMPANY) {
-          await any(db).updateTable(d.key).set({ claimOrgCode: GROUP_COMPANY }).where('id', '=', id).execute();
-        }
+      if (d.groupClaim && (await claimLevel(db, payload, approver)) === GROUP_COMPANY) {
+        await any(db).updateTable(d.key).set({ claimOrgCode: GROUP_COMPANY }).where('id', '=', id).execute();
       }
       await hooks.onApprove?.(db, id, payload, approver);
     },

@@ -1,19 +1,20 @@
-import { FORM_DECLARATIONS, expenseForm, performanceForm } from '@go/contract/forms/index';
+import { expenseForm, performanceForm } from '@go/contract/forms/index';
 import type { FormRegistry } from '../workflow/form-registry.js';
 import './forms.tables.js';
-import { declaredFormType, type DeclaredFormType, type FormHooks } from './declared-form.js';
-import { performanceHooks } from './performance.hooks.js';
+import { declaredFormType, type DeclaredFormType } from './declared-form.js';
+import { FORM_DECLARATIONS, FORM_HOOKS } from './discovery.js';
 
 export const EXPENSE_TABLE = expenseForm.key;
 export const PERFORMANCE_TABLE = performanceForm.key;
 export { declaredFormType, type DeclaredFormType, type FormHooks } from './declared-form.js';
+export { FORM_DECLARATIONS } from './discovery.js';
 
-/** Server-only hooks of the built-in form types, by key. */
-const HOOKS: Record<string, FormHooks> = { [PERFORMANCE_TABLE]: performanceHooks };
-
-/** The built-in form types of the 流程 menu as the engine sees them. */
+/**
+ * The form types of the 流程 menu as the engine sees them: every `packages/contract/src/forms/*.form.ts`
+ * declaration with the hooks of its `*.hooks.ts` file, if any (found, not listed: `discovery.ts`).
+ */
 export function builtInFormTypes(): DeclaredFormType[] {
-  return FORM_DECLARATIONS.map((d) => declaredFormType(d, HOOKS[d.key]));
+  return FORM_DECLARATIONS.map((d) => declaredFormType(d, FORM_HOOKS[d.key]));
 }
 
 /** Plugs the built-in form types into the workflow engine (their tables are ensured by the forms module). */

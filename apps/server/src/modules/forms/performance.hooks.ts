@@ -1,5 +1,7 @@
+import { performanceForm } from '@go/contract/forms/index';
 import { now } from '../../platform/db/time.js';
 import type { FormHooks } from './declared-form.js';
+import type { FormHooksModule } from './discovery.js';
 import { recordEvaluationScore } from '../performance/sheet.service.js';
 
 /**
@@ -22,3 +24,6 @@ export const performanceHooks: FormHooks = {
     if (r) await recordEvaluationScore(db, { id, applicant: r.applicant, yearPart: String(r.yearPart), quarter: Number(r.quarter), score: finalScore });
   },
 };
+
+/** Found by the forms module (every `*.hooks.ts` of this folder exporting `formHooks`). */
+export const formHooks: FormHooksModule = { key: performanceForm.key, ...performanceHooks };

@@ -1,16 +1,11 @@
-import { FORM_DECLARATIONS, expenseForm, performanceForm } from '@go/contract/forms/index';
-import { ExpenseEditor } from './components/ExpenseEditor';
-import { ExpenseView } from './components/ExpenseView';
-import { PerformanceEditor } from './components/PerformanceEditor';
-import { PerformanceView } from './components/PerformanceView';
+import { declarationsIn } from '@go/contract/forms/index';
 import { declaredWebFormType, type DeclaredWebFormType } from './declared/declaredFormType';
 
 /**
- * The form types of the 流程 menu on the web (matched by the wire tableName): every declaration of
- * `FORM_DECLARATIONS`; expense and performance keep their own editor and view.
+ * Every declaration of `packages/contract/src/forms/*.form.ts`, found when the web is built (nothing lists
+ * them). A type whose generic editor does not fit has `editors/<RouteName>.tsx` (expense, performance).
  */
-export const formTypes: DeclaredWebFormType[] = FORM_DECLARATIONS.map((d) => {
-  if (d.key === expenseForm.key) return declaredWebFormType(d, { View: ExpenseView, Editor: ExpenseEditor });
-  if (d.key === performanceForm.key) return declaredWebFormType(d, { View: PerformanceView, Editor: PerformanceEditor, approvalScore: true });
-  return declaredWebFormType(d);
-});
+const declarations = declarationsIn(import.meta.glob('../../../../../packages/contract/src/forms/*.form.ts', { eager: true }));
+
+/** The form types of the 流程 menu on the web (matched by the wire tableName). */
+export const formTypes: DeclaredWebFormType[] = declarations.map((d) => declaredWebFormType(d));

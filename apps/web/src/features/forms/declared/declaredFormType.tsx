@@ -7,25 +7,29 @@ import { DeclaredView } from './DeclaredView';
 /** A web form type that also carries its declaration (the generic list page reads it). */
 export type DeclaredWebFormType = WebFormType & { declaration: FormDeclaration };
 
-type EditorModule = { default: ComponentType<FormEditorProps> };
-/** Editors of form types the generic one does not fit: `editors/<RouteName>.tsx`, default export. */
+type EditorModule = { default?: ComponentType<FormEditorProps>; View?: ComponentType<FormViewProps> };
+/**
+ * Editors of form types the generic one does not fit: `editors/<RouteName>.tsx` (the last part of the
+ * routeName), default export the editor, optional `View` the read-only view.
+ */
 const editors = import.meta.glob<EditorModule>('../editors/*.tsx', { eager: true });
 
-function customEditor(routeName: string): ComponentType<FormEditorProps> | undefined {
+function own(routeName: string): EditorModule {
   const name = routeName.split('/').pop();
-  return Object.entries(editors).find(([path]) => path.endsWith(`/${name}.tsx`))?.[1].default;
+  return Object.entries(editors).find(([path]) => path.endsWith(`/${name}.tsx`))?.[1] ?? {};
 }
 
 /**
  * The workflow screens' form type of a declaration: the generic read-only view and editor (or the
- * type's own editor), label, layout, comment rule and approval path from the declaration.
+ * type's own), label, layout, comment rule, approval path and score from the declaration.
  */
 export function declaredWebFormType(
   decl: FormDeclaration,
-  own: { View?: ComponentType<FormViewProps>; Editor?: ComponentType<FormEditorProps>; approvalScore?: boolean } = {},
+  given: { View?: ComponentType<FormViewProps>; Editor?: ComponentType<FormEditorProps>; approvalScore?: boolean } = {},
 ): DeclaredWebFormType {
-  const View = own.View ?? ((p: FormViewProps) => <DeclaredView decl={decl} {...p} />);
-  const Editor = own.Editor ?? customEditor(decl.routeName) ?? ((p: FormEditorProps) => <DeclaredEditor decl={decl} {...p} />);
+  const found = own(decl.routeName);
+  const View = given.View ?? found.View ?? ((p: FormViewProps) => <DeclaredView decl={decl} {...p} />);
+  const Editor = given.Editor ?? found.default ?? ((p: FormEditorProps) => <DeclaredEditor decl={decl} {...p} />);
   return {
     declaration: decl,
     tableName: decl.key,
@@ -36,6 +40,6 @@ export function declaredWebFormType(
     passPath: decl.passPath ?? 'pass',
     View,
     Editor,
-    approvalScore: own.approvalScore,
+    approvalScore: given.approvalScore ?? decl.approvalScore,
   };
 }
