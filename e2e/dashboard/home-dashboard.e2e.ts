@@ -44,6 +44,8 @@ describe('[DASHBOARD]: the home page and the HR statistics', () => {
     const { context, page } = await newPage(browser);
     const { errors, statCalls } = watch(page);
     await loginAs(page, 'lina');
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    statCalls.length = 0;
     await page.goto('/zhome');
     await expectHomeCards(page, '李娜');
     await page.getByTestId('hr-dashboard').waitFor();
