@@ -15,6 +15,7 @@ import { seedHrApprovals, seedHrDemo, seedHrDicts, seedHrMenus, seedHrRolesAndUs
 import { formSeedParts } from './forms.seed.js';
 import { seedLedgerData, seedLedgerDefinitions, seedLedgerDemo, seedLedgerMenus } from './ledger.seed.js';
 import { seedDashboardPermission } from './dashboard.seed.js';
+import { seedExamplesAdminOnly } from './examples-admin.seed.js';
 
 export interface SeedPart {
   /** Unique and sortable; a part runs once per database (recorded in sys_seed_log). */
@@ -61,6 +62,7 @@ export const seedParts: SeedPart[] = [
   { name: '1402_performance_questionnaire', run: seedPerformanceQuestionnaire },
   { name: '1403_performance_kpi', run: seedPerformanceKpi },
   { name: '1500_dashboard_permission', run: seedDashboardPermission },
+  { name: '2200_examples_admin_only', run: seedExamplesAdminOnly },
 ];
 
 /** Applies the seed parts not yet applied, each in its own transaction. */

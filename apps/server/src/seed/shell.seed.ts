@@ -1,10 +1,11 @@
 import type { Database } from '../platform/db/database.js';
 import { addMenus } from './helpers.js';
 
-const EVERYONE = ['admin', 'hr', 'dept_leader', 'staff'];
+/** Developer pages: administrators only (part 2200 takes the grants back on older databases). */
+const ADMINS = ['admin'];
 
 /**
- * 页面示例: two demo pages of the application shell — a kept-alive list with permission-guarded
+ * 页面示例 (administrators only): two demo pages of the application shell — a kept-alive list with permission-guarded
  * buttons (demo:add only for admin, demo:export for everyone, demo:salary a type-2 rule that disables
  * the button for those without it) and a page without keep-alive; plus an entry whose component does
  * not exist (admin only) to show the in-page message.
@@ -19,7 +20,7 @@ export async function seedShellDemo(db: Database): Promise<void> {
       menuType: 0,
       icon: 'appstore',
       sortNo: 95,
-      roles: EVERYONE,
+      roles: ADMINS,
       children: [
         {
           name: '示例列表',
@@ -30,7 +31,7 @@ export async function seedShellDemo(db: Database): Promise<void> {
           icon: 'table',
           children: [
             { name: '新增', menuType: 2, perms: 'demo:add', permsType: '1', roles: [] },
-            { name: '导出', menuType: 2, perms: 'demo:export', permsType: '1', roles: EVERYONE },
+            { name: '导出', menuType: 2, perms: 'demo:export', permsType: '1', roles: ADMINS },
             { name: '查看薪资', menuType: 2, perms: 'demo:salary', permsType: '2', roles: [] },
           ],
         },
