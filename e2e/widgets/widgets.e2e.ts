@@ -193,10 +193,16 @@ describe('[WIDGETS]: editable grid, uploads and small widgets on 组件示例', 
     await cards.first().getByTestId('move-right').click();
     await expect.poll(() => readValue<string>(page, 'images')).toBe(`${second},${first}`);
 
-    // The stored file is served back.
-    const res = await page.request.get(`/jeecg-boot/sys/common/static/${encodeURI(first)}`);
+    // The stored file is served back to the session (the picture's link carries it), and to nobody else.
+    const img = cards.first().locator('img');
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    const src = (await img.getAttribute('src'))!;
+    expect(src).toContain('?token=');
+    const res = await page.request.get(src);
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toBe('image/png');
+    const anonymous = await page.request.get(`/jeecg-boot/sys/common/static/${encodeURI(second)}`);
+    expect(anonymous.status()).toBe(404);
 
     // A general file shows its original name (only very long names are shortened).
     const files = page.getByTestId('file-upload');

@@ -2,7 +2,8 @@ import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Modal, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import { useState } from 'react';
-import { apiUrl, uploadAction } from './http';
+import { fileLink } from '../../app/config';
+import { uploadAction } from './http';
 
 /** Import result of a partly failed import (code 201, reference §7.5). */
 interface ImportResult {
@@ -47,7 +48,7 @@ export function ImportExcelModal({
               <div>{res.message}</div>
               {result.msg && <div>{result.msg}</div>}
               {result.fileUrl && (
-                <a href={apiUrl(result.fileUrl)} target="_blank" rel="noreferrer" download={result.fileName}>
+                <a href={fileLink(result.fileUrl)} target="_blank" rel="noreferrer" download={result.fileName}>
                   点击下载
                 </a>
               )}

@@ -1,7 +1,7 @@
 import { DEFAULT_UPLOAD_BIZ, PDF_PREVIEW_PATH, UPLOAD_TEXTS, fileExtension } from '@go/contract/upload';
 import type { UploadProps } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { runtimeConfig, staticUrl } from '../../app/config';
+import { runtimeConfig, staticUrl, withFileToken } from '../../app/config';
 import { feedback } from '../../app/feedback';
 import { uploadAction } from '../../app/http/client';
 import { displayFileName, keepLast, listToValue, precheck, uploadKindFor, valueToList, type UploadItem } from './uploadCore';
@@ -114,7 +114,8 @@ export function useUploadList(opts: UploadListOptions) {
       const url = staticUrl(file.path);
       if (fileExtension(file.path) === 'pdf') {
         const base = runtimeConfig().baseURL;
-        window.open(`${base}${PDF_PREVIEW_PATH}?url=${encodeURIComponent(file.path)}`, '_blank', 'noopener');
+        // The preview page of a private pdf needs the session; it embeds a short signed link to the file.
+        window.open(withFileToken(`${base}${PDF_PREVIEW_PATH}?url=${encodeURIComponent(file.path)}`, file.path), '_blank', 'noopener');
         return;
       }
       window.open(url, '_blank', 'noopener');

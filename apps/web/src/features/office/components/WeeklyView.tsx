@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Divider, Empty, Input, List, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { staticUrl } from '../../../app/config';
 import { weeklyApi, type CommentRow } from '../api';
 
 /** Rich text from the server (sanitised there when stored). */
@@ -15,7 +16,7 @@ function Attachments({ value }: { value: string | null }) {
   return (
     <Space wrap>
       {files.map((f) => (
-        <a key={f} href={`/jeecg-boot/sys/common/static/${f}`} target="_blank" rel="noreferrer">
+        <a key={f} href={staticUrl(f)} target="_blank" rel="noreferrer">
           {f.slice(f.lastIndexOf('/') + 1)}
         </a>
       ))}
