@@ -12,6 +12,10 @@ import { DictService } from './system/dict/dict.service.js';
 import { permissionRoutes } from './system/permission/permission.routes.js';
 import { PermissionService } from './system/permission/permission.service.js';
 import { userRoutes } from './system/user/user.routes.js';
+import { smsCodes } from './system/sms/sms.service.js';
+import { smsRoutes } from './system/sms/sms.routes.js';
+import { OnlineUserService } from './system/online/online.service.js';
+import { onlineRoutes } from './system/online/online.routes.js';
 import { registerFileModule } from './system/file/file.routes.js';
 import { UserService } from './system/user/user.service.js';
 import { registerSystemAdmin } from './system/system-admin.js';
@@ -35,8 +39,9 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   ctx.permissions = permissions;
   const dicts = new DictService(ctx.db);
   const captcha = new CaptchaService(ctx.kv);
-  const logins = new LoginService(ctx, captcha, new LoginThrottle(ctx.kv), dicts);
-  const accounts = new AccountService(ctx);
+  const sms = smsCodes(ctx);
+  const logins = new LoginService(ctx, captcha, new LoginThrottle(ctx.kv), dicts, sms);
+  const accounts = new AccountService(ctx, sms);
   const users = new UserService(ctx);
 
   await healthRoutes(api);
@@ -44,6 +49,8 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await authRoutes(api, captcha, logins);
   await permissionRoutes(api, permissions);
   await accountRoutes(api, accounts);
+  await smsRoutes(api, sms, logins);
+  await onlineRoutes(api, new OnlineUserService(ctx));
   await dictRoutes(api, dicts);
   await userRoutes(api, users);
   await registerSystemAdmin(api, { dicts, permissions, users });

@@ -13,6 +13,7 @@ import { seedWorkflowDefinitions, seedWorkflowDemo, seedWorkflowMenus } from './
 import { seedWorkflowEngineMenus } from './workflow-engine.seed.js';
 import { seedHrApprovals, seedHrDemo, seedHrDicts, seedHrMenus, seedHrRolesAndUsers } from './hr.seed.js';
 import { formSeedParts } from './forms.seed.js';
+import { seedOnlineMenu } from './online.seed.js';
 import { seedLedgerData, seedLedgerDefinitions, seedLedgerDemo, seedLedgerMenus } from './ledger.seed.js';
 import { seedDashboardPermission } from './dashboard.seed.js';
 import { seedExamplesAdminOnly } from './examples-admin.seed.js';
@@ -53,6 +54,7 @@ export const seedParts: SeedPart[] = [
   { name: '0804_hr_approvals', run: seedHrApprovals },
   // one part per form type, `0610_forms_<slug>`, from the files of seed/forms/ (docs/forms.md)
   ...formSeedParts,
+  { name: '1200_online_menu', run: seedOnlineMenu },
   { name: '1300_ledger_menus', run: seedLedgerMenus },
   { name: '1301_ledger_definitions', run: seedLedgerDefinitions },
   { name: '1302_ledger_data', run: seedLedgerData },

@@ -1,8 +1,14 @@
-import { registerRequest, selectDepartRequest, updatePasswordRequest } from '@go/contract';
+import {
+  passwordChangeQuery,
+  phoneVerificationRequest,
+  registerRequest,
+  selectDepartRequest,
+  updatePasswordRequest,
+} from '@go/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { LOGIN, PUBLIC } from '../../../platform/access/access.js';
-import { fail, ok } from '../../../platform/http/envelope.js';
+import { ok } from '../../../platform/http/envelope.js';
 import type { AccountService } from './account.service.js';
 
 /** 更换头像 save: a stored relative path (no `..`) or an http(s) URL; other user info fields are ignored. */
@@ -77,13 +83,25 @@ export async function accountRoutes(app: FastifyInstance, accounts: AccountServi
     },
   );
 
-  // Resetting a forgotten password needs a verified phone; no SMS channel is configured in this product yet,
-  // so these answer a clear message instead of pretending to verify.
-  for (const url of ['/sys/user/phoneVerification', '/sys/user/passwordChange']) {
-    app.post(
-      url,
-      { config: { access: PUBLIC, oplog: false }, schema: { tags: ['账号'], summary: '找回密码（需短信服务）' } },
-      async () => fail('短信服务未配置，请联系管理员重置密码'),
-    );
-  }
+  // 找回密码, stock steps: verify the SMS code, then set the password with it (GET, as the stock client calls it).
+  app.post(
+    '/sys/user/phoneVerification',
+    {
+      config: { access: PUBLIC, oplog: false, noEncrypt: true },
+      schema: { tags: ['账号'], summary: '找回密码：校验短信验证码', body: phoneVerificationRequest },
+    },
+    async (req) => ok(await accounts.phoneVerification(req.body as z.infer<typeof phoneVerificationRequest>), '操作成功'),
+  );
+
+  app.get(
+    '/sys/user/passwordChange',
+    {
+      config: { access: PUBLIC, oplog: false },
+      schema: { tags: ['账号'], summary: '找回密码：设置新密码', querystring: passwordChangeQuery },
+    },
+    async (req) => {
+      await accounts.passwordChangeBySms(req.query as z.infer<typeof passwordChangeQuery>, req.ip);
+      return ok(null, '密码重置完成！');
+    },
+  );
 }

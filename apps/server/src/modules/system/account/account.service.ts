@@ -1,4 +1,13 @@
-import type { RegisterRequest, UpdatePasswordRequest } from '@go/contract';
+import {
+  SMS_TEXTS,
+  type PasswordChangeQuery,
+  type PhoneVerificationRequest,
+  type RegisterRequest,
+  type UpdatePasswordRequest,
+} from '@go/contract';
+import { sql } from 'kysely';
+import { writeLog } from '../../../platform/oplog/oplog.js';
+import type { SmsCodeService } from '../sms/sms.service.js';
 import type { CurrentUser } from '../../../platform/access/access.js';
 import { hashPassword, newSalt, verifyPassword } from '../../../platform/auth/password.js';
 import { newId } from '../../../platform/db/ids.js';
@@ -45,7 +54,10 @@ export async function presentUser(db: Database, user: SysUser) {
 
 /** Self-service account operations: current departments, switching department, changing password. */
 export class AccountService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly sms?: SmsCodeService,
+  ) {}
 
   async currentDeparts(user: CurrentUser) {
     return { list: await userDeparts(this.ctx.db, user.id), orgCode: user.orgCode };
@@ -119,17 +131,28 @@ export class AccountService {
 
   /**
    * Self-registration: a new account with the 普通员工 role and no department. Without a department it
-   * belongs to no company and sees no company's data until an administrator places it.
+   * belongs to no company and sees no company's data until an administrator places it. Open only when
+   * configured and an SMS provider can send the register code, which must be the live one of this mobile.
    */
   async register(input: RegisterRequest, ip: string): Promise<void> {
     const { db, kv } = this.ctx;
+    const sms = this.requireSms();
+    if (!sms.registrationOpen()) throw businessError(SMS_TEXTS.registrationClosed);
     if ((await kv.incr(`register:ip:${ip}`, 3600_000)) > 10)
       throw new AppError('TOO_MANY_ATTEMPTS', '注册过于频繁，请稍后再试');
+    // Usernames are unique ignoring case (Admin and admin are the same account to a person).
     if (
-      await db.selectFrom('sysUser').select('id').where('username', '=', input.username).executeTakeFirst()
+      await db
+        .selectFrom('sysUser')
+        .select('id')
+        .where(sql<string>`lower(username)`, '=', input.username.toLowerCase())
+        .executeTakeFirst()
     ) {
       throw businessError('用户名已注册');
     }
+    // The code first: without it nobody learns whether a mobile or e-mail is registered.
+    await sms.reserveGuess(input.phone);
+    if (!(await sms.check(input.phone, 'register', input.smscode))) throw businessError(SMS_TEXTS.wrong);
     if (await db.selectFrom('sysUser').select('id').where('phone', '=', input.phone).executeTakeFirst()) {
       throw businessError('该手机号已注册');
     }
@@ -139,6 +162,8 @@ export class AccountService {
     ) {
       throw businessError('邮箱已被注册');
     }
+    if (!(await sms.consume(input.phone, 'register', input.smscode))) throw businessError(SMS_TEXTS.wrong);
+    await sms.guessSucceeded(input.phone);
     const salt = newSalt();
     const id = newId();
     const t = now();
@@ -167,6 +192,73 @@ export class AccountService {
         .executeTakeFirst();
       if (staff)
         await trx.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId: staff.id }).execute();
+    });
+  }
+
+  private requireSms(): SmsCodeService {
+    if (!this.sms) throw businessError(SMS_TEXTS.notConfigured);
+    return this.sms;
+  }
+
+  /**
+   * 找回密码 step 1 (POST /sys/user/phoneVerification): consumes the forgot-password code of the mobile and
+   * answers the account's username; the same code then sets the password once within 10 minutes.
+   */
+  async phoneVerification(input: PhoneVerificationRequest): Promise<{ smscode: string; username: string }> {
+    const sms = this.requireSms();
+    if (!sms.provider) throw businessError(SMS_TEXTS.notConfigured);
+    await sms.reserveGuess(input.phone);
+    const users = await this.ctx.db
+      .selectFrom('sysUser')
+      .select(['id', 'username'])
+      .where('phone', '=', input.phone)
+      .where('delFlag', '=', 0)
+      .limit(2)
+      .execute();
+    if (users.length !== 1 || !(await sms.consume(input.phone, 'forgot', input.smscode))) throw businessError(SMS_TEXTS.wrong);
+    await sms.guessSucceeded(input.phone);
+    await sms.issueResetTicket(input.phone, input.smscode, users[0].id);
+    return { smscode: input.smscode, username: users[0].username };
+  }
+
+  /**
+   * 找回密码 step 2 (GET /sys/user/passwordChange as the stock client calls it): the verified code sets a
+   * new password (the shared password rule) once; every session of the user ends.
+   */
+  async passwordChangeBySms(input: PasswordChangeQuery, ip: string): Promise<void> {
+    const sms = this.requireSms();
+    await sms.reserveGuess(input.phone);
+    const userId = await sms.peekResetTicket(input.phone, input.smscode);
+    if (!userId) throw businessError('短信验证码失效！');
+    const user = await this.ctx.db
+      .selectFrom('sysUser')
+      .select(['id', 'username', 'realname', 'phone', 'delFlag'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user || user.delFlag !== 0 || user.username !== input.username || user.phone !== input.phone) {
+      throw businessError('未找到用户！');
+    }
+    if ((await sms.takeResetTicket(input.phone, input.smscode)) !== userId) throw businessError('短信验证码失效！');
+    await sms.guessSucceeded(input.phone);
+    const salt = newSalt();
+    await this.ctx.db
+      .updateTable('sysUser')
+      .set({ password: await hashPassword(input.password, salt), salt, updateBy: user.username, updateTime: now() })
+      .where('id', '=', user.id)
+      .execute();
+    await passwordChanged(this.ctx.db, user.id);
+    await this.ctx.sessions.revokeUser(user.id);
+    await writeLog(this.ctx.db, {
+      logType: 2,
+      operateType: 3,
+      logContent: `用户名: ${user.username},通过短信验证码重置密码`,
+      userid: user.username,
+      username: user.realname,
+      ip,
+      method: 'passwordChange',
+      requestUrl: '/sys/user/passwordChange',
+      requestType: 'GET',
+      outcome: 'success',
     });
   }
 }

@@ -28,7 +28,8 @@ export async function authRoutes(app: FastifyInstance, captcha: CaptchaService, 
       config: { access: PUBLIC, oplog: false, noEncrypt: true },
       schema: { tags: ['登录'], summary: '账号登录', body: loginRequest },
     },
-    async (req) => ok(await logins.login(req.body as z.infer<typeof loginRequest>, { ip: req.ip }), '登录成功'),
+    async (req) =>
+      ok(await logins.login(req.body as z.infer<typeof loginRequest>, { ip: req.ip, userAgent: req.headers['user-agent'] }), '登录成功'),
   );
 
   app.route({

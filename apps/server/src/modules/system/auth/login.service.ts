@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { LoginRequest } from '@go/contract';
+import { SMS_TEXTS, type LoginRequest, type PhoneLoginRequest } from '@go/contract';
 import type { AppContext } from '../../../platform/context.js';
 import { verifyPassword } from '../../../platform/auth/password.js';
-import { AppError } from '../../../platform/http/errors.js';
+import { AppError, businessError } from '../../../platform/http/errors.js';
+import type { SysUser } from '../../../platform/db/schema.js';
+import type { SmsCodeService } from '../sms/sms.service.js';
 import { writeLog } from '../../../platform/oplog/oplog.js';
 import { now } from '../../../platform/db/time.js';
 import type { DictService } from '../dict/dict.service.js';
@@ -13,6 +15,8 @@ import { mustChangePassword } from '../account/password-state.js';
 
 export interface LoginMeta {
   ip: string;
+  /** the browser's User-Agent, shown in the online-user list */
+  userAgent?: string;
 }
 
 /** Account login: captcha, user checks, password, departments, tenants, then a server-side session. */
@@ -22,6 +26,7 @@ export class LoginService {
     private readonly captcha: CaptchaService,
     private readonly throttle: LoginThrottle,
     private readonly dicts: DictService,
+    private readonly sms: SmsCodeService,
   ) {}
 
   async login(input: LoginRequest, meta: LoginMeta) {
@@ -47,6 +52,31 @@ export class LoginService {
     }
     await this.throttle.succeeded(username, meta.ip);
 
+    return this.completeLogin(user, meta, '/sys/login');
+  }
+
+  /**
+   * Phone login (POST /sys/phoneLogin): the SMS code of the login purpose, throttled like the password
+   * (failures per mobile and per IP, reserve-before-check), then the same result as the account login.
+   */
+  async phoneLogin(input: PhoneLoginRequest, meta: LoginMeta) {
+    const { db } = this.ctx;
+    const mobile = input.mobile.trim();
+    await this.throttle.reserve(`phone:${mobile}`, meta.ip);
+    const users = await db.selectFrom('sysUser').selectAll().where('phone', '=', mobile).where('delFlag', '=', 0).limit(2).execute();
+    // A code is only ever sent to a mobile of exactly one account; anything else is a wrong code.
+    if (users.length !== 1 || !(await this.sms.consume(mobile, 'login', input.captcha.trim()))) {
+      throw businessError(SMS_TEXTS.wrong);
+    }
+    const user = users[0];
+    if (user.status === 2) throw new AppError('USER_FROZEN');
+    await this.throttle.succeeded(`phone:${mobile}`, meta.ip);
+    return this.completeLogin(user, meta, '/sys/phoneLogin');
+  }
+
+  /** Departments, tenants, the session and the login log row: shared by every way of signing in. */
+  async completeLogin(user: SysUser, meta: LoginMeta, requestUrl: string) {
+    const { db, config } = this.ctx;
     const departs = await userDeparts(db, user.id);
     let multiDepart = 0;
     if (departs.length === 1) {
@@ -84,6 +114,7 @@ export class LoginService {
       username: user.username,
       tenantId: tenantList?.[0]?.id ?? null,
       ip: meta.ip,
+      userAgent: meta.userAgent ? meta.userAgent.slice(0, 255) : null,
       createdAt: created,
       expiresAt: created + config.sessionTtlMs,
     });
@@ -95,7 +126,7 @@ export class LoginService {
       username: user.realname,
       ip: meta.ip,
       method: 'login',
-      requestUrl: '/sys/login',
+      requestUrl,
       requestType: 'POST',
       outcome: 'success',
     });

@@ -11,6 +11,7 @@ import * as workflowCc from './2026_11_24_0311_workflow_cc.js';
 import * as passwordState from './2026_11_24_0700_password_state.js';
 import * as hr from './2026_11_24_0800_hr.js';
 import * as security from './2026_11_24_1000_security.js';
+import * as onlineSessions from './2026_11_24_1200_online_sessions.js';
 import * as usernameCi from './2026_11_24_1001_username_ci.js';
 import * as ledger from './2026_11_24_1300_ledger.js';
 import * as performance from './2026_11_24_1400_performance.js';
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0700_password_state': passwordState,
   '2026_11_24_0800_hr': hr,
   '2026_11_24_1000_security': security,
+  '2026_11_24_1200_online_sessions': onlineSessions,
   '2026_11_24_1001_username_ci': usernameCi,
   '2026_11_24_1300_ledger': ledger,
   '2026_11_24_1400_performance': performance,

@@ -1,0 +1,56 @@
+import { forceLogoutRequest } from '@go/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { perm } from '../../../platform/access/access.js';
+import { TOUCH_INTERVAL_MS } from '../../../platform/auth/session-store.js';
+import { ok } from '../../../platform/http/envelope.js';
+import type { OnlineUserService } from './online.service.js';
+
+export const ONLINE_PERMS = { list: 'system:online:list', forceLogout: 'system:online:forceLogout' } as const;
+
+const listQuery = z.object({
+  pageNo: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(10),
+  username: z.string().max(100).optional(),
+});
+
+export async function onlineRoutes(app: FastifyInstance, online: OnlineUserService): Promise<void> {
+  app.get(
+    '/sys/online/list',
+    {
+      config: { access: perm(ONLINE_PERMS.list) },
+      schema: { tags: ['在线用户'], summary: '在线用户（会话）列表', querystring: listQuery },
+    },
+    async (req) => ok(await online.list(req.user!, req.query as z.infer<typeof listQuery>)),
+  );
+
+  app.post(
+    '/sys/online/forceLogout',
+    {
+      config: { access: perm(ONLINE_PERMS.forceLogout), oplog: { content: '强制退出', type: 4 } },
+      schema: { tags: ['在线用户'], summary: '强制退出一个会话', body: forceLogoutRequest },
+    },
+    async (req) => {
+      await online.forceLogout(req.user!, (req.body as z.infer<typeof forceLogoutRequest>).token, req.ip);
+      return ok(null, '强制退出成功');
+    },
+  );
+
+  // Last activity: a signed-in request refreshes its session's mark at most once a minute per instance.
+  const lastTouch = new Map<string, number>();
+  app.addHook('onResponse', async (req) => {
+    const sid = req.user?.sessionId;
+    if (!sid) return;
+    const t = Date.now();
+    if (t - (lastTouch.get(sid) ?? 0) < TOUCH_INTERVAL_MS) return;
+    lastTouch.set(sid, t);
+    if (lastTouch.size > 20_000) {
+      for (const [k, v] of lastTouch) if (t - v >= TOUCH_INTERVAL_MS) lastTouch.delete(k);
+    }
+    try {
+      await app.ctx.sessions.touch(sid, t);
+    } catch (err) {
+      req.log.warn({ err }, 'session touch failed');
+    }
+  });
+}
