@@ -16,6 +16,7 @@ import { formSeedParts } from './forms.seed.js';
 import { seedOnlineMenu } from './online.seed.js';
 import { seedLedgerData, seedLedgerDefinitions, seedLedgerDemo, seedLedgerMenus } from './ledger.seed.js';
 import { seedDashboardPermission } from './dashboard.seed.js';
+import { seedStockClientButtons } from './stock-client.seed.js';
 import { seedExamplesAdminOnly } from './examples-admin.seed.js';
 
 export interface SeedPart {
@@ -64,6 +65,7 @@ export const seedParts: SeedPart[] = [
   { name: '1402_performance_questionnaire', run: seedPerformanceQuestionnaire },
   { name: '1403_performance_kpi', run: seedPerformanceKpi },
   { name: '1500_dashboard_permission', run: seedDashboardPermission },
+  { name: '1700_stock_client_buttons', run: seedStockClientButtons },
   { name: '2200_examples_admin_only', run: seedExamplesAdminOnly },
 ];
 

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { UserAdminService } from '../../src/modules/system/user/user-admin.service.js';
+import { LocalFileStorage } from '../../src/platform/files/storage.js';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
 
 async function sheet(rows: string[][]): Promise<Buffer> {
@@ -26,7 +26,7 @@ describe.each(dbKinds)('[SECURITY] batch items carry their own log row on %s', (
   it('finding 11: imported users committed before the batch dies each have their sys_log row', async () => {
     const admin = await t.login('admin');
     // The batch dies after the rows are committed (the error file cannot be written): no request log of success.
-    vi.spyOn(UserAdminService.prototype, 'writeErrorFile').mockRejectedValue(new Error('disk gone'));
+    vi.spyOn(LocalFileStorage.prototype, 'save').mockRejectedValue(new Error('disk gone'));
     const data = await sheet([
       ['batch_a', '批量甲', 'A03A01'],
       ['bad name', '坏行', 'A03A01'],

@@ -165,7 +165,7 @@ describe.each(dbKinds)('[SYSTEM] roles, menus, departments, dictionaries on %s',
 
     const zhulin = (await db.selectFrom('sysUser').select('id').where('username', '=', 'zhulin').executeTakeFirstOrThrow()).id;
     expect((await t.call(admin, 'POST', '/sys/sysDepartRole/deptRoleUserAdd', { userId: zhulin, newRoleId: roleId, oldRoleId: '' })).body.success).toBe(true);
-    expect((await t.call(admin, 'GET', `/sys/sysDepartRole/getDeptRoleByUserId?departId=${dep}&userId=${zhulin}`)).body.result).toEqual([roleId]);
+    expect((await t.call(admin, 'GET', `/sys/sysDepartRole/getDeptRoleByUserId?departId=${dep}&userId=${zhulin}`)).body.result.map((r: { droleId: string }) => r.droleId)).toEqual([roleId]);
     expect((await t.call(admin, 'GET', `/sys/sysDepartRole/roleUsers?roleId=${roleId}`)).body.result[0].username).toBe('zhulin');
     const token = await t.login('zhulin');
     const p = await t.call(token, 'GET', '/sys/permission/getUserPermissionByToken');

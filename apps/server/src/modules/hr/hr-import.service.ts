@@ -9,7 +9,6 @@ import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/db/ids.js';
 import { formatDate, now } from '../../platform/db/time.js';
 import { readWorkbook } from '../../platform/excel/excel.js';
-import { LocalFileStorage } from '../../platform/files/storage.js';
 import { businessError } from '../../platform/http/errors.js';
 import { insertLogs, type LogInput, type Row } from './hr.repo.js';
 import type { HrService } from './hr.service.js';
@@ -31,12 +30,8 @@ const DICT_COLUMNS: Record<string, string> = {
 };
 const STATUS_BY_TEXT = new Map(Object.entries(HY_STATUS_TEXT).map(([k, v]) => [v, k as HyStatus]));
 
-export interface ImportOutcome {
-  totalCount: number;
-  successCount: number;
-  errorCount: number;
-  errors: string[];
-}
+export type { ImportOutcome } from '../../platform/excel/import-route.js';
+import type { ImportOutcome } from '../../platform/excel/import-route.js';
 
 export class HrImportService {
   constructor(
@@ -156,11 +151,5 @@ export class HrImportService {
       out.successCount += good.length;
     }
     return out;
-  }
-
-  async writeErrorFile(lines: string[]): Promise<{ rel: string; name: string }> {
-    const storage = new LocalFileStorage(this.ctx.config.uploadDir);
-    const rel = await storage.save('import-errors', 'hr_import_errors.txt', Buffer.from(lines.join('\r\n') + '\r\n', 'utf8'));
-    return { rel, name: rel.split('/').pop()! };
   }
 }

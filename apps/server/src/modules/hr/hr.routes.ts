@@ -2,9 +2,9 @@ import { HY_MOVE_RULES, HY_MOVES, hyInterviewSchema, hyMoveSchemas, hyUserAddSch
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { perm, type CurrentUser } from '../../platform/access/access.js';
-import { attachmentHeader, MAX_IMPORT_BYTES, XLSX_MIME } from '../../platform/excel/excel.js';
+import { attachmentHeader, XLSX_MIME } from '../../platform/excel/excel.js';
+import { registerImport } from '../../platform/excel/import-route.js';
 import { ok } from '../../platform/http/envelope.js';
-import { AppError } from '../../platform/http/errors.js';
 import { idQuery, idsQuery, splitIds } from '../../platform/query/crud.js';
 import type { Params } from '../../platform/query/query-builder.js';
 import type { HrImportService } from './hr-import.service.js';
@@ -117,37 +117,15 @@ export async function hrRoutes(app: FastifyInstance, deps: HrRouteDeps): Promise
       return reply.send(stream);
     },
   );
-  app.post(
-    '/manager/hyUser/importExcel',
-    { config: { access: perm('hr:user:import'), oplog: { content: '导入花名册', type: 5 } }, schema: { tags, summary: '导入花名册（.xls/.xlsx）' } },
-    async (req, reply) => {
-      if (!req.isMultipart()) throw new AppError('BAD_REQUEST', '请上传文件');
-      const files: { filename: string; data: Buffer }[] = [];
-      try {
-        for await (const part of req.files({ limits: { fileSize: MAX_IMPORT_BYTES, files: 10 } })) files.push({ filename: part.filename, data: await part.toBuffer() });
-      } catch {
-        throw new AppError('BAD_REQUEST', '文件大小不能超过10MB');
-      }
-      if (files.length === 0) throw new AppError('BAD_REQUEST', '请上传文件');
-      const r = await imports.importFiles(req.user!, files);
-      if (r.errorCount === 0) return ok(null, `共${r.successCount}行数据全部导入成功！`);
-      const file = await imports.writeErrorFile(r.errors);
-      return reply.send({
-        success: true,
-        code: 201,
-        message: '文件导入成功，但有错误。',
-        result: {
-          totalCount: r.totalCount,
-          errorCount: r.errorCount,
-          successCount: r.successCount,
-          msg: `总上传行数：${r.totalCount}，已导入行数：${r.successCount}，错误行数：${r.errorCount}`,
-          fileUrl: `/sys/common/static/${file.rel}`,
-          fileName: file.name,
-        },
-        timestamp: Date.now(),
-      });
-    },
-  );
+  registerImport(app, {
+    url: '/manager/hyUser/importExcel',
+    access: perm('hr:user:import'),
+    content: '导入花名册',
+    tags,
+    summary: '导入花名册（.xls/.xlsx）',
+    errorFile: 'hr_import_errors',
+    run: (user, files) => imports.importFiles(user, files),
+  });
 
   app.get('/manager/hyUserLog/list', { config: { access: perm('hr:log:list') }, schema: { tags, summary: '人事变更日志' } }, async (req) => ok(await records.logs(req.user!, req.query as Params), '查询成功'));
   app.get(

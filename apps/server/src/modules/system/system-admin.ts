@@ -19,6 +19,8 @@ import { positionRoutes, positionService } from './position/position.routes.js';
 import { checkRuleService, fillRuleService, ruleRoutes } from './rule/rule.routes.js';
 import { RuleService } from './rule/rule.service.js';
 import { tenantRoutes, tenantService } from './tenant/tenant.routes.js';
+import { thirdAppRoutes } from './third-app/third-app.routes.js';
+import { UserAgentService, userAgentRoutes } from './agent/user-agent.js';
 import { UserAdminService } from './user/user-admin.service.js';
 import { userAdminRoutes } from './user/user-admin.routes.js';
 import type { UserService } from './user/user.service.js';
@@ -43,6 +45,8 @@ export async function registerSystemAdmin(api: FastifyInstance, deps: SystemAdmi
   await roleRoutes(api, roleCrud(db, translate), permAdmin);
   await departRoutes(api, departs, permAdmin);
   await userAdminRoutes(api, new UserAdminService(api.ctx, deps.dicts, permAdmin));
+  await userAgentRoutes(api, new UserAgentService(db));
+  await thirdAppRoutes(api);
 
   const categories = new CategoryService(db);
   await categoryRoutes(api, categoryCrud(db, translate, categories), categories);

@@ -105,6 +105,13 @@ export interface ImportLimits {
 /** Default inflated-size cap of an .xlsx import (IMPORT_MAX_UNCOMPRESSED_MB). */
 export const MAX_IMPORT_UNCOMPRESSED = 64 * 1024 * 1024;
 
+/** The workbook kind by its signature: a zip (Office Open XML) or an OLE2 compound file (BIFF8). */
+export function sniffWorkbook(data: Buffer): 'xls' | 'xlsx' | null {
+  if (data.subarray(0, 4).toString('hex') === '504b0304') return 'xlsx';
+  if (data.subarray(0, 8).toString('hex') === 'd0cf11e0a1b11ae1') return 'xls';
+  return null;
+}
+
 /**
  * Reads the first sheet of an .xlsx or .xls upload. Throws a user-facing message on a bad file. Both kinds
  * parse in the isolated worker: .xlsx is inflated under a real size cap and read as a stream that stops at
@@ -114,14 +121,11 @@ export async function readWorkbook(fileName: string, data: Buffer, limits: Impor
   if (data.length > MAX_IMPORT_BYTES) throw new Error('文件大小不能超过10MB');
   const maxRows = limits.maxRows ?? MAX_IMPORT_ROWS;
   const ext = fileName.toLowerCase().split('.').pop();
-  let kind: 'xls' | 'xlsx';
-  if (ext === 'xlsx') {
-    if (data.subarray(0, 2).toString('latin1') !== 'PK') throw new Error('文件格式不正确');
-    kind = 'xlsx';
-  } else if (ext === 'xls') {
-    if (data.subarray(0, 4).toString('hex') !== 'd0cf11e0') throw new Error('文件格式不正确');
-    kind = 'xls';
-  } else throw new Error('仅支持 .xls 和 .xlsx 文件');
+  if (ext !== 'xlsx' && ext !== 'xls') throw new Error('仅支持 .xls 和 .xlsx 文件');
+  // The kind comes from the content, not the name: the stock client saves our .xlsx exports as `name.xls`
+  // and uploads them again under that name.
+  const kind = sniffWorkbook(data);
+  if (!kind) throw new Error('文件格式不正确');
   const { parseImportIsolated, ImportRefused } = await import('./xls.js');
   let all: string[][];
   try {

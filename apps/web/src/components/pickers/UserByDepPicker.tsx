@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { encodeSearchValue } from '@go/contract/query';
 import { useSession } from '../../app/session/store';
 import { getAction } from '../list/http';
+import { fetchMultiUser } from './multi-user';
 import { PickerInput } from './PickerInput';
 import { filterTree, useDepartTree } from './useDepartTree';
 
@@ -77,8 +78,8 @@ export function UserByDepPicker({
   useEffect(() => {
     const names = (value ?? '').split(',').filter(Boolean);
     if (names.length === 0 || names.every((n) => known.some((k) => k.username === n))) return;
-    void getAction('/sys/user/getMultiUser', { username: `${names.join(',')},` }).then((res) => {
-      if (res.success && Array.isArray(res.result)) setKnown(res.result as PickedUser[]);
+    void fetchMultiUser<PickedUser>({ username: `${names.join(',')},` }).then((list) => {
+      if (list.length) setKnown(list);
     }, () => undefined);
     // only when the value changes
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { LOGIN, perm } from '../../../platform/access/access.js';
-import { ok } from '../../../platform/http/envelope.js';
+import { LOGIN, perm, type CurrentUser } from '../../../platform/access/access.js';
+import { fail, ok } from '../../../platform/http/envelope.js';
 import { businessError } from '../../../platform/http/errors.js';
 import { idQuery, idsQuery, splitIds } from '../../../platform/query/crud.js';
+import type { Params } from '../../../platform/query/query-builder.js';
 import type { PermissionAdminService } from '../permission/permission-admin.service.js';
 import type { DepartService } from './depart.service.js';
 
@@ -39,6 +40,12 @@ const roleIdQuery = z.object({ roleId: z.string().min(1).max(64) });
 const saveRolePerm = z.object({ roleId: z.string().min(1).max(64), permissionIds: z.string().max(100000).default(''), lastpermissionIds: z.string().max(100000).optional() });
 const roleRuleParams = z.object({ permissionId: z.string().min(1).max(64), departId: z.string().min(1).max(64), roleId: z.string().min(1).max(64) });
 const roleRuleBody = z.object({ permissionId: z.string().min(1).max(64), roleId: z.string().min(1).max(64), dataRuleIds: z.string().max(10000).default('') });
+const departRuleParams = z.object({ permissionId: z.string().min(1).max(64), departId: z.string().min(1).max(64) });
+const departRuleBody = z.object({
+  permissionId: z.string().min(1).max(64),
+  departId: z.string().min(1).max(64),
+  dataRuleIds: z.string().max(10000).default(''),
+});
 
 const all = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
 
@@ -61,6 +68,9 @@ export async function departRoutes(app: FastifyInstance, departs: DepartService,
   });
   app.get('/sys/sysDepart/queryMyDeptTreeList', { config: { access: LOGIN }, schema: { tags, summary: '我负责的部门树' } }, async (req) =>
     ok(await departs.myDeptTree(req.user!)),
+  );
+  app.get('/sys/sysDepart/list', { config: { access: LOGIN }, schema: { tags, summary: '部门分页列表（本公司）' } }, async (req) =>
+    ok(await departs.page(req.user!, req.query as Params), '查询成功'),
   );
   app.get('/sys/sysDepart/queryById', { config: { access: LOGIN }, schema: { tags, summary: '部门详情', querystring: idQuery } }, async (req) =>
     ok(await departs.get(req.user!, (req.query as z.infer<typeof idQuery>).id)),
@@ -167,13 +177,44 @@ export async function departRoutes(app: FastifyInstance, departs: DepartService,
   });
   app.get('/sys/sysDepartPermission/datarule/:permissionId/:departId/:roleId', { config: roleAccess, schema: { tags: ptags, summary: '部门角色的数据规则', params: roleRuleParams } }, async (req) => {
     const p = req.params as z.infer<typeof roleRuleParams>;
-    await departs.role(req.user!, p.roleId);
-    return ok(await perms.grantDataRules('sysDepartRolePermission', 'roleId', p.roleId, p.permissionId));
+    const role = await departs.role(req.user!, p.roleId);
+    return ok(await perms.grantDataRules('sysDepartRolePermission', 'roleId', p.roleId, p.permissionId, await departCeiling(role.departId, p.permissionId)));
   });
-  app.post('/sys/sysDepartPermission/datarule', { config: roleAccess, schema: { tags: ptags, summary: '保存部门角色的数据规则', body: roleRuleBody } }, async (req) => {
+  app.post('/sys/sysDepartPermission/datarule', { config: { access: perm('system:depart:auth') }, schema: { tags: ptags, summary: '保存部门的数据规则 {permissionId, departId, dataRuleIds}', body: departRuleBody } }, async (req) => {
+    const b = req.body as z.infer<typeof departRuleBody>;
+    await departs.get(req.user!, b.departId);
+    await perms.saveGrantDataRules('sysDepartPermission', 'departId', b.departId, b.permissionId, splitIds(b.dataRuleIds));
+    return ok(null, '保存成功!');
+  });
+  // A department's own data rules on one menu (the ceiling of its roles' rules).
+  app.get('/sys/sysDepartPermission/datarule/:permissionId/:departId', { config: { access: perm('system:depart:auth') }, schema: { tags: ptags, summary: '部门的数据规则 {datarule, drChecked}', params: departRuleParams } }, async (req) => {
+    const p = req.params as z.infer<typeof departRuleParams>;
+    await departs.get(req.user!, p.departId);
+    const r = await perms.grantDataRules('sysDepartPermission', 'departId', p.departId, p.permissionId);
+    if (r.datarule.length === 0) return fail('未找到权限配置信息');
+    return ok(r);
+  });
+
+  // Department-role data rules (stock SysDepartRoleController): only the rules the department has checked.
+  const departCeiling = async (departId: string, permissionId: string) =>
+    (await perms.grantDataRules('sysDepartPermission', 'departId', departId, permissionId)).drChecked.split(',').filter(Boolean);
+  const saveRoleRules = async (user: CurrentUser, permissionId: string, roleId: string, ruleIds: string[]) => {
+    const role = await departs.role(user, roleId);
+    const ceiling = new Set(await departCeiling(role.departId, permissionId));
+    if (ruleIds.some((id) => !ceiling.has(id))) throw businessError('只能授予部门已拥有的数据规则');
+    await perms.saveGrantDataRules('sysDepartRolePermission', 'roleId', roleId, permissionId, ruleIds);
+  };
+  app.get('/sys/sysDepartRole/datarule/:permissionId/:departId/:roleId', { config: roleAccess, schema: { tags: rtags, summary: '部门角色的数据规则 {datarule, drChecked}', params: roleRuleParams } }, async (req) => {
+    const p = req.params as z.infer<typeof roleRuleParams>;
+    const role = await departs.role(req.user!, p.roleId);
+    if (role.departId !== p.departId) throw businessError('部门角色不存在');
+    const r = await perms.grantDataRules('sysDepartRolePermission', 'roleId', p.roleId, p.permissionId, await departCeiling(role.departId, p.permissionId));
+    if (r.datarule.length === 0) return fail('未找到权限配置信息');
+    return ok(r);
+  });
+  app.post('/sys/sysDepartRole/datarule', { config: roleAccess, schema: { tags: rtags, summary: '保存部门角色的数据规则 {permissionId, roleId, dataRuleIds}', body: roleRuleBody } }, async (req) => {
     const b = req.body as z.infer<typeof roleRuleBody>;
-    await departs.role(req.user!, b.roleId);
-    await perms.saveGrantDataRules('sysDepartRolePermission', 'roleId', b.roleId, b.permissionId, splitIds(b.dataRuleIds));
+    await saveRoleRules(req.user!, b.permissionId, b.roleId, splitIds(b.dataRuleIds));
     return ok(null, '保存成功!');
   });
 }

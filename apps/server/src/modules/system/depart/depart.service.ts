@@ -5,7 +5,26 @@ import { newId } from '../../../platform/db/ids.js';
 import { now } from '../../../platform/db/time.js';
 import type { SysDepart } from '../../../platform/db/schema.js';
 import { businessError } from '../../../platform/http/errors.js';
+import { likeContains } from '../../../platform/query/like.js';
+import { applyFilters, applySort, paging, runPage, type Params, type Whitelist } from '../../../platform/query/query-builder.js';
 import { nextChildCode } from './org-code.js';
+
+export const DEPART_WHITELIST: Whitelist = {
+  id: 'id',
+  parentId: 'parentId',
+  departName: 'departName',
+  departNameEn: 'departNameEn',
+  departNameAbbr: 'departNameAbbr',
+  departOrder: { column: 'departOrder', type: 'number' },
+  orgCategory: 'orgCategory',
+  orgType: 'orgType',
+  orgCode: 'orgCode',
+  mobile: 'mobile',
+  address: 'address',
+  memo: 'memo',
+  status: 'status',
+  createTime: { column: 'createTime', type: 'datetime' },
+};
 
 export type DepartNode = Omit<SysDepart, 'delFlag'> & {
   key: string;
@@ -95,8 +114,14 @@ export class DepartService {
     return (await this.tree(user)).map(strip);
   }
 
+  /** `sysDepart/list`: a page of the visible departments through the list query builder. */
+  async page(user: CurrentUser, params: Params) {
+    const qb = applyFilters(this.visible(user), params, DEPART_WHITELIST);
+    return runPage<typeof qb, SysDepart>(qb, (q) => applySort(q, params, DEPART_WHITELIST, { field: 'orgCode', order: 'asc' }), paging(params));
+  }
+
   async search(user: CurrentUser, keyWord: string, onlyMine: boolean): Promise<DepartNode[]> {
-    let q = this.visible(user).where('departName', 'like', `%${keyWord.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    let q = this.visible(user).where(likeContains('departName', keyWord));
     if (onlyMine) {
       q = q.where('id', 'in', (eb) => eb.selectFrom('sysUserDepart').select('depId').where('userId', '=', user.id));
     }
@@ -236,16 +261,16 @@ export class DepartService {
   }
 
   /** The department roles of a user within one department. */
-  async userRoles(user: CurrentUser, departId: string, userId: string): Promise<string[]> {
+  /** A user's roles in a department as stock answers them: the link rows `{id, userId, droleId}`. */
+  async userRoles(user: CurrentUser, departId: string, userId: string): Promise<{ id: string; userId: string; droleId: string }[]> {
     await this.get(user, departId);
-    const rows = await this.db
+    return this.db
       .selectFrom('sysDepartRoleUser as dru')
       .innerJoin('sysDepartRole as r', 'r.id', 'dru.droleId')
-      .select('dru.droleId')
+      .select(['dru.id', 'dru.userId', 'dru.droleId'])
       .where('dru.userId', '=', userId)
       .where('r.departId', '=', departId)
       .execute();
-    return rows.map((r) => r.droleId);
   }
 
   /** Sets a user's department roles (within the departments of `newRoleIds`/`oldRoleIds`). */

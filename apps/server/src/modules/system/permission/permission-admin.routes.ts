@@ -22,6 +22,8 @@ const menuFields = {
   alwaysShow: flag.optional(),
   icon: z.string().max(100).optional().nullable(),
   isRoute: flag.optional(),
+  /** the stock client's name of is_route */
+  route: flag.optional(),
   keepAlive: flag.optional(),
   hidden: flag.optional(),
   hideTab: flag.optional(),

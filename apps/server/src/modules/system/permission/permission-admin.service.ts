@@ -21,7 +21,26 @@ export interface AuthTreeNode {
   children?: AuthTreeNode[];
 }
 
-export type PermissionRow = SysPermission & { key: string; title: string; value: string; leaf: boolean; hasChildren?: boolean; children?: PermissionRow[] };
+/**
+ * A menu row as the stock client reads it: `route` (is_route) and the four display flags as booleans, as
+ * the Java entity serialises them.
+ */
+export type PermissionRow = Omit<SysPermission, 'hidden' | 'keepAlive' | 'alwaysShow' | 'internalOrExternal'> & {
+  key: string;
+  title: string;
+  value: string;
+  leaf: boolean;
+  route: boolean;
+  hidden: boolean;
+  keepAlive: boolean;
+  alwaysShow: boolean;
+  internalOrExternal: boolean;
+  hasChildren?: boolean;
+  children?: PermissionRow[];
+};
+
+/** Menu input as the clients send it: `route` is the stock name of is_route. */
+export type PermissionInput = Partial<SysPermission> & { route?: number };
 
 /** Links a table has from roles or departments to permissions. */
 type GrantTable = 'sysRolePermission' | 'sysDepartPermission' | 'sysDepartRolePermission';
@@ -52,7 +71,18 @@ export class PermissionAdminService {
   }
 
   private static row(p: SysPermission): PermissionRow {
-    return { ...p, key: p.id, title: p.name ?? '', value: p.id, leaf: p.isLeaf === 1 };
+    return {
+      ...p,
+      key: p.id,
+      title: p.name ?? '',
+      value: p.id,
+      leaf: p.isLeaf === 1,
+      route: p.isRoute !== 0,
+      hidden: p.hidden === 1,
+      keepAlive: p.keepAlive === 1,
+      alwaysShow: p.alwaysShow === 1,
+      internalOrExternal: p.internalOrExternal === 1,
+    };
   }
 
   /** `/sys/permission/list`: the whole menu tree (optionally filtered by name, then flat). */
@@ -106,7 +136,7 @@ export class PermissionAdminService {
     return { treeList: tree, ids: rows.map((r) => r.id) };
   }
 
-  async add(user: CurrentUser, input: Partial<SysPermission>): Promise<string> {
+  async add(user: CurrentUser, input: PermissionInput): Promise<string> {
     const id = newId();
     const parentId = input.parentId || null;
     if (parentId) {
@@ -131,7 +161,7 @@ export class PermissionAdminService {
         sortNo: input.sortNo ?? 1,
         alwaysShow: input.alwaysShow ?? 0,
         icon: input.icon ?? null,
-        isRoute: input.isRoute ?? 1,
+        isRoute: input.route ?? input.isRoute ?? 1,
         isLeaf: 1,
         keepAlive: input.keepAlive ?? 0,
         hidden: input.hidden ?? 0,
@@ -151,10 +181,11 @@ export class PermissionAdminService {
     return id;
   }
 
-  async edit(user: CurrentUser, input: Partial<SysPermission> & { id: string }): Promise<void> {
+  async edit(user: CurrentUser, input: PermissionInput & { id: string }): Promise<void> {
     const existing = await this.db.selectFrom('sysPermission').selectAll().where('id', '=', input.id).where('delFlag', '=', 0).executeTakeFirst();
     if (!existing) throw businessError('未找到菜单信息');
-    const { id, isLeaf: _leaf, delFlag: _del, createBy: _cb, createTime: _ct, ...changes } = input;
+    const { id, isLeaf: _leaf, delFlag: _del, createBy: _cb, createTime: _ct, route, ...changes } = input;
+    if (route !== undefined) changes.isRoute = route;
     void _leaf;
     void _del;
     void _cb;
@@ -243,16 +274,21 @@ export class PermissionAdminService {
     });
   }
 
-  /** Rules of a permission and which of them an owner's grant has checked. */
-  async grantDataRules(table: GrantTable, ownerColumn: 'roleId' | 'departId', ownerId: string, permissionId: string) {
-    const rules = await this.rules(permissionId);
+  /**
+   * Rules of a permission and which of them an owner's grant has checked: `drChecked` is the comma list
+   * the stock client splits. `limitTo` narrows the rules offered (a department role may only get the
+   * rules its department has checked).
+   */
+  async grantDataRules(table: GrantTable, ownerColumn: 'roleId' | 'departId', ownerId: string, permissionId: string, limitTo?: string[]) {
+    const all = await this.rules(permissionId);
+    const rules = limitTo ? all.filter((r) => limitTo.includes(r.id)) : all;
     const grant = await this.db
       .selectFrom(table)
       .select('dataRuleIds')
       .where(ownerColumn, '=', ownerId)
       .where('permissionId', '=', permissionId)
       .executeTakeFirst();
-    return { datarule: rules, drChecked: csv(grant?.dataRuleIds) };
+    return { datarule: rules, drChecked: csv(grant?.dataRuleIds).join(',') };
   }
 
   async saveGrantDataRules(table: GrantTable, ownerColumn: 'roleId' | 'departId', ownerId: string, permissionId: string, ruleIds: string[]): Promise<void> {

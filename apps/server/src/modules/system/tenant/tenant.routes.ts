@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { LOGIN } from '../../../platform/access/access.js';
+import { ok } from '../../../platform/http/envelope.js';
 import { now } from '../../../platform/db/time.js';
 import type { Database } from '../../../platform/db/database.js';
 import { CrudService, crudRoutes } from '../../../platform/query/crud.js';
@@ -44,6 +47,20 @@ export function tenantService(db: Database, translate: Translator): CrudService 
   });
 }
 
-export async function tenantRoutes(app: FastifyInstance, svc: CrudService): Promise<void> {
-  await crudRoutes(app, svc);
+const queryListQuery = z.object({ ids: z.string().max(2000).optional() });
+
+export async function tenantRoutes(fastify: FastifyInstance, svc: CrudService): Promise<void> {
+  await crudRoutes(fastify, svc);
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // The user form's tenant select (stock: the active tenants, optionally only `ids`, as a plain list).
+  app.get(
+    '/sys/tenant/queryList',
+    { config: { access: LOGIN }, schema: { tags: ['租户'], summary: '有效租户列表（ids 可选）', querystring: queryListQuery } },
+    async (req) => {
+      const ids = (req.query.ids ?? '').split(',').map((x) => Number(x.trim())).filter((n) => Number.isInteger(n) && n > 0);
+      let q = app.ctx.db.selectFrom('sysTenant').select(['id', 'name', 'beginDate', 'endDate', 'status', 'createBy', 'createTime']).where('status', '=', 1);
+      if (ids.length) q = q.where('id', 'in', ids.slice(0, 500));
+      return ok(await q.orderBy('id').execute());
+    },
+  );
 }

@@ -2,7 +2,9 @@ import { zx } from '@go/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { LOGIN, PUBLIC, perm } from '../../../platform/access/access.js';
-import { attachmentHeader, MAX_IMPORT_BYTES, XLSX_MIME } from '../../../platform/excel/excel.js';
+import { attachmentHeader, XLSX_MIME } from '../../../platform/excel/excel.js';
+import { registerImport } from '../../../platform/excel/import-route.js';
+import { newId } from '../../../platform/db/ids.js';
 import { fail, ok } from '../../../platform/http/envelope.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { idQuery, idsQuery, splitIds } from '../../../platform/query/crud.js';
@@ -32,11 +34,15 @@ const addBody = z
   .object({ username: zx.userName(), password, confirmpassword: z.string().max(64).optional(), ...fields })
   .refine((b) => b.confirmpassword === undefined || b.confirmpassword === b.password, { message: '两次输入的密码不一样！', path: ['confirmpassword'] });
 const editBody = z.object({ id: z.string().min(1).max(64), username: z.string().max(100).optional(), ...fields, realname: fields.realname.optional() });
-const checkQuery = z.object({ username: z.string().max(100).optional(), id: z.string().max(64).optional() });
+const checkQuery = z.object({ username: z.string().max(100).optional(), phone: z.string().max(30).optional(), email: z.string().max(100).optional(), id: z.string().max(64).optional() });
 const userIdQuery = z.object({ userid: z.string().max(64).optional(), userId: z.string().max(64).optional() });
 const resetBody = z
   .object({ username: z.string().min(1).max(100), password, confirmpassword: z.string().max(64).optional() })
   .refine((b) => b.confirmpassword === undefined || b.confirmpassword === b.password, { message: '两次输入的密码不一样！', path: ['confirmpassword'] });
+const byIdsQuery = z.object({ userIds: z.string().min(1).max(20000) });
+const departListQuery = z.object({ userId: z.string().min(1).max(64) });
+const recycleBody = z.object({ userIds: z.string().min(1).max(20000) });
+const recycleQuery = z.object({ userIds: z.string().min(1).max(20000) });
 const multiQuery = z.object({ username: z.string().max(20000).optional(), id: z.string().max(20000).optional(), ids: z.string().max(20000).optional() });
 
 export async function userAdminRoutes(app: FastifyInstance, users: UserAdminService): Promise<void> {
@@ -72,6 +78,14 @@ export async function userAdminRoutes(app: FastifyInstance, users: UserAdminServ
   // Anonymous in stock (the registration form uses it).
   app.get('/sys/user/checkOnlyUser', { config: { access: PUBLIC }, schema: { tags, summary: '用户名是否可用', querystring: checkQuery } }, async (req) => {
     const q = req.query as z.infer<typeof checkQuery>;
+    // Phone and e-mail (the stock user form checks them here too) only for a signed-in caller: anonymous
+    // lookups would reveal whose number is registered.
+    for (const field of ['phone', 'email'] as const) {
+      const v = q[field]?.trim();
+      if (!v) continue;
+      if (!req.user) return fail('请登录后再校验');
+      if (await users.contactTaken(field, v, q.id)) return fail('用户账号已存在');
+    }
     if (!q.username) return ok(null, '该用户名可用');
     return (await users.usernameTaken(q.username, q.id)) ? fail('用户账号已存在') : ok(null, '该用户名可用');
   });
@@ -84,9 +98,36 @@ export async function userAdminRoutes(app: FastifyInstance, users: UserAdminServ
   app.get('/sys/user/queryUserByDepId', { config: { access: LOGIN }, schema: { tags, summary: '部门的用户', querystring: idQuery } }, async (req) =>
     ok(await users.byDepart(req.user!, (req.query as z.infer<typeof idQuery>).id)),
   );
-  app.get('/sys/user/getMultiUser', { config: { access: LOGIN }, schema: { tags, summary: '按用户名或id取用户', querystring: multiQuery } }, async (req) =>
-    ok(await users.multi(req.user!, req.query as z.infer<typeof multiQuery>)),
+  // Stock answers a bare array here (no envelope): the stock pickers read `res` as the list.
+  app.get('/sys/user/getMultiUser', { config: { access: LOGIN }, schema: { tags, summary: '按用户名或id取用户（裸数组）', querystring: multiQuery } }, async (req) =>
+    users.multi(req.user!, req.query as z.infer<typeof multiQuery>),
   );
+  app.get('/sys/user/queryByIds', { config: { access: LOGIN }, schema: { tags, summary: '按id取用户', querystring: byIdsQuery } }, async (req) =>
+    ok(await users.byIds(req.user!, splitIds((req.query as z.infer<typeof byIdsQuery>).userIds))),
+  );
+  app.get('/sys/user/userDepartList', { config: { access: perm('system:user:list') }, schema: { tags, summary: '用户的部门 [{key, value, title}]', querystring: departListQuery } }, async (req) =>
+    ok(await users.departsOf(req.user!, (req.query as z.infer<typeof departListQuery>).userId), '查找成功'),
+  );
+  app.get('/sys/user/generateUserId', { config: { access: perm('system:user:add') }, schema: { tags, summary: '生成用户id' } }, async () => ok(newId()));
+
+  // Recycle bin: logically deleted users, restored or deleted for good.
+  app.get('/sys/user/recycleBin', { config: { access: perm('system:user:recycle') }, schema: { tags, summary: '回收站用户' } }, async (req) =>
+    ok(await users.recycleBin(req.user!, req.query as Params)),
+  );
+  app.route({
+    method: ['PUT', 'POST'],
+    url: '/sys/user/putRecycleBin',
+    config: { access: perm('system:user:recycle') },
+    schema: { tags, summary: '还原回收站用户 {userIds}', body: recycleBody },
+    handler: async (req) => {
+      await users.restore(req.user!, splitIds((req.body as z.infer<typeof recycleBody>).userIds));
+      return ok(null, '还原成功');
+    },
+  });
+  app.delete('/sys/user/deleteRecycleBin', { config: { access: perm('system:user:recycle') }, schema: { tags, summary: '彻底删除回收站用户', querystring: recycleQuery } }, async (req) => {
+    await users.purge(req.user!, splitIds((req.query as z.infer<typeof recycleQuery>).userIds));
+    return ok(null, '删除成功');
+  });
   app.get(
     '/sys/user/queryUserComponentData',
     { config: { access: LOGIN }, schema: { tags, summary: '用户选择器数据（departId, isAll, forceA01）' } },
@@ -153,40 +194,13 @@ export async function userAdminRoutes(app: FastifyInstance, users: UserAdminServ
     },
   );
 
-  app.post(
-    '/sys/user/importExcel',
-    { config: { access: perm('system:user:import'), oplog: { content: '导入用户', type: 5 } }, schema: { tags, summary: '导入用户（.xls/.xlsx，可多个文件）' } },
-    async (req, reply) => {
-      if (!req.isMultipart()) throw new AppError('BAD_REQUEST', '请上传文件');
-      const files: { filename: string; data: Buffer }[] = [];
-      const maxFiles = app.ctx.config.limits.maxFilesPerRequest;
-      try {
-        for await (const part of req.files({ limits: { fileSize: MAX_IMPORT_BYTES, files: maxFiles } })) {
-          const data = await part.toBuffer();
-          files.push({ filename: part.filename, data });
-        }
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', `一次最多导入${maxFiles}个文件`);
-        throw new AppError('BAD_REQUEST', '文件大小不能超过10MB');
-      }
-      if (files.length === 0) throw new AppError('BAD_REQUEST', '请上传文件');
-      const r = await users.importFiles(req.user!, files);
-      if (r.errorCount === 0) return ok(null, `共${r.successCount}行数据全部导入成功！`);
-      const file = await users.writeErrorFile(r.errors);
-      return reply.send({
-        success: true,
-        code: 201,
-        message: '文件导入成功，但有错误。',
-        result: {
-          totalCount: r.totalCount,
-          errorCount: r.errorCount,
-          successCount: r.successCount,
-          msg: `总上传行数：${r.totalCount}，已导入行数：${r.successCount}，错误行数：${r.errorCount}`,
-          fileUrl: `/sys/common/static/${file.rel}`,
-          fileName: file.name,
-        },
-        timestamp: Date.now(),
-      });
-    },
-  );
+  registerImport(app, {
+    url: '/sys/user/importExcel',
+    access: perm('system:user:import'),
+    content: '导入用户',
+    tags,
+    summary: '导入用户（.xls/.xlsx，可多个文件）',
+    errorFile: 'user_import_errors',
+    run: (user, files) => users.importFiles(user, files),
+  });
 }

@@ -8,9 +8,8 @@ import { newId } from '../../../platform/db/ids.js';
 import type { DB } from '../../../platform/db/schema.js';
 import { now } from '../../../platform/db/time.js';
 import { writeLog } from '../../../platform/oplog/oplog.js';
-import { readWorkbook, streamXlsx, type ExportColumn } from '../../../platform/excel/excel.js';
-import { signStaticPath } from '../../../platform/files/signed-url.js';
-import { LocalFileStorage } from '../../../platform/files/storage.js';
+import { streamXlsx, type ExportColumn } from '../../../platform/excel/excel.js';
+import { readImportSheet, type ImportOutcome } from '../../../platform/excel/import-route.js';
 import { businessError } from '../../../platform/http/errors.js';
 import type { Page } from '../../../platform/http/envelope.js';
 import {
@@ -120,12 +119,6 @@ const IMPORT_HEADERS: Record<string, string> = {
   座机: 'telephone',
 };
 
-export interface ImportOutcome {
-  totalCount: number;
-  successCount: number;
-  errorCount: number;
-  errors: string[];
-}
 
 /**
  * Runs the insert of a new account. A name that differs from an existing one only by case can still slip past
@@ -399,8 +392,10 @@ export class UserAdminService {
     const existing = await this.db.selectFrom('sysUser').select(['id', 'username', 'orgCode']).where('id', '=', input.id).where('delFlag', '=', 0).executeTakeFirst();
     if (!existing || !inCompanyScope(actor, existing.orgCode)) throw businessError('未找到对应用户');
     const roleIds = input.selectedroles !== undefined ? csv(input.selectedroles) : null;
-    const departIds = input.selecteddeparts !== undefined ? csv(input.selecteddeparts) : null;
-    if (!isGroupLevel(actor) && departIds && departIds.length === 0) throw businessError('请选择部门');
+    // Departments change only when the form names at least one: the stock user form sends
+    // `selecteddeparts: ''` whenever it has not (yet) loaded them, and stock would then drop every
+    // department. Leaving a department is done from the department screen (deleteUserInDepart).
+    const departIds = input.selecteddeparts !== undefined && csv(input.selecteddeparts).length > 0 ? csv(input.selecteddeparts) : null;
     const codes = await this.checkAssignments(actor, roleIds ?? [], departIds ?? []);
     const changes: Record<string, unknown> = {};
     for (const k of ['realname', 'avatar', 'birthday', 'sex', 'email', 'phone', 'workNo', 'post', 'telephone', 'userIdentity', 'departIds', 'relTenantIds', 'status'] as const) {
@@ -421,6 +416,70 @@ export class UserAdminService {
       await this.writeLinks(trx, input.id, roleIds, departIds);
     });
     if (changes.status === 2) await this.ctx.sessions.revokeUser(input.id);
+  }
+
+  /** The user's departments as the stock user form reads them (`userDepartList`): `[{key, value, title}]`. */
+  async departsOf(actor: CurrentUser, userId: string): Promise<{ key: string; value: string; title: string }[]> {
+    await this.detail(actor, userId);
+    const rows = await this.db
+      .selectFrom('sysUserDepart as ud')
+      .innerJoin('sysDepart as d', 'd.id', 'ud.depId')
+      .select(['d.id', 'd.departName'])
+      .where('ud.userId', '=', userId)
+      .where('d.delFlag', '=', 0)
+      .orderBy('d.departOrder')
+      .orderBy('d.orgCode')
+      .execute();
+    return rows.map((r) => ({ key: r.id, value: r.id, title: r.departName }));
+  }
+
+  /** Whether another account (deleted ones included, as the unique index does) holds the phone or e-mail. */
+  async contactTaken(field: 'phone' | 'email', value: string, exceptId?: string): Promise<boolean> {
+    let q = this.db.selectFrom('sysUser').select('id');
+    q = field === 'email' ? q.where(sql<string>`lower(email)`, '=', value.toLowerCase()) : q.where('phone', '=', value);
+    if (exceptId) q = q.where('id', '<>', exceptId);
+    return !!(await q.executeTakeFirst());
+  }
+
+  /** Users by id (`queryByIds`), in the caller's company. */
+  async byIds(actor: CurrentUser, ids: string[]) {
+    return this.multi(actor, { id: ids.join(',') });
+  }
+
+  // ----- recycle bin (logically deleted users) -----
+
+  /** Deleted users of the caller's company, newest change first (stock answers a plain list). */
+  async recycleBin(actor: CurrentUser, params: Params): Promise<Record<string, unknown>[]> {
+    let qb = this.db.selectFrom('sysUser as u').where('u.delFlag', '=', 1) as unknown as SelectQueryBuilder<DB & { u: DB['sysUser'] }, 'u', object>;
+    qb = scopeToCompany(qb, actor, 'u.orgCode');
+    qb = applyFilters(qb, params, USER_WHITELIST);
+    const rows = (await qb.select([...USER_COLUMNS]).orderBy('u.updateTime', 'desc').orderBy('u.id', 'desc').limit(2000).execute()) as UserRow[];
+    return this.present(rows);
+  }
+
+  private async deletedInScope(actor: CurrentUser, ids: string[]) {
+    const rows = ids.length ? await this.db.selectFrom('sysUser').select(['id', 'username', 'orgCode']).where('id', 'in', ids).where('delFlag', '=', 1).execute() : [];
+    if (rows.length === 0 || rows.length !== new Set(ids).size || rows.some((r) => !inCompanyScope(actor, r.orgCode))) throw businessError('未找到对应用户');
+    return rows;
+  }
+
+  /** Restores deleted users (`putRecycleBin`). */
+  async restore(actor: CurrentUser, ids: string[]): Promise<void> {
+    await this.deletedInScope(actor, ids);
+    await this.db.updateTable('sysUser').set({ delFlag: 0, updateBy: actor.username, updateTime: now() }).where('id', 'in', ids).execute();
+  }
+
+  /** Deletes deleted users for good with their role, department, department-role and agent links. */
+  async purge(actor: CurrentUser, ids: string[]): Promise<void> {
+    const rows = await this.deletedInScope(actor, ids);
+    const names = rows.map((r) => r.username);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('sysUserRole').where('userId', 'in', ids).execute();
+      await trx.deleteFrom('sysUserDepart').where('userId', 'in', ids).execute();
+      await trx.deleteFrom('sysDepartRoleUser').where('userId', 'in', ids).execute();
+      await trx.deleteFrom('sysUserAgent').where('userName', 'in', names).execute();
+      await trx.deleteFrom('sysUser').where('id', 'in', ids).where('delFlag', '=', 1).execute();
+    });
   }
 
   /** Soft delete (del_flag 1); the user's sessions end. */
@@ -535,13 +594,7 @@ export class UserAdminService {
     const departs = await scopeToCompany(this.db.selectFrom('sysDepart').select(['id', 'orgCode', 'departName']).where('delFlag', '=', 0), actor, 'orgCode').execute();
     const staffRole = await this.db.selectFrom('sysRole').select('id').where('roleCode', '=', 'staff').executeTakeFirst();
     for (const f of files) {
-      let sheet;
-      try {
-        const { importMaxRows, importMaxUncompressedBytes } = this.ctx.config.limits;
-        sheet = await readWorkbook(f.filename, f.data, { maxRows: importMaxRows, maxUncompressed: importMaxUncompressedBytes });
-      } catch (err) {
-        throw businessError(`文件导入失败:${err instanceof Error ? err.message : '文件格式不正确'}`);
-      }
+      const sheet = await readImportSheet(this.ctx.config, f);
       const fields = sheet.headers.map((h) => IMPORT_HEADERS[h.replace(/\s|\*/g, '')] ?? null);
       if (!fields.includes('username')) throw businessError('文件导入失败:缺少“登录账号”列');
       for (const row of sheet.rows) {
@@ -614,16 +667,5 @@ export class UserAdminService {
       }
     }
     return out;
-  }
-
-  /**
-   * Writes the error lines into the private folder (they name accounts); returns a signed, expiring path
-   * for /sys/common/static/<path>.
-   */
-  async writeErrorFile(lines: string[]): Promise<{ rel: string; name: string }> {
-    const storage = new LocalFileStorage(this.ctx.config.uploadDir);
-    const stored = await storage.save('private/import-errors', 'user_import_errors.txt', Buffer.from(lines.join('\r\n') + '\r\n', 'utf8'));
-    const rel = signStaticPath(this.ctx.config.jwtSecret, stored, this.ctx.config.limits.signedUrlTtlMs);
-    return { rel, name: stored.split('/').pop()! };
   }
 }

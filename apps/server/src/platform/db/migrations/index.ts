@@ -17,6 +17,7 @@ import * as ledger from './2026_11_24_1300_ledger.js';
 import * as performance from './2026_11_24_1400_performance.js';
 import * as performanceRanking from './2026_11_24_1401_performance_ranking.js';
 import * as registration from './2026_11_24_1600_registration.js';
+import * as userAgent from './2026_11_24_1700_user_agent.js';
 
 /**
  * Every migration, by name (names sort in the order they run). Add a new file and list it here;
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1400_performance': performance,
   '2026_11_24_1401_performance_ranking': performanceRanking,
   '2026_11_24_1600_registration': registration,
+  '2026_11_24_1700_user_agent': userAgent,
 };

@@ -1,7 +1,8 @@
 import { App, Col, DatePicker, Form, Input, Modal, Radio, Row as GridRow } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { getAction, postAction, putAction } from '../../../app/http/client';
+import { postAction, putAction } from '../../../app/http/client';
+import { fetchMultiUser } from '../../../components/pickers/multi-user';
 import { UserByDepPicker, type PickedUser } from '../../../components/pickers/UserByDepPicker';
 import { CATEGORY_OPTIONS, MSG_TYPE_OPTIONS, PRIORITY_OPTIONS } from '../constants';
 import { RichContentInput } from './RichContentInput';
@@ -72,9 +73,8 @@ export function AnnouncementFormModal({
     setKeptIds(ids);
     // The chosen users by id → the picker's usernames (the trailing comma makes the server read a list).
     if (ids.length) {
-      void getAction<PickedUser[]>('/sys/user/getMultiUser', { id: `${ids.join(',')},` }, { silent: true })
-        .then((res) => {
-          const found = res.success && Array.isArray(res.result) ? res.result : [];
+      void fetchMultiUser<PickedUser>({ id: `${ids.join(',')},` }, { silent: true })
+        .then((found) => {
           if (found.length === ids.length) {
             setUsers(found);
             setUsernames(found.map((u) => u.username).join(','));

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getAction } from '../../../app/http/client';
+import { fetchMultiUser } from '../../../components/pickers/multi-user';
 
 /** A sender shown by real name (announcements keep the username); the username while it loads. */
 export function SenderName({ username }: { username: string | null | undefined }) {
@@ -9,8 +9,8 @@ export function SenderName({ username }: { username: string | null | undefined }
     enabled: !!name,
     staleTime: 10 * 60_000,
     queryFn: async () => {
-      const res = await getAction<{ username: string; realname: string | null }[]>('/sys/user/getMultiUser', { username: name }, { silent: true });
-      const u = res.success ? (res.result ?? []).find((x) => x.username === name) : undefined;
+      const list = await fetchMultiUser<{ username: string; realname: string | null }>({ username: name }, { silent: true });
+      const u = list.find((x) => x.username === name);
       return u?.realname || name;
     },
   });

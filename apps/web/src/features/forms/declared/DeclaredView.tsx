@@ -1,7 +1,7 @@
 import { formatMoney, optionText, type FieldDecl, type FormDeclaration } from '@go/contract/forms/index';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Table, Tag, Typography } from 'antd';
-import { getAction } from '../../../app/http/client';
+import { fetchMultiUser } from '../../../components/pickers/multi-user';
 import { useDictText } from '../../../app/dict';
 import { FileUpload } from '../../../components/upload';
 import type { FormViewProps } from '../../workflow/formTypes';
@@ -40,8 +40,7 @@ function useUserNames(usernames: string[]): Record<string, string> {
     enabled: !!key,
     staleTime: 60_000,
     queryFn: async () => {
-      const res = await getAction('/sys/user/getMultiUser', { username: `${key},` });
-      const rows = res.success && Array.isArray(res.result) ? (res.result as { username: string; realname: string }[]) : [];
+      const rows = await fetchMultiUser<{ username: string; realname: string }>({ username: `${key},` });
       return Object.fromEntries(rows.map((r) => [r.username, r.realname]));
     },
   });

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { LOGIN } from '../../../platform/access/access.js';
+import { ok } from '../../../platform/http/envelope.js';
+
+/**
+ * Third-party apps (企业微信, 钉钉): this server has no such integration, so the stock user screen's
+ * question "which are enabled" always answers none (it then hides the 同步 buttons).
+ */
+export async function thirdAppRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/sys/thirdApp/getEnabledType', { config: { access: LOGIN }, schema: { tags: ['第三方应用'], summary: '启用的第三方应用 {wechat_enterprise, dingtalk}' } }, async () =>
+    ok({ wechat_enterprise: false, dingtalk: false }),
+  );
+}
