@@ -2,7 +2,7 @@ import { Input, Modal, Tree, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSession } from '../../app/session/store';
 import { PickerInput } from './PickerInput';
-import { filterTree, flatten, useDepartTree, type DepartNode } from './useDepartTree';
+import { filterTree, flatten, useDepartLabel, useDepartTree, type DepartNode } from './useDepartTree';
 
 function search(nodes: DepartNode[], kw: string): DepartNode[] {
   if (!kw) return nodes;
@@ -44,7 +44,13 @@ export function DepartPicker({
   const [checked, setChecked] = useState<string[]>([]);
   const keyOf = (n: DepartNode) => (store === 'orgCode' ? n.orgCode : n.id);
   const values = (value ?? '').split(',').filter(Boolean);
-  const text = values.map((v) => flat.find((n) => keyOf(n) === v)?.title ?? v).join(',');
+  // several companies have a 综合管理部: the chosen value names its company
+  const text = values
+    .map((v) => {
+      const n = flat.find((x) => keyOf(x) === v);
+      return n ? (n.label ?? n.title) : v;
+    })
+    .join(',');
   const shown = useMemo(() => search(nodes, kw), [nodes, kw]);
 
   return (
@@ -89,6 +95,15 @@ export function DepartPicker({
       </Modal>
     </>
   );
+}
+
+/**
+ * A department's name for lists (by id or org code, several comma-separated): `公司 / 部门` where
+ * several companies share the name; `fallback` (the server's text) until the tree is loaded.
+ */
+export function DepartName({ value, fallback }: { value?: string | null; fallback?: string | null }) {
+  const label = useDepartLabel();
+  return <>{label(value, fallback ?? '')}</>;
 }
 
 /** Keeps companies (org category 1) and the path to them. */

@@ -9,7 +9,7 @@ import { CrudFormModal } from '../../../components/list/CrudFormModal';
 import { getAction, putAction } from '../../../components/list/http';
 import { ListPage, type FormModalProps, type ListHelpers } from '../../../components/list/ListPage';
 import type { ListColumn, Row } from '../../../components/list/types';
-import { DepartPicker } from '../../../components/pickers/DepartPicker';
+import { DepartName, DepartPicker } from '../../../components/pickers/DepartPicker';
 import { PositionPicker } from '../../../components/pickers/EntitySelector';
 import { duplicateCheck } from '../../../components/pickers/validators';
 import { datesToBody, datesToForm } from '../components/formValues';
@@ -26,7 +26,14 @@ const columns: ListColumn[] = [
   { title: '生日', dataIndex: 'birthday', type: 'date', width: 110 },
   { title: '手机号码', dataIndex: 'phone', search: 'like', width: 120 },
   { title: '邮箱', dataIndex: 'email', hideInTable: true },
-  { title: '部门', dataIndex: 'orgCodeTxt', hideInSuperQuery: true, width: 140 },
+  {
+    title: '部门',
+    dataIndex: 'orgCodeTxt',
+    hideInSuperQuery: true,
+    width: 180,
+    // several companies have a 综合管理部: the column names the company
+    render: (v, r) => <DepartName value={r.orgCode as string | null} fallback={v as string | null} />,
+  },
   { title: '机构编码', dataIndex: 'orgCode', hideInTable: true },
   { title: '职务', dataIndex: 'post', width: 100, render: (v, r) => String(r.post_dictText ?? v ?? '') },
   { title: '状态', dataIndex: 'status', dictCode: 'user_status', search: 'eq', width: 80 },
