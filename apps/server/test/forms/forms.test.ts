@@ -216,6 +216,46 @@ describe.each(dbKinds)('[FORMS] funds, trip, contract and non-routine on %s', (k
     expect(form.body.result.claimOrgCode).toBeNull();
   });
 
+  it('claimOrgCodeValue on /actTask/pass: the form hook claims at the approver\'s level, and the next approvers are those of the claimed company', async () => {
+    const hrOf = async (inst: string) => (await f.open(inst))[0];
+    // 出差 over 5 days: the department head passes claiming A03 without choosing; 行政审核 goes to the A03 HR
+    // only — what getNextNodeWander/getPerfNextNodeWander with A03 show.
+    const long = await start('zhulin', 'fm_trip', { ...TRIP, destination: '成都', startDate: '2026-12-01', endDate: '2026-12-09' });
+    await f.passOk('machao', long.inst, 'deptApprove');
+    expect(await hrOf(long.inst)).toMatch(/^adminApprove:.*lina/);
+    const long2 = await start('zhulin', 'fm_trip', { ...TRIP, destination: '重庆', startDate: '2026-12-01', endDate: '2026-12-09' });
+    for (const path of ['getNextNodeWander', 'getPerfNextNodeWander', 'getPartNextNodeWander']) {
+      const shown = await next('machao', path, { procInstId: long2.inst, currActId: 'deptApprove', claimOrgCodeValue: 'A03' });
+      expect(shown.users.map((u: Body) => u.username), path).toEqual(['qianhui']);
+    }
+    await f.passOk('machao', long2.inst, 'deptApprove', { claimOrgCodeValue: 'A03', isClaim: false });
+    expect(await hrOf(long2.inst)).toBe('adminApprove:qianhui');
+    // Group level (A01) is no filter: every HR approver.
+    const long3 = await start('zhulin', 'fm_trip', { ...TRIP, destination: '西安', startDate: '2026-12-01', endDate: '2026-12-09' });
+    await f.passOk('machao', long3.inst, 'deptApprove', { claimOrgCodeValue: 'A01' });
+    expect(await hrOf(long3.inst)).toBe(await hrOf(long.inst));
+
+    // 非常规: an A01 approver naming a company claims at company level (not marked) …
+    const a = await start('zhulin', 'fm_non_routine', { ...NON_ROUTINE, category: 'salary' });
+    await f.passOk('machao', a.inst, 'deptApprove', { claimOrgCodeValue: 'A01' });
+    await f.passOk('lina', a.inst, 'hrApprove', { claimOrgCodeValue: 'A03', isClaim: false });
+    expect((await f.call('zhulin', 'GET', `/actBusiness/getForm?id=${a.id}`)).body.result.claimOrgCode).toBeNull();
+    // … nobody of A03 approves 总经理审批 (through the gateway), so its own approver gets it.
+    expect(await f.open(a.inst)).toEqual(['gmApprove:zhangwei']);
+    // … a company (A03) approver cannot claim for the group …
+    const b = await start('zhulin', 'fm_non_routine', { ...NON_ROUTINE, category: 'attendance' });
+    await f.passOk('machao', b.inst, 'deptApprove');
+    await f.passOk('qianhui', b.inst, 'hrApprove', { claimOrgCodeValue: 'A01', isClaim: true });
+    expect(await f.state(b.id)).toEqual([2, 2]);
+    expect((await f.call('zhulin', 'GET', `/actBusiness/getForm?id=${b.id}`)).body.result.claimOrgCode).toBeNull();
+    // … and an A01 approver claiming at group level marks it A01, shown in the list.
+    const c = await start('zhulin', 'fm_non_routine', { ...NON_ROUTINE, category: 'attendance', subject: '集团认领测试' });
+    await f.passOk('machao', c.inst, 'deptApprove');
+    await f.passOk('lina', c.inst, 'hrApprove', { claimOrgCodeValue: 'A01', isClaim: true });
+    const list = await f.call('zhulin', 'GET', '/forms/nonRoutine/list?subject=集团认领测试');
+    expect(list.body.result.records).toEqual([expect.objectContaining({ id: c.tableId, claimOrgCode: 'A01', result_dictText: '通过' })]);
+  });
+
   it.each([
     ['funds', 'payee'],
     ['trip', 'destination'],
