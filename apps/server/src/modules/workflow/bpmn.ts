@@ -4,7 +4,7 @@ import { compileCondition, ExpressionError } from './expression.js';
 /** Wire node types: 0 start, 1 user task, 2 end, 3 exclusive gateway (and inclusive/pass-through), 4 parallel gateway. */
 export const NODE_TYPE = { start: 0, user: 1, end: 2, exclusive: 3, parallel: 4 } as const;
 
-export type NodeKind = 'start' | 'user' | 'end' | 'exclusive' | 'parallel' | 'inclusive' | 'pass';
+export type NodeKind = 'start' | 'user' | 'end' | 'exclusive' | 'parallel' | 'inclusive' | 'pass' | 'sub' | 'call' | 'boundary';
 
 export interface Flow {
   id: string;
@@ -44,6 +44,22 @@ export interface DecisionField {
   required: boolean;
 }
 
+/** A timer: ISO-8601 duration (`PT2H`, `P1D`), ISO date-time, or an expression giving one of them. */
+export interface TimerSpec {
+  duration: string | null;
+  date: string | null;
+}
+
+/** What happens when a user task passes its due date (`wf:timeoutAction`). */
+export type TimeoutAction = 'remind' | 'pass' | 'reject';
+
+/** Variable mapping of a call activity (`activiti:in` / `activiti:out`). */
+export interface VarMapping {
+  source: string | null;
+  sourceExpression: string | null;
+  target: string;
+}
+
 export interface FlowNode {
   id: string;
   name: string;
@@ -61,6 +77,20 @@ export interface FlowNode {
   outcome?: 'passed' | 'rejected';
   /** end events with a terminateEventDefinition end the whole instance */
   terminate?: boolean;
+  /** the sub-processes containing this node, innermost first (empty at the top level) */
+  scopes: string[];
+  /** embedded sub-process: its start event */
+  innerStart?: string;
+  /** user tasks: boundary events attached to it */
+  boundaries?: string[];
+  /** user tasks: due date (`activiti:dueDate`) and what happens at it */
+  due?: { spec: TimerSpec; action: TimeoutAction } | null;
+  /** boundary events: the task they are attached to, interrupting or not, the timer */
+  attachedTo?: string;
+  cancelActivity?: boolean;
+  timer?: TimerSpec;
+  /** call activities: the called process key and the variable mappings */
+  call?: { key: string; ins: VarMapping[]; outs: VarMapping[]; inheritAll: boolean; outAll: boolean };
 }
 
 export interface ProcessModel {
@@ -107,6 +137,16 @@ interface ModdleElement {
   resources?: (ModdleElement & { resourceAssignmentExpression?: { expression?: { body?: string } } })[];
   extensionElements?: { values?: ModdleElement[] };
   attachedToRef?: { id: string };
+  cancelActivity?: boolean;
+  triggeredByEvent?: boolean;
+  calledElement?: string;
+  timeDuration?: { body?: string };
+  timeDate?: { body?: string };
+  timeCycle?: { body?: string };
+  source?: string;
+  target?: string;
+  sourceExpression?: string;
+  variables?: string;
 }
 
 const KIND: Record<string, NodeKind> = {
@@ -120,6 +160,9 @@ const KIND: Record<string, NodeKind> = {
   'bpmn:ManualTask': 'pass',
   'bpmn:Task': 'pass',
   'bpmn:IntermediateThrowEvent': 'pass',
+  'bpmn:SubProcess': 'sub',
+  'bpmn:CallActivity': 'call',
+  'bpmn:BoundaryEvent': 'boundary',
 };
 
 /** Chinese names of BPMN elements, for messages that name the element. */
@@ -162,7 +205,40 @@ const EVENT_CN: Record<string, string> = {
   'bpmn:TerminateEventDefinition': '终止',
 };
 
-const WIRE: Record<NodeKind, number> = { start: 0, user: 1, end: 2, exclusive: 3, parallel: 4, inclusive: 3, pass: 3 };
+const WIRE: Record<NodeKind, number> = { start: 0, user: 1, end: 2, exclusive: 3, parallel: 4, inclusive: 3, pass: 3, sub: 3, call: 3, boundary: 3 };
+
+const DURATION = /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
+
+/** Adds an ISO-8601 duration (`P1DT2H`, `PT30M`, `P1M`) to an instant; null when the text is not one. */
+export function addDuration(from: number, text: string): number | null {
+  const m = DURATION.exec(text.trim());
+  if (!m) return null;
+  const [y, mo, w, d, h, mi, s] = m.slice(1).map((x) => (x ? Number(x) : 0));
+  const dt = new Date(from);
+  if (y || mo) dt.setUTCMonth(dt.getUTCMonth() + y * 12 + mo);
+  return dt.getTime() + (((w * 7 + d) * 24 + h) * 60 + mi) * 60_000 + Math.round(s * 1000);
+}
+
+/**
+ * An ISO-8601 date-time (`2026-12-01T09:00:00`, with `Z` or an offset; without one it is read in the
+ * product's time zone GMT+8, as every date-time of the product) as epoch ms; null when it is not one.
+ */
+export function parseTimerDate(text: string): number | null {
+  const t = text.trim();
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(t);
+  if (!m) return null;
+  const [, y, mo, d, h = '0', mi = '0', s = '0', zone] = m;
+  let offset = 8 * 60;
+  if (zone === 'Z') offset = 0;
+  else if (zone) {
+    const z = /^([+-])(\d{2}):?(\d{2})$/.exec(zone)!;
+    offset = (z[1] === '-' ? -1 : 1) * (Number(z[2]) * 60 + Number(z[3]));
+  }
+  const ms = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s) - offset * 60_000;
+  return Number.isFinite(ms) ? ms : null;
+}
+
+const isExpr = (t: string) => /^[$#]\{[\s\S]*\}$/.test(t.trim());
 
 /** Names an element for a message: 服务任务「发送邮件」(sendMail). */
 export function describeElement(el: { $type: string; id?: string; name?: string }): string {
@@ -211,6 +287,22 @@ function checkExpression(text: string, where: string, problems: string[]): void 
     }
   }
   if (!parts.length && /[$#]\{/.test(text)) problems.push(`${where}的表达式「${text}」不支持（只支持整段的 \${…} 表达式）`);
+}
+
+/** A timer text checked at deploy: an expression (evaluated when the timer starts), or a literal duration/date. */
+function timerSpec(text: string, as?: 'duration' | 'date'): TimerSpec | null {
+  const t = text.trim();
+  if (isExpr(t)) {
+    try {
+      compileCondition(t);
+    } catch {
+      return null;
+    }
+    return as === 'date' ? { duration: null, date: t } : { duration: t, date: null };
+  }
+  if (as !== 'date' && addDuration(0, t) !== null) return { duration: t, date: null };
+  if (as !== 'duration' && parseTimerDate(t) !== null) return { duration: null, date: t };
+  return null;
 }
 
 /** humanPerformer / potentialOwner: `user(kermit), group(management)` or plain names. */
@@ -288,7 +380,8 @@ export async function parseBpmn(xml: string): Promise<ProcessModel> {
   const nodes = new Map<string, FlowNode>();
   const flows: ModdleElement[] = [];
   let initiatorVar: string | null = null;
-  for (const el of proc.flowElements ?? []) {
+  const collect = (container: ModdleElement, scopes: string[]): void => {
+  for (const el of container.flowElements ?? []) {
     if (el.$type === 'bpmn:SequenceFlow') {
       flows.push(el);
       continue;
@@ -317,10 +410,11 @@ export async function parseBpmn(xml: string): Promise<ProcessModel> {
       incoming: [],
       outgoing: [],
       defaultFlow: el.default?.id ?? null,
+      scopes,
     };
     if (kind === 'start' || kind === 'pass') {
       if (defs.length) problems.push(`不支持${where}的${EVENT_CN[defs[0].$type] ?? ''}事件定义：本引擎只执行无事件定义的开始/中间事件`);
-      if (kind === 'start') initiatorVar = ext(el, 'initiator');
+      if (kind === 'start' && !scopes.length) initiatorVar = ext(el, 'initiator');
     }
     if (kind === 'end') {
       const terminate = defs.some((d) => d.$type === 'bpmn:TerminateEventDefinition');
@@ -366,7 +460,100 @@ export async function parseBpmn(xml: string): Promise<ProcessModel> {
     } else if (el.loopCharacteristics) {
       problems.push(`不支持${where}的多实例/循环：只有用户任务可以会签`);
     }
+    if (kind === 'sub') {
+      if (el.triggeredByEvent) {
+        problems.push(`不支持${where}（事件子流程）：本引擎只执行嵌入子流程`);
+        continue;
+      }
+      const inner = (el.flowElements ?? []).filter((c) => c.$type === 'bpmn:StartEvent');
+      if (inner.length !== 1 || !inner[0].id) problems.push(`${where}必须有且只有一个开始事件`);
+      else node.innerStart = inner[0].id;
+      if (!(el.flowElements ?? []).some((c) => c.$type === 'bpmn:EndEvent')) problems.push(`${where}至少需要一个结束事件`);
+      nodes.set(el.id, node);
+      collect(el, [el.id, ...scopes]);
+      continue;
+    }
+    if (kind === 'end' && scopes.length && (node.terminate || node.outcome === 'rejected')) {
+      problems.push(`不支持子流程中的${where}设为终止结束或驳回结果：请放在主流程中`);
+    }
+    if (kind === 'user') {
+      const dueText = ext(el, 'dueDate');
+      const action = ext(el, 'timeoutAction');
+      if (action && !['remind', 'pass', 'reject'].includes(action)) problems.push(`${where}的超时处理(timeoutAction)只能是 remind、pass 或 reject`);
+      if (dueText) {
+        const spec = timerSpec(dueText);
+        if (!spec) problems.push(`${where}的办理期限(dueDate)「${dueText}」不是 ISO-8601 时长（如 PT24H、P2D）、日期时间或表达式`);
+        else node.due = { spec, action: (action as TimeoutAction | null) ?? 'remind' };
+      } else if (action) problems.push(`${where}设置了超时处理但没有办理期限(dueDate)`);
+      node.boundaries = [];
+    }
+    if (kind === 'boundary') {
+      const att = el.attachedToRef?.id;
+      const timer = defs.find((d) => d.$type === 'bpmn:TimerEventDefinition');
+      const other = defs.find((d) => d.$type !== 'bpmn:TimerEventDefinition');
+      if (other || !timer) {
+        problems.push(`不支持${where}的${other ? (EVENT_CN[other.$type] ?? '') : '无定义'}事件：本引擎只执行用户任务上的定时边界事件`);
+        continue;
+      }
+      if (timer.timeCycle?.body?.trim()) {
+        problems.push(`不支持${where}的循环定时(timeCycle)「${timer.timeCycle.body.trim()}」：请改用时长(timeDuration)或时间点(timeDate)`);
+        continue;
+      }
+      const dur = timer.timeDuration?.body?.trim() || null;
+      const date = timer.timeDate?.body?.trim() || null;
+      if (!dur && !date) {
+        problems.push(`${where}的定时器没有设置时长(timeDuration)或时间点(timeDate)`);
+        continue;
+      }
+      const spec = dur ? timerSpec(dur, 'duration') : timerSpec(date!, 'date');
+      if (!spec) {
+        problems.push(`${where}的定时「${dur ?? date}」不是 ISO-8601 ${dur ? '时长（如 PT1H、P2D）' : '日期时间（如 2026-12-01T09:00:00）'}或表达式`);
+        continue;
+      }
+      node.timer = spec;
+      node.attachedTo = att;
+      node.cancelActivity = el.cancelActivity !== false;
+      boundaryOf.push({ node, el, where });
+    }
+    if (kind === 'call') {
+      const key = (el.calledElement ?? '').trim();
+      if (!key || isExpr(key) || /[$#]\{/.test(key)) problems.push(`${where}必须用 calledElement 指定被调用流程的标识(key)，不支持表达式`);
+      const ins: VarMapping[] = [];
+      const outs: VarMapping[] = [];
+      let inheritAll = ext(el, 'inheritVariables') === 'true';
+      let outAll = false;
+      for (const v of el.extensionElements?.values ?? []) {
+        const ln = localName(v.$type);
+        if (ln !== 'in' && ln !== 'out') continue;
+        if (v.variables === 'all') {
+          if (ln === 'in') inheritAll = true;
+          else outAll = true;
+          continue;
+        }
+        const target = (v.target ?? '').trim();
+        const source = v.source?.trim() || null;
+        const sourceExpression = v.sourceExpression?.trim() || null;
+        if (!target || (!source && !sourceExpression) || !/^[A-Za-z_][\w]*$/.test(target)) {
+          problems.push(`${where}的变量映射(${ln})需要 source 或 sourceExpression 以及合法的 target`);
+          continue;
+        }
+        if (sourceExpression) checkExpression(sourceExpression, `${where}的变量映射`, problems);
+        (ln === 'in' ? ins : outs).push({ source, sourceExpression, target });
+      }
+      node.call = { key, ins, outs, inheritAll, outAll };
+    }
     nodes.set(el.id, node);
+  }
+  };
+  const boundaryOf: { node: FlowNode; el: ModdleElement; where: string }[] = [];
+  collect(proc, []);
+  for (const b of boundaryOf) {
+    const host = b.node.attachedTo ? nodes.get(b.node.attachedTo) : undefined;
+    if (!host || host.kind !== 'user') {
+      problems.push(`不支持${b.where}：定时边界事件只能附在用户任务上`);
+      continue;
+    }
+    host.boundaries!.push(b.node.id);
   }
   const flowIds = new Set(flows.map((f) => f.id).filter((x): x is string => !!x));
   for (const f of flows) {
@@ -395,6 +582,10 @@ export async function parseBpmn(xml: string): Promise<ProcessModel> {
       }
     }
     const src = nodes.get(source)!;
+    if ((src.scopes[0] ?? '') !== (nodes.get(target)!.scopes[0] ?? '')) {
+      problems.push(`${where}跨越了子流程的边界：请连到子流程本身，或在子流程内结束`);
+      continue;
+    }
     // Activiti ignores conditions on the outgoing flows of a parallel gateway; so does the engine.
     const flow: Flow = { id: f.id, name: f.name ?? null, source, target, condition: src.kind === 'parallel' ? null : condition };
     src.outgoing.push(flow);
@@ -402,13 +593,13 @@ export async function parseBpmn(xml: string): Promise<ProcessModel> {
   }
   if (problems.length) throw new BpmnError(problems.slice(0, 8).join('；') + (problems.length > 8 ? `；另有${problems.length - 8}处问题` : ''));
 
-  const starts = [...nodes.values()].filter((n) => n.kind === 'start');
+  const starts = [...nodes.values()].filter((n) => n.kind === 'start' && n.scopes.length === 0);
   if (starts.length !== 1) throw new BpmnError('流程必须有且只有一个开始节点');
   if (![...nodes.values()].some((n) => n.kind === 'end')) throw new BpmnError('流程至少需要一个结束节点');
   if (starts[0].outgoing.length === 0) throw new BpmnError('开始节点没有出口连线');
   for (const n of nodes.values()) {
     if (n.kind !== 'end' && n.outgoing.length === 0) problems.push(`节点「${n.name}」(${n.id})没有出口连线`);
-    if (n.kind !== 'start' && n.incoming.length === 0) problems.push(`节点「${n.name}」(${n.id})没有进入连线，永远不会到达`);
+    if (n.kind !== 'start' && n.kind !== 'boundary' && n.incoming.length === 0) problems.push(`节点「${n.name}」(${n.id})没有进入连线，永远不会到达`);
     if (n.defaultFlow && !n.outgoing.some((f) => f.id === n.defaultFlow)) problems.push(`节点「${n.name}」(${n.id})的默认连线不是它的出口连线`);
     if (n.kind === 'user') {
       const a = n.assignment!;
@@ -419,6 +610,14 @@ export async function parseBpmn(xml: string): Promise<ProcessModel> {
   }
   if (problems.length) throw new BpmnError(problems.slice(0, 8).join('；'));
 
+  /** Where a token can go next: into a sub-process, out of it from its ends, to a task's boundary events. */
+  const successors = (n: FlowNode): string[] => {
+    if (n.kind === 'sub' && n.innerStart) return [n.innerStart];
+    const out = n.outgoing.map((f) => f.target);
+    if (n.kind === 'end' && n.scopes.length) out.push(...(nodes.get(n.scopes[0])?.outgoing.map((f) => f.target) ?? []));
+    if (n.boundaries) out.push(...n.boundaries);
+    return out;
+  };
   const reachCache = new Map<string, Set<string>>();
   const reachable = (id: string): Set<string> => {
     const hit = reachCache.get(id);
@@ -427,10 +626,10 @@ export async function parseBpmn(xml: string): Promise<ProcessModel> {
     const stack = [id];
     while (stack.length) {
       const n = nodes.get(stack.pop()!);
-      for (const f of n?.outgoing ?? []) {
-        if (!seen.has(f.target)) {
-          seen.add(f.target);
-          stack.push(f.target);
+      for (const target of n ? successors(n) : []) {
+        if (!seen.has(target)) {
+          seen.add(target);
+          stack.push(target);
         }
       }
     }
@@ -444,10 +643,10 @@ export async function parseBpmn(xml: string): Promise<ProcessModel> {
   while (queue.length) {
     const n = nodes.get(queue.shift()!)!;
     if (n.kind === 'user') userTasks.push(n);
-    for (const f of n.outgoing) {
-      if (!seen.has(f.target)) {
-        seen.add(f.target);
-        queue.push(f.target);
+    for (const target of successors(n)) {
+      if (!seen.has(target)) {
+        seen.add(target);
+        queue.push(target);
       }
     }
   }

@@ -69,6 +69,12 @@ export class DefinitionService {
     const model = await this.parse(input.xml);
     const warnings: string[] = [];
     const run = async (trx: Database) => {
+      // a call activity must call a process that exists (itself, or one deployed before)
+      for (const n of model.nodes.values()) {
+        if (n.kind !== 'call' || !n.call || n.call.key === model.key) continue;
+        const called = await trx.selectFrom('wfDefinition').select('id').where('processKey', '=', n.call.key).executeTakeFirst();
+        if (!called) throw businessError(`调用活动「${n.name}」(${n.id})调用的流程「${n.call.key}」尚未部署，请先部署被调用的流程`);
+      }
       const prev = await trx
         .selectFrom('wfDefinition')
         .selectAll()

@@ -4,13 +4,13 @@ import { newId } from '../../platform/db/ids.js';
 import { now, parseDateTime } from '../../platform/db/time.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
 import { writeLog } from '../../platform/oplog/oplog.js';
-import { cachedModel, modelFor, type DecisionField, type Flow, type FlowNode, type MultiInstance, type ProcessModel } from './bpmn.js';
+import { addDuration, cachedModel, modelFor, parseTimerDate, type DecisionField, type TimerSpec, type Flow, type FlowNode, type MultiInstance, type ProcessModel } from './bpmn.js';
 import { Directory, type UserBrief } from './directory.js';
 import { evaluateCondition, evaluateValue, ExpressionError, isExpression, UnknownVariableError } from './expression.js';
-import { pendingStatusText } from './status-text.js';
+import { applicationStatusTexts } from './status-text.js';
 import { WorkflowEvents, type InstanceRef, type WorkflowEvent } from './events.js';
 import type { FormRegistry, FormType } from './form-registry.js';
-import type { WfBusiness, WfDefinition, WfInstance, WfNode, WfTask } from './workflow.tables.js';
+import type { WfBusiness, WfDefinition, WfInstance, WfJob, WfNode, WfTask } from './workflow.tables.js';
 
 /** Who is acting. */
 export interface Actor {
@@ -83,7 +83,14 @@ interface Loaded {
   endsReached: FlowNode[];
   /** a terminate end, or an end marked rejected, was reached: the instance ends with this outcome */
   terminal?: { node: FlowNode; outcome: 'passed' | 'rejected' };
+  /** a child instance started by a call activity inside the parent's command: the parent's state */
+  callCtx?: { parent: Loaded; pending: PendingTask[]; steps: { n: number } };
+  /** ending because its parent ends: do not resume or end the parent */
+  cascading?: boolean;
 }
+
+/** The actor of what the engine does by itself (timers). */
+const SYSTEM: Actor = { username: 'system', realname: '系统' };
 
 /** Countersign progress of a node (variable row `mi:<nodeId>`). */
 interface MiState {
@@ -193,6 +200,8 @@ export class WorkflowEngine {
   readonly events = new WorkflowEvents();
 
   private readonly pg: boolean;
+  /** The time timers are computed and fired against (tests move it instead of sleeping). */
+  clock: () => number = () => Date.now();
 
   constructor(
     private readonly db: Database,
@@ -225,18 +234,24 @@ export class WorkflowEngine {
         const out = await this.inTrx(async (trx) => {
           // PostgreSQL: wait for the row lock so concurrent approvals of one instance (countersign) queue up
           // instead of failing; the version check below still guards every other path.
-          let q = trx.selectFrom('wfInstance').selectAll().where('id', '=', instId);
+          // A call activity's child instances claim the top instance of their tree, so the parent and
+          // its children never change concurrently (and locks are always taken in the same order).
+          const head = await trx.selectFrom('wfInstance').select(['rootId']).where('id', '=', instId).executeTakeFirst();
+          if (!head) throw businessError(WF_TEXT.TASK_NOT_FOUND);
+          const claimId = head.rootId ?? instId;
+          let q = trx.selectFrom('wfInstance').selectAll().where('id', '=', claimId);
           if (this.pg) q = q.forUpdate();
-          const inst = await q.executeTakeFirst();
-          if (!inst) throw businessError(WF_TEXT.TASK_NOT_FOUND);
+          const root = await q.executeTakeFirst();
+          if (!root) throw businessError(WF_TEXT.TASK_NOT_FOUND);
           const res = await trx
             .updateTable('wfInstance')
-            .set({ version: inst.version + 1 })
-            .where('id', '=', instId)
-            .where('version', '=', inst.version)
+            .set({ version: root.version + 1 })
+            .where('id', '=', claimId)
+            .where('version', '=', root.version)
             .executeTakeFirst();
           if (Number(res.numUpdatedRows) !== 1) throw new VersionConflict();
-          return fn(trx, { ...inst, version: inst.version + 1 }, events);
+          const inst = claimId === instId ? { ...root, version: root.version + 1 } : await trx.selectFrom('wfInstance').selectAll().where('id', '=', instId).executeTakeFirstOrThrow();
+          return fn(trx, inst, events);
         });
         this.changed(instId);
         this.events.emit(events);
@@ -331,7 +346,7 @@ export class WorkflowEngine {
 
   /** Re-reads the form so conditions see the current data, and keeps the snapshot variable. */
   private async refreshVars(trx: Database, L: Loaded): Promise<void> {
-    if (!L.form) return;
+    if (!L.form || L.inst.parentId) return;
     const data = await L.form.load(trx, L.business.tableId);
     if (!data) return;
     const vars = this.formSnapshot(L.model, data, L.business.tableId, L.inst.starter);
@@ -495,6 +510,7 @@ export class WorkflowEngine {
     if (Number(res.numUpdatedRows) !== 1) throw new VersionConflict();
     await trx.updateTable('wfTaskCandidate').set({ open: 0 }).where('taskId', '=', task.id).execute();
     if (task.tokenId) await trx.deleteFrom('wfToken').where('id', '=', task.tokenId).execute();
+    await trx.deleteFrom('wfJob').where('taskId', '=', task.id).execute();
   }
 
   private async sign(trx: Database, instId: string, node: { id: string; name: string | null }, who: Actor, value: string | null): Promise<void> {
@@ -550,6 +566,9 @@ export class WorkflowEngine {
     if (L.terminal) return;
     const node = L.model.nodes.get(nodeId);
     if (!node) throw businessError('流程节点不存在');
+    if (node.boundaries?.length) {
+      await trx.deleteFrom('wfJob').where('instId', '=', L.inst.id).where('nodeId', '=', node.id).where('type', '=', 'timer').execute();
+    }
     const flows = this.selectFlows(node, L.vars);
     L.inflight.push(...flows);
     for (const flow of flows) {
@@ -563,17 +582,25 @@ export class WorkflowEngine {
     if (++steps.n > MAX_STEPS) throw businessError('流程定义存在无限循环');
     const target = L.model.nodes.get(flow.target)!;
     if (target.kind === 'user') {
-      const tokenId = newId();
-      await trx
-        .insertInto('wfToken')
-        .values({ id: tokenId, instId: L.inst.id, nodeId: target.id, state: 'active', viaFlow: flow.id, createTime: now() })
-        .execute();
-      pending.push({ nodeId: target.id, tokenId });
+      pending.push({ nodeId: target.id, tokenId: await this.enterUserTask(trx, L, target, flow.id) });
       return;
     }
     if (target.kind === 'end') {
       if (target.terminate || target.outcome === 'rejected') L.terminal = { node: target, outcome: target.outcome ?? 'passed' };
       else L.endsReached.push(target);
+      // the end of an embedded sub-process: the sub-process completes when nothing is left inside it
+      const scope = target.scopes[0];
+      if (scope && !L.terminal && (await this.scopeDone(trx, L, scope))) await this.leave(trx, L, scope, pending, steps);
+      return;
+    }
+    if (target.kind === 'sub') {
+      await this.leave(trx, L, target.innerStart!, pending, steps);
+      return;
+    }
+    if (target.kind === 'call') {
+      const tokenId = newId();
+      await trx.insertInto('wfToken').values({ id: tokenId, instId: L.inst.id, nodeId: target.id, state: 'call', viaFlow: flow.id, createTime: now() }).execute();
+      await this.startChild(trx, L, target, tokenId, pending, steps);
       return;
     }
     if ((target.kind === 'parallel' || target.kind === 'inclusive') && target.incoming.length > 1) {
@@ -665,6 +692,10 @@ export class WorkflowEngine {
       .insertInto('wfTaskCandidate')
       .values(users.map((u) => ({ id: newId(), taskId: task.id, instId: L.inst.id, username: u.username, open: 1 })))
       .execute();
+    if (node.due) {
+      const dueTime = this.timerDue(node.due.spec, L.vars, `用户任务「${node.name}」的办理期限`);
+      await this.addJob(trx, { instId: L.inst.id, type: 'due', nodeId: node.id, elementId: null, taskId: task.id, dueTime });
+    }
     L.events.push({ ...this.ref(L), type: 'taskCreated', taskId: task.id, nodeId: node.id, nodeName: node.name, candidates: users.map((u) => u.username), priority });
     return task;
   }
@@ -924,10 +955,10 @@ export class WorkflowEngine {
         await this.endInstance(trx, L, 'passed', null, L.endsReached.at(-1) ?? null);
         return;
       }
-      throw businessError('流程定义有误：并行汇聚无法完成');
+      if (!tokens.some((x) => x.state === 'call')) throw businessError('流程定义有误：并行汇聚无法完成');
     }
     if (L.form) {
-      await L.form.setActStatus(trx, L.business.tableId, await pendingStatusText(trx, L.inst.id));
+      await L.form.setActStatus(trx, L.business.tableId, await this.treeStatusText(trx, L.inst.rootId ?? L.inst.id));
     }
   }
 
@@ -947,7 +978,28 @@ export class WorkflowEngine {
     const open = await trx.selectFrom('wfTask').selectAll().where('instId', '=', L.inst.id).where('status', '=', 0).execute();
     for (const task of open) await this.closeTask(trx, task, 2, state === 'canceled' ? 'canceled' : state === 'passed' ? 'skipped' : 'rejected', null, null);
     await trx.deleteFrom('wfToken').where('instId', '=', L.inst.id).execute();
+    await trx.deleteFrom('wfJob').where('instId', '=', L.inst.id).execute();
     await trx.updateTable('wfInstance').set({ state, endTime: t, endReason: reason }).where('id', '=', L.inst.id).execute();
+    L.inst.state = state;
+    // called processes still running end with their caller
+    const children = await trx.selectFrom('wfInstance').selectAll().where('parentId', '=', L.inst.id).where('state', '=', 'running').execute();
+    for (const c of children) {
+      const CL = await this.load(trx, c, L.events);
+      CL.cascading = true;
+      await this.log(trx, c.id, 'end', null, { comment: '调用它的流程已结束', detail: { outcome: 'canceled' } });
+      await this.endInstance(trx, CL, 'canceled', `parent-${state}`);
+    }
+    if (L.inst.parentId) {
+      // a called process: the application is the parent's; the parent goes on (or ends the same way)
+      if (endNode) {
+        const row = await trx.selectFrom('wfVariable').select('value').where('instId', '=', L.inst.id).where('name', '=', 'ends').executeTakeFirst();
+        const ends = new Set<string>(row?.value ? (JSON.parse(row.value) as string[]) : []);
+        ends.add(endNode.id);
+        await this.log(trx, L.inst.id, 'end', null, { node: endNode, comment: state === 'passed' ? '子流程结束' : '审批驳回', detail: { ends: [...ends], outcome: state } });
+      }
+      if (!L.cascading) await this.resumeParent(trx, L, state, reason);
+      return;
+    }
     const [status, result] = state === 'passed' ? [2, 2] : state === 'rejected' ? [2, 3] : [3, 0];
     await trx.updateTable('wfBusiness').set({ status, result, updateTime: t }).where('id', '=', L.business.id).execute();
     if (endNode) {
@@ -969,6 +1021,263 @@ export class WorkflowEngine {
     const users = await this.dir.byUsernames(names, trx);
     if (users.length !== names.length) throw businessError(WF_TEXT.UNKNOWN_USER);
     return users;
+  }
+
+  // ---------------------------------------------------------------- timers, sub-processes, call activities
+
+  /** A token arrives at a user task: its boundary timers start (one job per timer). */
+  private async enterUserTask(trx: Database, L: Loaded, node: FlowNode, viaFlow: string | null): Promise<string> {
+    const tokenId = newId();
+    await trx.insertInto('wfToken').values({ id: tokenId, instId: L.inst.id, nodeId: node.id, state: 'active', viaFlow, createTime: now() }).execute();
+    for (const bId of node.boundaries ?? []) {
+      const b = L.model.nodes.get(bId)!;
+      const dueTime = this.timerDue(b.timer!, L.vars, `边界事件「${b.name}」的定时`);
+      await this.addJob(trx, { instId: L.inst.id, type: 'timer', nodeId: node.id, elementId: b.id, taskId: null, dueTime });
+    }
+    return tokenId;
+  }
+
+  private async addJob(trx: Database, job: Pick<WfJob, 'instId' | 'type' | 'nodeId' | 'elementId' | 'taskId' | 'dueTime'>): Promise<void> {
+    await trx
+      .insertInto('wfJob')
+      .values({ id: newId(), ...job, lockedBy: null, lockUntil: null, attempts: 0, lastError: null, createTime: now() })
+      .execute();
+  }
+
+  /** When a timer is due (epoch ms): an ISO-8601 duration from now, a date-time, or an expression giving one. */
+  timerDue(spec: TimerSpec, vars: Record<string, unknown>, where: string): number {
+    const text = spec.duration ?? spec.date ?? '';
+    let value: unknown = text;
+    if (isExpression(text)) {
+      try {
+        value = evaluateValue(text, vars);
+      } catch (err) {
+        throw this.expressionFailure(err, `${where} ${text} `);
+      }
+    }
+    const at = this.clock();
+    const v = String(value ?? '').trim();
+    const due = (spec.duration && !isExpression(text)) || (isExpression(text) && /^P/i.test(v)) ? addDuration(at, v) : parseTimerDate(v);
+    if (due === null || !Number.isFinite(due)) throw businessError(`${where}「${v}」不是 ISO-8601 时长（如 PT2H、P1D）或日期时间`);
+    return due;
+  }
+
+  /** Nothing of the instance is left inside an embedded sub-process (no token, no flow being followed). */
+  private async scopeDone(trx: Database, L: Loaded, scope: string): Promise<boolean> {
+    const tokens = await trx.selectFrom('wfToken').select('nodeId').where('instId', '=', L.inst.id).execute();
+    if (tokens.some((t) => L.model.nodes.get(t.nodeId)?.scopes.includes(scope))) return false;
+    return !L.inflight.some((f) => L.model.nodes.get(f.target)?.scopes.includes(scope));
+  }
+
+  /**
+   * A call activity starts a child instance of the latest active version of the called key; the parent
+   * token waits (state `call`). The child sees `initiator`, `tableId` and the `in` mappings (all the
+   * parent's variables with `inheritVariables`); its tasks belong to the same application.
+   */
+  private async startChild(trx: Database, L: Loaded, node: FlowNode, tokenId: string, pending: PendingTask[], steps: { n: number }): Promise<void> {
+    const call = node.call!;
+    let depth = 0;
+    for (let p: Loaded | undefined = L; p?.callCtx; p = p.callCtx.parent) depth++;
+    if (depth > 8 || (L.inst.parentId && depth === 0 && (await this.depthOf(trx, L.inst)) > 8)) throw businessError(`调用活动「${node.name}」嵌套过深（可能循环调用）`);
+    const def = await trx.selectFrom('wfDefinition').select(DEF_META).where('processKey', '=', call.key).where('latest', '=', 1).executeTakeFirst();
+    if (!def) throw businessError(`调用活动「${node.name}」调用的流程「${call.key}」不存在，请先部署该流程`);
+    if (def.status !== 1) throw businessError(`调用活动「${node.name}」调用的流程「${def.name}」已挂起`);
+    const model = await this.model(def, trx);
+    const procVars: Record<string, unknown> = {};
+    if (call.inheritAll) for (const [k, v] of Object.entries(L.vars)) if (!RESERVED_VARS.has(k)) procVars[k] = v;
+    for (const m of call.ins) procVars[m.target] = this.mappedValue(m, L.vars, `调用活动「${node.name}」的输入变量「${m.target}」`);
+    const formVars = this.formSnapshot(model, {}, L.business.tableId, L.inst.starter);
+    const inst: WfInstance = {
+      id: newId(),
+      procDefId: def.id,
+      businessId: L.inst.businessId,
+      starter: L.inst.starter,
+      starterName: L.inst.starterName,
+      title: L.inst.title,
+      state: 'running',
+      version: 0,
+      priority: L.inst.priority,
+      startTime: now(),
+      endTime: null,
+      endReason: null,
+      parentId: L.inst.id,
+      rootId: L.inst.rootId ?? L.inst.id,
+      parentNodeId: node.id,
+      parentTokenId: tokenId,
+    };
+    await trx.insertInto('wfInstance').values(inst).execute();
+    await trx.insertInto('wfVariable').values({ id: newId(), instId: inst.id, name: 'form', value: JSON.stringify(formVars) }).execute();
+    const C: Loaded = {
+      inst,
+      def,
+      model,
+      business: L.business,
+      form: L.form,
+      vars: { ...formVars, ...procVars },
+      formVars,
+      procVars,
+      procVarsDirty: true,
+      events: L.events,
+      inflight: [],
+      endsReached: [],
+      callCtx: { parent: L, pending, steps },
+    };
+    await this.log(trx, L.inst.id, 'call', null, { node, comment: `调用子流程「${def.name}」`, detail: { childId: inst.id, processKey: def.processKey, processName: def.name, procDefId: def.id } });
+    await this.log(trx, inst.id, 'start', null, { node: model.nodes.get(model.startId)!, comment: `由「${L.def.name}」的「${node.name}」调用`, detail: { parentId: L.inst.id } });
+    const childPending: PendingTask[] = [];
+    const childSteps = { n: 0 };
+    await this.leave(trx, C, model.startId, childPending, childSteps);
+    if (await this.createTasks(trx, C, childPending, null, inst.priority, childSteps)) await this.settle(trx, C);
+  }
+
+  private async depthOf(trx: Database, inst: WfInstance): Promise<number> {
+    let n = 0;
+    for (let id = inst.parentId; id && n < 20; n++) {
+      const p = await trx.selectFrom('wfInstance').select('parentId').where('id', '=', id).executeTakeFirst();
+      id = p?.parentId ?? null;
+    }
+    return n;
+  }
+
+  private mappedValue(m: { source: string | null; sourceExpression: string | null }, vars: Record<string, unknown>, where: string): unknown {
+    if (m.sourceExpression) {
+      try {
+        return evaluateValue(m.sourceExpression, vars);
+      } catch (err) {
+        throw this.expressionFailure(err, `${where}的表达式 ${m.sourceExpression} `);
+      }
+    }
+    // as Activiti: a source variable that does not exist passes null
+    return Object.prototype.hasOwnProperty.call(vars, m.source!) ? vars[m.source!] : null;
+  }
+
+  /**
+   * A child instance ended: passed → the `out` mappings are copied to the parent and its token leaves the
+   * call activity; rejected or cancelled → the parent (and so the application) ends the same way.
+   */
+  private async resumeParent(trx: Database, C: Loaded, state: 'passed' | 'rejected' | 'canceled', reason: string | null): Promise<void> {
+    const ctx = C.callCtx;
+    let P = ctx?.parent;
+    if (!P) {
+      const pinst = await trx.selectFrom('wfInstance').selectAll().where('id', '=', C.inst.parentId!).executeTakeFirst();
+      if (!pinst || pinst.state !== 'running') return;
+      P = await this.load(trx, pinst, C.events);
+    }
+    const node = P.model.nodes.get(C.inst.parentNodeId ?? '');
+    if (!node?.call) throw businessError('调用活动不存在');
+    if (C.inst.parentTokenId) await trx.deleteFrom('wfToken').where('id', '=', C.inst.parentTokenId).execute();
+    await this.log(trx, P.inst.id, 'callEnd', null, {
+      node,
+      comment: state === 'passed' ? `子流程「${C.def.name}」已完成` : `子流程「${C.def.name}」${state === 'rejected' ? '被驳回' : '已终止'}`,
+      detail: { childId: C.inst.id, outcome: state },
+    });
+    if (state !== 'passed') {
+      // inside the parent's own command the parent ends when it settles; otherwise now
+      if (ctx) P.terminal = { node, outcome: 'rejected' };
+      else await this.endInstance(trx, P, state, reason ?? `child-${state}`, node);
+      return;
+    }
+    const childVars = C.vars;
+    const given: Record<string, unknown> = {};
+    if (node.call.outAll) for (const [k, v] of Object.entries(C.procVars)) if (!RESERVED_VARS.has(k)) given[k] = v;
+    for (const m of node.call.outs) given[m.target] = this.mappedValue(m, childVars, `调用活动「${node.name}」的输出变量「${m.target}」`);
+    for (const [k, v] of Object.entries(given)) if (!RESERVED_VARS.has(k)) P.procVars[k] = v;
+    if (Object.keys(given).length) {
+      P.procVarsDirty = true;
+      P.vars = { ...P.formVars, ...P.procVars };
+    }
+    if (ctx) {
+      await this.leave(trx, P, node.id, ctx.pending, ctx.steps);
+      return;
+    }
+    const pending: PendingTask[] = [];
+    const steps = { n: 0 };
+    await this.leave(trx, P, node.id, pending, steps);
+    if (await this.createTasks(trx, P, pending, null, P.inst.priority, steps)) await this.settle(trx, P);
+  }
+
+  /** `审批中：节点（审批人）` over the instance and the called processes still running under it. */
+  private async treeStatusText(trx: Database, rootId: string): Promise<string> {
+    const ids = [rootId, ...(await trx.selectFrom('wfInstance').select('id').where('rootId', '=', rootId).where('state', '=', 'running').execute()).map((r) => r.id)];
+    const texts = await applicationStatusTexts(trx, ids.map((procInstId) => ({ procInstId, status: 1, result: 1 })));
+    const parts = ids.map((id) => texts.get(id) ?? '').filter((x) => x.startsWith('审批中：')).map((x) => x.slice(4));
+    return (parts.length ? `审批中：${parts.join('、')}` : '审批中').slice(0, 200);
+  }
+
+  /**
+   * Runs a due job claimed by `owner` (see timers.ts). In the instance's command transaction the job row
+   * is deleted `WHERE locked_by = owner`, so a job runs once even if its claim expired and another process
+   * took it over. A due date reminds (催办), passes or rejects the task; a boundary timer closes the task
+   * (interrupting) or not, and the process follows the timer's outgoing flows. Returns false when the job
+   * had nothing to do any more.
+   */
+  async fireJob(jobId: string, owner: string): Promise<boolean> {
+    const job = await this.db.selectFrom('wfJob').selectAll().where('id', '=', jobId).executeTakeFirst();
+    if (!job) return false;
+    return this.command(job.instId, async (trx, inst, events) => {
+      const del = await trx.deleteFrom('wfJob').where('id', '=', job.id).where('lockedBy', '=', owner).executeTakeFirst();
+      if (Number(del.numDeletedRows) !== 1) return false;
+      if (inst.state !== 'running') return false;
+      const L = await this.load(trx, inst, events);
+      const node = L.model.nodes.get(job.nodeId);
+      if (!node) return false;
+      const pending: PendingTask[] = [];
+      const steps = { n: 0 };
+      if (job.type === 'due') {
+        const task = await trx.selectFrom('wfTask').selectAll().where('id', '=', job.taskId ?? '').where('status', '=', 0).executeTakeFirst();
+        if (!task) return false;
+        const action = node.due?.action ?? 'remind';
+        if (action === 'remind') {
+          const people = task.assignee
+            ? [task.assignee]
+            : (await trx.selectFrom('wfTaskCandidate').select('username').where('taskId', '=', task.id).where('open', '=', 1).execute()).map((c) => c.username);
+          const comment = '已到办理期限，请尽快审批';
+          await this.log(trx, inst.id, 'remind', null, { task, comment, detail: { users: people } });
+          L.events.push({ ...this.ref(L), type: 'urged', taskId: task.id, nodeId: task.nodeId, nodeName: task.name, actor: who(SYSTEM), users: people, comment });
+          return true;
+        }
+        const mi = await this.miState(trx, inst.id, node.id);
+        if (action === 'pass') {
+          const comment = '超过办理期限，自动通过';
+          await this.closeTask(trx, task, 1, 'auto', null, comment);
+          await this.log(trx, inst.id, 'timeout', null, { task, comment, detail: { action } });
+          if (mi) await this.completeMulti(trx, L, node, mi, true, task.priority, pending, steps);
+          else await this.leave(trx, L, node.id, pending, steps);
+          if (await this.createTasks(trx, L, pending, null, task.priority, steps)) await this.settle(trx, L);
+          return true;
+        }
+        const comment = '超过办理期限，自动驳回';
+        await this.closeTask(trx, task, 1, 'back', null, comment);
+        await this.log(trx, inst.id, 'timeout', null, { task, comment, detail: { action } });
+        if (mi && (await this.completeMulti(trx, L, node, mi, false, task.priority, pending, steps)) !== 'vetoed') {
+          if (await this.createTasks(trx, L, pending, null, task.priority, steps)) await this.settle(trx, L);
+          return true;
+        }
+        if (mi) await this.saveMiState(trx, inst.id, null, node.id);
+        L.events.push({ ...this.ref(L), type: 'rejected', taskId: task.id, nodeId: task.nodeId, nodeName: task.name, actor: who(SYSTEM), comment, backTaskKey: null });
+        await this.endInstance(trx, L, 'rejected', 'timeout');
+        return true;
+      }
+      // boundary timer on a user task
+      const b = L.model.nodes.get(job.elementId ?? '');
+      if (!b || b.kind !== 'boundary') return false;
+      const open = await trx.selectFrom('wfTask').selectAll().where('instId', '=', inst.id).where('nodeId', '=', node.id).where('status', '=', 0).execute();
+      if (!open.length) return false;
+      await this.log(trx, inst.id, 'timer', null, {
+        node: b,
+        comment: b.cancelActivity ? `「${node.name}」已超时，转入后续环节` : `「${node.name}」已超时`,
+        detail: { attachedTo: node.id, cancelActivity: b.cancelActivity },
+      });
+      if (b.cancelActivity) {
+        for (const t of open) await this.closeTask(trx, t, 2, 'timeout', null, null);
+        await trx.deleteFrom('wfToken').where('instId', '=', inst.id).where('nodeId', '=', node.id).where('state', '=', 'active').execute();
+        await trx.deleteFrom('wfJob').where('instId', '=', inst.id).where('nodeId', '=', node.id).where('type', '=', 'timer').execute();
+        await this.saveMiState(trx, inst.id, null, node.id);
+      }
+      await this.leave(trx, L, b.id, pending, steps);
+      if (await this.createTasks(trx, L, pending, null, open[0].priority, steps)) await this.settle(trx, L);
+      return true;
+    });
   }
 
   // ---------------------------------------------------------------- commands
@@ -1232,6 +1541,7 @@ export class WorkflowEngine {
         }
       }
       await trx.deleteFrom('wfNodeSign').where('instId', '=', inst.id).where('nodeId', 'in', [...reach]).execute();
+      await trx.deleteFrom('wfJob').where('instId', '=', inst.id).where('type', '=', 'timer').where('nodeId', 'in', [...reach]).execute();
       await this.log(trx, inst.id, 'return', actor, {
         task,
         comment: comment || null,
@@ -1240,11 +1550,7 @@ export class WorkflowEngine {
       L.events.push({ ...this.ref(L), type: 'rejected', taskId: task.id, nodeId: task.nodeId, nodeName: task.name, actor: who(actor), comment: comment || null, backTaskKey: target.id });
       // countersign progress of the redone part starts over
       await trx.deleteFrom('wfVariable').where('instId', '=', inst.id).where('name', 'in', [...reach].map((n) => this.miName(n))).execute();
-      const tokenId = newId();
-      await trx
-        .insertInto('wfToken')
-        .values({ id: tokenId, instId: inst.id, nodeId: target.id, state: 'active', viaFlow: null, createTime: now() })
-        .execute();
+      const tokenId = await this.enterUserTask(trx, L, target, null);
       const steps = { n: 0 };
       if (!(await this.createTasks(trx, L, [{ nodeId: target.id, tokenId }], users, input.priority ?? task.priority, steps, { noAuto: true }))) return;
       await this.settle(trx, L);

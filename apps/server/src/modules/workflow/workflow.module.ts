@@ -2,22 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import { FormRegistry } from './form-registry.js';
 import { buildWorkflow } from './index.js';
 import { registerWorkflowNotices } from './notices.js';
+import { WorkflowTimers } from './timers.js';
 import { workflowRoutes, type WorkflowServices } from './workflow.routes.js';
 
-const byContext = new WeakMap<object, WorkflowServices & { registry: FormRegistry }>();
+type Registered = WorkflowServices & { registry: FormRegistry; timers: WorkflowTimers };
+
+const byContext = new WeakMap<object, Registered>();
 
 /**
  * The workflow services of an app (by its `app.ctx`), e.g. to subscribe to `engine.events` from another
  * module or a test.
  */
-export function workflowOf(ctx: object): WorkflowServices & { registry: FormRegistry } {
+export function workflowOf(ctx: object): Registered {
   const s = byContext.get(ctx);
   if (!s) throw new Error('workflow module not registered');
   return s;
 }
 
 /** Builds the engine and its services over the app database and registers the workflow endpoints. */
-export async function registerWorkflowModule(api: FastifyInstance): Promise<WorkflowServices & { registry: FormRegistry }> {
+export async function registerWorkflowModule(api: FastifyInstance): Promise<Registered> {
   const registry = new FormRegistry();
   const services = buildWorkflow(api.ctx.db, registry);
   const db = api.ctx.db;
@@ -46,7 +49,11 @@ export async function registerWorkflowModule(api: FastifyInstance): Promise<Work
   };
   services.engine.events.onListenerError = (err, event) => api.log.warn({ err, event: event.type, procInstId: event.procInstId }, 'workflow event listener failed');
   await workflowRoutes(api, services);
-  const out = { ...services, registry };
+  // boundary timers and due dates: every process polls, each job runs once (timers.ts)
+  const timers = new WorkflowTimers(db, services.engine, api.log);
+  timers.start();
+  api.addHook('onClose', async () => timers.stop());
+  const out = { ...services, registry, timers };
   byContext.set(api.ctx, out);
   return out;
 }

@@ -63,6 +63,12 @@ export const ACTION_TEXT: Record<string, string> = {
   urge: '催办',
   terminate: '管理员终止',
   reassign: '重新分配',
+  call: '调用子流程',
+  callEnd: '子流程结束',
+  start: '子流程开始',
+  timer: '定时器触发',
+  timeout: '超时处理',
+  remind: '到期提醒',
 };
 
 export const OUTCOME_TEXT: Record<string, string> = {
@@ -74,6 +80,7 @@ export const OUTCOME_TEXT: Record<string, string> = {
   rejected: '审批驳回',
   canceled: '发起人撤回',
   skipped: '无需审批',
+  timeout: '已超时',
 };
 
 export const STATUS_TEXT: Record<number, string> = { 0: '草稿', 1: '处理中', 2: '已结束', 3: '已撤回' };
@@ -431,15 +438,23 @@ export class WorkflowQueries {
     const current = [...new Set(tasks.filter((t) => t.status === 0).map((t) => t.nodeId))];
     // exactly the end events reached (the `end` entry lists every end a branch reached)
     for (const a of actions) {
+      // a boundary timer that fired, a call activity entered
+      if ((a.action === 'timer' || a.action === 'call') && a.nodeId) done.add(a.nodeId);
       if (a.action !== 'end') continue;
       if (a.nodeId) done.add(a.nodeId);
       const ends = a.detail ? (JSON.parse(a.detail) as { ends?: string[] }).ends : undefined;
       for (const e of ends ?? []) done.add(e);
     }
+    // an embedded sub-process is entered once anything inside it was reached
+    for (const id of [...done, ...current]) for (const sc of model.nodes.get(id)?.scopes ?? []) done.add(sc);
     // Gateways passed through: entered from a done node and leading to a done or current node.
     for (let changed = true; changed; ) {
       changed = false;
       for (const n of model.nodes.values()) {
+        if (n.kind === 'sub' && n.innerStart && done.has(n.id) && !done.has(n.innerStart)) {
+          done.add(n.innerStart);
+          changed = true;
+        }
         if (done.has(n.id) || n.kind === 'user' || n.kind === 'end') continue;
         if (n.incoming.some((f) => done.has(f.source)) && n.outgoing.some((f) => done.has(f.target) || current.includes(f.target))) {
           done.add(n.id);
@@ -511,7 +526,22 @@ export class WorkflowQueries {
         };
       }),
       signs: signs.map((s) => ({ key: s.nodeId, name: s.nodeName, username: s.username, realname: s.realname, signTime: s.signTime, value: s.value })),
+      // processes started by call activities of this instance (each has its own history), and the caller
+      parentId: inst.parentId ?? null,
+      subProcesses: await this.subProcesses(inst.id),
     };
+  }
+
+  private async subProcesses(procInstId: string) {
+    const rows = await this.db
+      .selectFrom('wfInstance as i')
+      .innerJoin('wfDefinition as d', 'd.id', 'i.procDefId')
+      .select(['i.id', 'i.procDefId', 'd.name', 'i.parentNodeId', 'i.state', 'i.startTime', 'i.endTime'])
+      .where('i.parentId', '=', procInstId)
+      .orderBy('i.startTime')
+      .orderBy('i.id')
+      .execute();
+    return rows.map((r) => ({ procInstId: r.id, procDefId: r.procDefId, processName: r.name, callNode: r.parentNodeId, state: r.state, startTime: r.startTime, endTime: r.endTime }));
   }
 
   private filterCompany(users: UserBrief[], claimOrgCodeValue?: string): UserBrief[] {

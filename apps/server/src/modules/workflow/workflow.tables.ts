@@ -89,6 +89,28 @@ export interface WfInstance {
   startTime: string | null;
   endTime: string | null;
   endReason: string | null;
+  /** call activity: the calling instance, the top instance of the tree, the call node and its waiting token */
+  parentId?: string | null;
+  rootId?: string | null;
+  parentNodeId?: string | null;
+  parentTokenId?: string | null;
+}
+
+/** A timer of a running instance: a boundary timer event or a task's due date (epoch ms). */
+export interface WfJob {
+  id: string;
+  instId: string;
+  /** timer | due */
+  type: string;
+  nodeId: string;
+  elementId: string | null;
+  taskId: string | null;
+  dueTime: number;
+  lockedBy: string | null;
+  lockUntil: number | null;
+  attempts: number;
+  lastError: string | null;
+  createTime: string;
 }
 
 /** A position in the flow: `active` at a user task, `join` waiting at a parallel join. */
@@ -212,5 +234,6 @@ declare module '../../platform/db/schema.js' {
     wfNodeSign: WfNodeSign;
     wfChooseMark: WfChooseMark;
     wfCc: WfCc;
+    wfJob: WfJob;
   }
 }

@@ -8,6 +8,7 @@ import * as officeIndicators from './2026_11_24_0901_office_indicators.js';
 import * as officeProposals from './2026_11_24_0902_office_proposals.js';
 import * as workflowEngine from './2026_11_24_0310_workflow_engine.js';
 import * as workflowCc from './2026_11_24_0311_workflow_cc.js';
+import * as workflowJobs from './2026_11_24_0312_workflow_jobs.js';
 import * as passwordState from './2026_11_24_0700_password_state.js';
 import * as hr from './2026_11_24_0800_hr.js';
 import * as security from './2026_11_24_1000_security.js';
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0902_office_proposals': officeProposals,
   '2026_11_24_0310_workflow_engine': workflowEngine,
   '2026_11_24_0311_workflow_cc': workflowCc,
+  '2026_11_24_0312_workflow_jobs': workflowJobs,
   '2026_11_24_0700_password_state': passwordState,
   '2026_11_24_0800_hr': hr,
   '2026_11_24_1000_security': security,
