@@ -8,3 +8,4 @@ export * from './cron.js';
 export * from './office/index.js';
 export * from './hr/index.js';
 export * from './dashboard/index.js';
+export * from './online/index.js';

@@ -27,6 +27,7 @@ import { registerRegistrationModule } from './hr/registration.module.js';
 import { registerPerformanceModule } from './performance/performance.module.js';
 import { registerLedgerModule } from './ledger/ledger.module.js';
 import { registerDashboardModule } from './dashboard/dashboard.routes.js';
+import { registerOnlineModule } from './online/online.module.js';
 
 /**
  * Builds the services of every module and registers their routes under the API prefix.
@@ -63,4 +64,5 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await registerPerformanceModule(api, workflow.registry);
   await registerLedgerModule(api, workflow, (code, v) => dicts.translate(code, v as string));
   await registerDashboardModule(api);
+  await registerOnlineModule(api, { dicts });
 }

@@ -14,6 +14,7 @@ import { seedWorkflowEngineMenus } from './workflow-engine.seed.js';
 import { seedHrApprovals, seedHrDemo, seedHrDicts, seedHrMenus, seedHrRolesAndUsers } from './hr.seed.js';
 import { formSeedParts } from './forms.seed.js';
 import { seedOnlineMenu } from './online.seed.js';
+import { seedOnlineReports } from './online-report.seed.js';
 import { seedLedgerData, seedLedgerDefinitions, seedLedgerDemo, seedLedgerMenus } from './ledger.seed.js';
 import { seedDashboardPermission } from './dashboard.seed.js';
 import { seedStockClientButtons } from './stock-client.seed.js';
@@ -55,6 +56,7 @@ export const seedParts: SeedPart[] = [
   { name: '0804_hr_approvals', run: seedHrApprovals },
   // one part per form type, `0610_forms_<slug>`, from the files of seed/forms/ (docs/forms.md)
   ...formSeedParts,
+  { name: '1100_online_reports', run: seedOnlineReports },
   { name: '1200_online_menu', run: seedOnlineMenu },
   { name: '1300_ledger_menus', run: seedLedgerMenus },
   { name: '1301_ledger_definitions', run: seedLedgerDefinitions },

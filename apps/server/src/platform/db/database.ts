@@ -15,6 +15,8 @@ export interface DbHandle {
   db: Database;
   kind: DbKind;
   close(): Promise<void>;
+  /** The driver underneath, for the few callers that need what Kysely does not expose (column metadata of raw report SQL). */
+  native?: { kind: 'postgres'; pool: pg.Pool } | { kind: 'sqlite'; sqlite: SQLite.Database };
 }
 
 /**
@@ -28,7 +30,7 @@ export function openDatabase(url: string, dataDir: string): DbHandle {
     // the pool replaces it on the next checkout.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', close: () => db.destroy(), native: { kind: 'postgres', pool } };
   }
   const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url || path.join(dataDir, 'app.db');
   const sqlite = new SQLite(file);
@@ -40,7 +42,7 @@ export function openDatabase(url: string, dataDir: string): DbHandle {
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new CamelCasePlugin()],
   });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  return { db, kind: 'sqlite', close: () => db.destroy(), native: { kind: 'sqlite', sqlite } };
 }
 
 /** Database server version, for health and monitoring. */

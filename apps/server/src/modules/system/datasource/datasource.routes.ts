@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/access.js';
@@ -15,7 +16,7 @@ const dbUrl = z
   .trim()
   .min(1, { message: '请输入数据源地址' })
   .max(500)
-  .regex(/^(postgres(ql)?:\/\/\S+|sqlite:\S+|file:\S+)$/, { message: '仅支持 postgres://、sqlite: 或 file: 地址' });
+  .regex(/^(postgres(ql)?:\/\/\S+|(mysql|mariadb):\/\/\S+|sqlite:\S+|file:\S+)$/, { message: '仅支持 postgres://、mysql://、mariadb://、sqlite: 或 file: 地址' });
 const fields = {
   code: z.string().trim().min(1, { message: '请输入数据源编码' }).max(100).regex(/^[A-Za-z0-9_-]+$/, { message: '编码只允许字母、数字、下划线和横线' }),
   name: z.string().trim().min(1, { message: '请输入数据源名称' }).max(100),
@@ -84,6 +85,27 @@ async function testConnection(url: string, user: string | null, password: string
       return (err as Error).message.slice(0, 200);
     } finally {
       await client.end().catch(() => undefined);
+    }
+  }
+  if (/^(mysql|mariadb):\/\//.test(url)) {
+    const u = new URL(url.replace(/^mariadb:/, 'mysql:'));
+    try {
+      const conn = await mysql.createConnection({
+        host: u.hostname,
+        port: Number(u.port || 3306),
+        database: decodeURIComponent(u.pathname.slice(1)) || undefined,
+        user: user || decodeURIComponent(u.username) || undefined,
+        password: password || decodeURIComponent(u.password) || undefined,
+        connectTimeout: 5000,
+      });
+      try {
+        await conn.query('select 1');
+      } finally {
+        await conn.end().catch(() => undefined);
+      }
+      return null;
+    } catch (err) {
+      return (err as Error).message.slice(0, 200);
     }
   }
   const file = url.replace(/^(sqlite|file):(\/\/)?/, '');

@@ -12,8 +12,9 @@ import * as workflowJobs from './2026_11_24_0312_workflow_jobs.js';
 import * as passwordState from './2026_11_24_0700_password_state.js';
 import * as hr from './2026_11_24_0800_hr.js';
 import * as security from './2026_11_24_1000_security.js';
-import * as onlineSessions from './2026_11_24_1200_online_sessions.js';
 import * as usernameCi from './2026_11_24_1001_username_ci.js';
+import * as onlineReport from './2026_11_24_1100_online_report.js';
+import * as onlineSessions from './2026_11_24_1200_online_sessions.js';
 import * as ledger from './2026_11_24_1300_ledger.js';
 import * as performance from './2026_11_24_1400_performance.js';
 import * as performanceRanking from './2026_11_24_1401_performance_ranking.js';
@@ -39,8 +40,9 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0700_password_state': passwordState,
   '2026_11_24_0800_hr': hr,
   '2026_11_24_1000_security': security,
-  '2026_11_24_1200_online_sessions': onlineSessions,
   '2026_11_24_1001_username_ci': usernameCi,
+  '2026_11_24_1100_online_report': onlineReport,
+  '2026_11_24_1200_online_sessions': onlineSessions,
   '2026_11_24_1300_ledger': ledger,
   '2026_11_24_1400_performance': performance,
   '2026_11_24_1401_performance_ranking': performanceRanking,
