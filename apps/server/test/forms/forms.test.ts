@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
 import { Flow } from '../workflow/wf-helpers.js';
+import { registerFormTypes } from '../../src/modules/forms/index.js';
+import { FormRegistry } from '../../src/modules/workflow/form-registry.js';
 
 type Body = Record<string, unknown>;
 
@@ -254,6 +256,26 @@ describe.each(dbKinds)('[FORMS] funds, trip, contract and non-routine on %s', (k
     await f.passOk('lina', c.inst, 'hrApprove', { claimOrgCodeValue: 'A01', isClaim: true });
     const list = await f.call('zhulin', 'GET', '/forms/nonRoutine/list?subject=集团认领测试');
     expect(list.body.result.records).toEqual([expect.objectContaining({ id: c.tableId, claimOrgCode: 'A01', result_dictText: '通过' })]);
+  });
+
+  it('费用 and 绩效 on declarations answer as before: form data keys, default titles, approval paths', async () => {
+    const registry = new FormRegistry();
+    registerFormTypes(registry);
+    const db = t.app.ctx.db;
+    const e = await draft('zhulin', 'fm_expense', { expenseType: 'travel', reason: '客户拜访', items: [{ name: '高铁', amount: 480.5 }, { name: '住宿', amount: '800' }] });
+    expect(e.title).toBe('朱琳的费用报销');
+    const ef = (await registry.get('fm_expense')!.load(db, e.tableId))!;
+    expect(Object.keys(ef).sort()).toEqual(['actStatus', 'amount', 'applicant', 'applicantName', 'attachments', 'createTime', 'expenseType', 'id', 'items', 'reason', 'sysOrgCode', 'title']);
+    expect(ef).toMatchObject({ amount: 1280.5, attachments: '', items: [{ name: '高铁', amount: 480.5 }, { name: '住宿', amount: 800 }] });
+    const p = await draft('zhulin', 'fm_performance', { yearPart: 2026, quarter: 4, selfScore: 88, summary: '完成年度目标' });
+    expect(p.title).toBe('朱琳2026年第四季度绩效考评');
+    const pf = (await registry.get('fm_performance')!.load(db, p.tableId))!;
+    expect(Object.keys(pf).sort()).toEqual(['actStatus', 'applicant', 'applicantName', 'createTime', 'evalTime', 'finalScore', 'id', 'quarter', 'score', 'selfScore', 'summary', 'sysOrgCode', 'title', 'yearPart']);
+    expect(await invalid('fm_performance', { yearPart: 2026, quarter: 5, selfScore: 120, summary: 'x' })).toMatch(/请选择季度.*自评分须在0到100之间/);
+    expect(await invalid('fm_expense', { reason: 'x', items: [] })).toContain('请至少填写一条费用明细');
+    const types = (await f.call('zhulin', 'GET', '/activiti_process/formTypes')).body.result as Body[];
+    expect(types.find((x) => x.tableName === 'fm_performance')).toMatchObject({ routeName: 'forms/PerformanceForm', label: '绩效', passPath: 'jxpass', commentRequired: true, fullScreen: true });
+    expect(types.find((x) => x.tableName === 'fm_expense')).toMatchObject({ routeName: 'forms/ExpenseForm', label: '费用', passPath: 'pass', commentRequired: false, fullScreen: false });
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkField, computeValues, daysBetween, formatMoney, formSchema, formTitle, type FieldDecl } from './declaration.js';
 import { expenseForm } from './expense.form.js';
+import { fundsForm } from './funds.form.js';
 import { tripForm } from './trip.form.js';
 
 const f = (x: Partial<FieldDecl>): FieldDecl => ({ key: 'x', label: '字段', type: 'text', ...x });
@@ -35,8 +36,9 @@ describe('form declarations', () => {
     const e = formSchema(expenseForm).parse({ reason: '差旅', expenseType: 'travel', items: [{ name: '高铁', amount: '480.5' }, { name: '住宿', amount: 800 }] });
     const v = { ...e, ...computeValues(expenseForm, e) };
     expect(v.amount).toBe(1280.5);
-    expect(formTitle(expenseForm, v, { applicantName: '董建', text: () => '差旅费' })).toBe('董建的费用报销 · 差旅费 ¥1,280.50');
-    expect(formTitle(expenseForm, { ...v, expenseType: null }, { applicantName: '董建', text: () => '' })).toBe('董建的费用报销');
+    // Expense keeps the title it had before declarations (`姓名的费用报销`, as its editor says).
+    expect(formTitle(expenseForm, v, { applicantName: '董建', text: () => '差旅费' })).toBe('董建的费用报销');
+    expect(formTitle(fundsForm, { payee: '华信科技', amount: 80000 }, { applicantName: '董建', text: () => '' })).toBe('董建的资金申请 · 华信科技 ¥80,000.00');
   });
 
   it('counts days inclusively and formats money with grouping', () => {

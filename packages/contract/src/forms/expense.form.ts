@@ -1,4 +1,4 @@
-import { defineForm, formatMoney } from './declaration.js';
+import { defineForm } from './declaration.js';
 
 /** 费用 expense reimbursement: line items whose sum is the amount the gateway reads. */
 export const expenseForm = defineForm({
@@ -24,6 +24,5 @@ export const expenseForm = defineForm({
       { key: 'remark', label: '备注', type: 'text', max: 500 },
     ],
   },
-  // `董建的费用报销 · 差旅费 ¥1,280.00` once a type is chosen; without one the stock `董建的费用报销`.
-  summary: (v, ctx) => (v.expenseType ? `${ctx.text('expenseType')} ${formatMoney(v.amount)}` : ''),
+  // No key figures: the title stays the one expense had before declarations, `董建的费用报销`.
 });
