@@ -1,6 +1,7 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { listPagination } from '../../../components/list/pagination';
+import { PhoneCard, PhoneCardList } from '../../../components/list/PhoneCards';
 import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -128,17 +129,28 @@ export function FormListPage({
       key: 'action',
       fixed: narrow ? undefined : 'right',
       width: 150,
-      render: (_v, r) => (
-        <Space size={4} split={<span className="wf-split">|</span>}>
-          <a onClick={() => setView(r)}>查看</a>
-          {r.procInstId && <a onClick={() => setHistoryId(r.procInstId)}>历史</a>}
-          {r.applicant === me && r.businessId && editable(r) && (
-            <a onClick={() => setEditing({ businessId: r.businessId ?? undefined })}>编辑</a>
-          )}
-        </Space>
-      ),
+      render: (_v, r) => actionsOf(r),
     },
   ];
+
+  const actionsOf = (r: FormRow) => (
+    <Space size={4} split={<span className="wf-split">|</span>}>
+      <a onClick={() => setView(r)}>查看</a>
+      {r.procInstId && <a onClick={() => setHistoryId(r.procInstId)}>历史</a>}
+      {r.applicant === me && r.businessId && editable(r) && (
+        <a onClick={() => setEditing({ businessId: r.businessId ?? undefined })}>编辑</a>
+      )}
+    </Space>
+  );
+  /** a column's cell as the table shows it */
+  const cell = (c: TableColumnsType<FormRow>[number], r: FormRow, i: number): ReactNode => {
+    const key = 'dataIndex' in c ? String(c.dataIndex) : '';
+    const v = key ? r[key] : undefined;
+    return c.render ? (c.render(v, r, i) as ReactNode) : v === null || v === undefined || v === '' ? '—' : String(v);
+  };
+  const titleColumn = columns.find((c) => 'dataIndex' in c && c.dataIndex === 'title');
+  const otherColumns = columns.filter((c) => c !== titleColumn);
+  const pagination = listPagination(pageNo, pageSize, list.data?.total ?? 0, (p, s) => set({ pageNo: p, pageSize: s }));
 
   const Editor = formType?.Editor;
   const View = formType?.View;
@@ -199,17 +211,44 @@ export function FormListPage({
           刷新
         </Button>
       </Space>
-      <Table<FormRow>
-        rowKey="id"
-        bordered
-        columns={all}
-        dataSource={list.data?.rows ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1400 }}
-        pagination={listPagination(pageNo, pageSize, list.data?.total ?? 0, (p, s) =>
-          set({ pageNo: p, pageSize: s }),
-        )}
-      />
+      {narrow ? (
+        // phones: a card per application — title, status, the type's key figures, actions
+        <PhoneCardList<FormRow>
+          rows={list.data?.rows ?? []}
+          rowKey={(r) => r.id}
+          loading={list.isFetching}
+          pagination={pagination}
+          renderCard={(r, i) => (
+            <PhoneCard
+              testId="form-card"
+              title={titleColumn ? cell(titleColumn, r, i) : String(r.title ?? '')}
+              status={
+                r.result === null ? (
+                  <Tag>未提交</Tag>
+                ) : (
+                  <Tag color={RESULT_COLOR[r.result]}>{r.result === 1 ? STATUS_TEXT[r.status ?? 1] : RESULT_TEXT[r.result]}</Tag>
+                )
+              }
+              fields={[
+                ...otherColumns.map((c, k) => ({ key: `c${k}`, label: c.title as ReactNode, value: cell(c, r, i) })),
+                ...(r.actStatus ? [{ key: 'actStatus', label: '审批进度', value: String(r.actStatus) }] : []),
+                { key: 'createTime', label: '创建时间', value: String(r.createTime ?? '—') },
+              ]}
+              actions={actionsOf(r)}
+            />
+          )}
+        />
+      ) : (
+        <Table<FormRow>
+          rowKey="id"
+          bordered
+          columns={all}
+          dataSource={list.data?.rows ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 1400 }}
+          pagination={pagination}
+        />
+      )}
       <Modal
         title={String(view?.title ?? '')}
         open={!!view}

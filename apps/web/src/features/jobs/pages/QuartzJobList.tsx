@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, AutoComplete, Form, Input, Modal, Radio, Table, Tag, Typography } from 'antd';
+import { App, AutoComplete, Form, Input, Modal, Radio, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Auth } from '../../../app/auth';
 import { getAction, postAction, putAction } from '../../../app/http/client';
 import { CronInput } from '../../../components/cron/CronInput';
 import { ListPage, type FormModalProps, type ListHelpers } from '../../../components/list/ListPage';
 import type { ListColumn, Row } from '../../../components/list/types';
+import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 
 const PERM = 'system:quartzJob';
 
@@ -133,7 +134,7 @@ function JobHistoryModal({ job, onClose }: { job: Row | null; onClose: () => voi
   });
   return (
     <Modal title={`运行记录${job?.jobClassName ? `：${String(job.jobClassName)}` : ''}`} open={!!job} width={1000} onCancel={onClose} footer={null} destroyOnHidden>
-      <Table<JobLog>
+      <ResponsiveTable<JobLog>
         rowKey="id"
         size="small"
         loading={q.isFetching}

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GoodsType } from '@go/contract/ledger/schemas';
-import { Button, Card, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { listPagination } from '../../../components/list/pagination';
 import { getAction } from '../../../app/http/client';
@@ -12,6 +12,7 @@ import { RESULT_COLOR, RESULT_TEXT, STATUS_TEXT } from '../../workflow/texts';
 import { GoodsEditor } from '../components/GoodsEditor';
 import { GOODS_INFO, GOODS_LIST } from '../components/goodsTypes';
 import '../ledger.css';
+import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 
 const editable = (r: Application) => r.status === 0 || r.status === 3 || (r.status === 2 && r.result === 3);
 
@@ -67,7 +68,7 @@ export default function GoodsApply() {
           />
         }
       >
-        <Table<Application>
+        <ResponsiveTable<Application>
           rowKey="id"
           size="middle"
           loading={list.isFetching}

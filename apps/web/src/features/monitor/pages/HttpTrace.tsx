@@ -1,9 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Input, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { request } from '../../../app/http/client';
+import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 
 interface Trace {
   timestamp: string | number;
@@ -44,7 +45,7 @@ export default function HttpTrace() {
         </Button>
         <span style={{ color: 'rgba(0,0,0,.45)' }}>共追踪到 {q.data?.length ?? 0} 条近期请求</span>
       </Space>
-      <Table<Trace>
+      <ResponsiveTable<Trace>
         rowKey={(r, i) => `${r.timestamp}-${r.request.uri}-${i}`}
         size="small"
         loading={q.isLoading}

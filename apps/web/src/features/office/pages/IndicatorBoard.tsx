@@ -1,12 +1,13 @@
 import { evenMonths, INDICATOR_TEXTS, monthsMatch } from '@go/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Col, Empty, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Table, Tree, Typography } from 'antd';
+import { App, Badge, Button, Card, Col, Empty, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAuth } from '../../../app/auth';
 import { useSession } from '../../../app/session/store';
 import { departOptions, indicatorApi, type IndicatorNode, type IndicatorRow, type Light } from '../api';
 import { IndicatorChart } from '../components/IndicatorChart';
 import { UserSelect } from '../components/UserSelect';
+import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 
 const LIGHT_STATUS: Record<Light, 'success' | 'warning' | 'error' | 'default'> = { green: 'success', yellow: 'warning', red: 'error', grey: 'default' };
 const LIGHT_TEXT: Record<Light, string> = { green: '正常', yellow: '预警', red: '落后', grey: '未填报' };
@@ -181,7 +182,7 @@ export default function IndicatorBoard() {
           )}
         </Col>
         <Col xs={24} lg={17}>
-          <Table<IndicatorRow>
+          <ResponsiveTable<IndicatorRow>
             rowKey="id"
             size="small"
             data-testid="indicator-table"

@@ -1,12 +1,13 @@
 import { MISSION_PRIORITY, MISSION_STATUS } from '@go/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Popconfirm, Progress, Select, Space, Switch, Table, Typography } from 'antd';
+import { App, Button, Card, Input, Popconfirm, Progress, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useAuth } from '../../../app/auth';
 import { missionApi, type MissionRow } from '../api';
 import { MissionDetail } from '../components/MissionDetail';
 import { MissionEditor } from '../components/MissionEditor';
 import { MissionStatusTag, PriorityTag } from '../components/tags';
+import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 
 /** 任务: the company's missions (or mine), by status and priority, with the detail drawer. */
 export default function MissionList() {
@@ -69,7 +70,7 @@ export default function MissionList() {
           <Switch aria-label="只看我的" checked={filters.mine === '1'} onChange={(c) => set({ mine: c ? '1' : undefined })} /> <Typography.Text>只看我的</Typography.Text>
         </span>
       </Space>
-      <Table<MissionRow>
+      <ResponsiveTable<MissionRow>
         rowKey="id"
         loading={list.isLoading}
         dataSource={list.data?.records ?? []}

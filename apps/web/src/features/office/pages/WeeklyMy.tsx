@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useAuth } from '../../../app/auth';
 import { weeklyApi, type WeeklyRow } from '../api';
 import { WeeklyEditor } from '../components/WeeklyEditor';
 import { WeeklyView } from '../components/WeeklyView';
+import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 
 /** 我的周报: write this week's report (pre-filled from last week's plan), drafts, who has read what. */
 export default function WeeklyMy() {
@@ -38,7 +39,7 @@ export default function WeeklyMy() {
         )
       }
     >
-      <Table<WeeklyRow>
+      <ResponsiveTable<WeeklyRow>
         rowKey="id"
         loading={list.isLoading}
         dataSource={list.data?.records ?? []}

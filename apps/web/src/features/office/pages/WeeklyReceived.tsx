@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, Input, Segmented, Space, Table, Tag } from 'antd';
+import { Badge, Button, Card, Input, Segmented, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { weeklyApi } from '../api';
 import { WeeklyView } from '../components/WeeklyView';
+import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 
 /** 收到的周报: reports sent to me, unread first to the eye; opening one marks it read. */
 export default function WeeklyReceived() {
@@ -46,7 +47,7 @@ export default function WeeklyReceived() {
           style={{ width: 220 }}
         />
       </Space>
-      <Table
+      <ResponsiveTable
         rowKey="id"
         data-testid="weekly-received"
         loading={list.isLoading}

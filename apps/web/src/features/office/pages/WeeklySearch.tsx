@@ -1,11 +1,12 @@
 import { weekStartOf } from '@go/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Input, Space, Table } from 'antd';
+import { App, Button, Card, DatePicker, Input, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { downloadFile } from '../../../app/http/client';
 import { weeklyApi, type WeeklyRow } from '../api';
 import { WeeklyView } from '../components/WeeklyView';
+import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 
 interface Filters {
   realname?: string;
@@ -60,7 +61,7 @@ export default function WeeklySearch() {
         <Button onClick={reset}>重置</Button>
         <Button onClick={() => void exportXls()}>导出</Button>
       </Space>
-      <Table<WeeklyRow>
+      <ResponsiveTable<WeeklyRow>
         rowKey="id"
         loading={list.isLoading}
         dataSource={list.data?.records ?? []}

@@ -1,9 +1,10 @@
 import { addDays, currentWeekStart, weekLabel, weekStartOf } from '@go/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Popconfirm, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { weeklyApi } from '../api';
+import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 
 /** 团队周报: who in my department has not submitted the week's report, with a reminder for one or all. */
 export default function WeeklyTeam() {
@@ -55,7 +56,7 @@ export default function WeeklyTeam() {
       <Typography.Paragraph type="secondary">
         {list.data ? `${list.data.weekLabel}：团队 ${list.data.teamSize} 人，未提交 ${rows.length} 人` : '加载中…'}
       </Typography.Paragraph>
-      <Table
+      <ResponsiveTable
         rowKey="username"
         loading={list.isLoading}
         dataSource={rows}

@@ -1,7 +1,7 @@
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { QUARTER_TITLES, RANKING_PAGE_SIZE, RANKING_PAGE_SIZE_OPTIONS } from '@go/contract/performance/index';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Form, Input, Row, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { Button, Card, Col, Form, Input, Row, Select, Space, Tag, TreeSelect } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { Auth } from '../../../components/list/auth';
 import { downloadFile, getAction } from '../../../components/list/http';
 import { useDepartTree, type DepartNode } from '../../../components/pickers/useDepartTree';
 import { PERF_AUTH, thisYear, YEAR_OPTIONS } from '../components/shared';
+import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 
 interface RankRow {
   id: string;
@@ -129,7 +130,7 @@ export default function RankingUserAvgList() {
           </Col>
         </Row>
       </Form>
-      <Table<RankRow>
+      <ResponsiveTable<RankRow>
         rowKey="id"
         size="middle"
         loading={isFetching}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Modal, Table, Tag } from 'antd';
+import { Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { Auth } from '../../../components/list/auth';
 import { getAction } from '../../../components/list/http';
@@ -7,6 +7,7 @@ import { ListPage } from '../../../components/list/ListPage';
 import type { ListColumn } from '../../../components/list/types';
 import { SurveyResultModal } from '../components/SurveyResultModal';
 import { PERF_AUTH } from '../components/shared';
+import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 
 const columns: ListColumn[] = [
   { title: '标题', dataIndex: 'title', width: 220, ellipsis: true },
@@ -38,7 +39,7 @@ function RatersModal({ id, onClose }: { id: string | null; onClose: () => void }
   });
   return (
     <Modal title="评价人（只显示是否已评价）" open={!!id} footer={null} onCancel={onClose} destroyOnHidden>
-      <Table<RaterRow>
+      <ResponsiveTable<RaterRow>
         rowKey="id"
         size="small"
         loading={isLoading}

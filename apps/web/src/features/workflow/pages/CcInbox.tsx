@@ -1,6 +1,6 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Form, Input, Segmented, Space, Table, Tag } from 'antd';
+import { App, Badge, Button, Card, Form, Input, Segmented, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { HistoryModal } from '../components/HistoryModal';
 import { engineApi, type CcRow } from '../engine/engineApi';
 import { RESULT_COLOR, RESULT_TEXT } from '../texts';
 import '../workflow.css';
+import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 
 type ReadFilter = 'all' | 'unread' | 'read';
 
@@ -135,7 +136,7 @@ export default function CcInbox() {
           </Space>
         </Form.Item>
       </Form>
-      <Table<CcRow>
+      <ResponsiveTable<CcRow>
         style={{ marginTop: 16 }}
         rowKey="id"
         bordered

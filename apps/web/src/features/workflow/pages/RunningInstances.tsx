@@ -1,12 +1,13 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { listPagination } from '../../../components/list/pagination';
 import { HistoryModal } from '../components/HistoryModal';
 import { engineApi, type InstanceRow } from '../engine/engineApi';
 import '../workflow.css';
+import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 
 const STATE_COLOR: Record<string, string> = { running: 'processing', passed: 'green', rejected: 'red', canceled: 'default' };
 
@@ -173,7 +174,7 @@ export default function RunningInstances() {
           </Space>
         </Form.Item>
       </Form>
-      <Table<InstanceRow>
+      <ResponsiveTable<InstanceRow>
         style={{ marginTop: 16 }}
         rowKey="procInstId"
         bordered
