@@ -3,7 +3,7 @@ import type { TestApp } from '../helpers.js';
 
 
 export interface Secrets {
-  /** phone, e-mail and birthday values of every user outside the company */
+  /** phone, e-mail, national ID and birthday values of every user and personnel file outside the company */
   values: Map<string, string>;
   /** ids to aim lookups at: users and departments of other companies */
   foreignUserIds: string[];
@@ -27,8 +27,29 @@ export async function collectSecrets(t: TestApp, company: string): Promise<Secre
     if (u.birthday) values.set(String(u.birthday).slice(0, 10), `birthday of ${u.username}`);
     values.set(`${u.username}.mail@corp.example`, `e-mail of ${u.username}`);
   }
-  // A birthday shared with a user of the company could appear legitimately; drop such values.
-  for (const u of users) if ((u.orgCode ?? '').startsWith(company) && u.birthday) values.delete(String(u.birthday).slice(0, 10));
+  // Personnel files (hy_user) of other companies: national ID, mobile, e-mail and birthday.
+  const files = await db.selectFrom('hyUser').select(['realname', 'orgCode', 'idCard', 'mobile', 'email', 'birthday']).execute();
+  const own = new Set<string>();
+  for (const f of files) {
+    const mine = (f.orgCode ?? '').startsWith(company);
+    for (const [v, what] of [
+      [f.idCard, 'national ID'],
+      [f.mobile, 'mobile'],
+      [f.email, 'e-mail'],
+      [f.birthday ? String(f.birthday).slice(0, 10) : null, 'birthday'],
+    ] as const) {
+      if (!v || String(v).length < 6) continue;
+      if (mine) own.add(String(v));
+      else values.set(String(v), `${what} of personnel file ${f.realname}`);
+    }
+  }
+  // A value shared with someone of the company (a birthday, a reused number) could appear legitimately.
+  for (const u of users) {
+    if (!(u.orgCode ?? '').startsWith(company)) continue;
+    if (u.birthday) own.add(String(u.birthday).slice(0, 10));
+    if (u.phone) own.add(u.phone);
+  }
+  for (const v of own) values.delete(v);
   const departs = await db.selectFrom('sysDepart').select(['id', 'orgCode']).execute();
   const foreignDepartIds = departs.filter((d) => !(d.orgCode ?? '').startsWith(company)).map((d) => d.id);
   await sql`select 1`.execute(db);

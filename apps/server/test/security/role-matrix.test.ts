@@ -144,6 +144,8 @@ describe.each(
       const res = await t.call(admin, 'GET', '/sys/user/list?pageSize=500');
       expect(foreignRows(res.body, company).length).toBeGreaterThan(0);
       expect(leakedSecrets(res.raw, secrets).length).toBeGreaterThan(0);
+      // The personnel files' national IDs are among what is probed for.
+      expect([...secrets.values.values()].some((w) => w.startsWith('national ID of personnel file'))).toBe(true);
     });
   },
 );
