@@ -364,7 +364,7 @@ export class ReportService {
       if (v === undefined || v === '') continue;
       if (v.includes('*')) {
         const pattern = escapeLike(v).replace(/\*/g, '%');
-        conds.push(`${castText(col, d)} LIKE ${bind(pattern)} ESCAPE '\\'`);
+        conds.push(`${castText(col, d)} LIKE ${bind(pattern)} ESCAPE ${d === 'mysql' ? "'\\\\'" : "'\\'"}`);
       } else if (it.dictCode && v.includes(',')) {
         const parts = v.split(',').filter(Boolean).slice(0, 100);
         conds.push(`${castText(col, d)} IN (${parts.map((p) => bind(p)).join(', ')})`);
