@@ -38,6 +38,10 @@ describe('[SECURITY] tokens in URLs never reach the log', () => {
     await app.inject({ method: 'GET', url: `/jeecg-boot/sys/user/list?token=${token}&pageNo=1`, headers: { 'x-access-token': token } });
     await app.inject({ method: 'GET', url: `/jeecg-boot/sys/annountCement/listByUser?pageSize=1&token=${token}` });
     await app.inject({ method: 'GET', url: `/jeecg-boot/websocket/x?token=${token}` });
+    // The web appends the token to links of private stored files and to the pdf preview page.
+    const file = await app.inject({ method: 'GET', url: `/jeecg-boot/sys/common/static/oa/forms/none.pdf?token=${token}` });
+    expect(file.statusCode).toBe(404);
+    await app.inject({ method: 'GET', url: `/jeecg-boot/sys/common/pdf/pdfPreviewIframe?url=oa%2Fforms%2Fnone.pdf&token=${token}` });
     const all = lines.join('');
     expect(all).toContain('/sys/user/list?token=******&pageNo=1');
     expect(all).not.toContain(token);
