@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useAuth } from '../../../components/list/auth';
 import { getAction } from '../../../components/list/http';
 import type { Row } from '../../../components/list/types';
+import { RegistrationPanel } from '../../registration/components/RegistrationPanel';
 import { HR_PERM, HR_URL, STATUS_COLOR } from './hr-api';
 
 const FIELDS: [string, string][] = [
@@ -39,6 +40,8 @@ const FIELDS: [string, string][] = [
   ['dimissionDate', '离职日期'],
   ['dimissionReason', '离职原因'],
   ['blacklistReason', '拉黑原因'],
+  ['applyPost', '应聘岗位'],
+  ['mbtiType', '性格类型'],
 ];
 
 /** 人事档案 detail: the file (masked), a reveal for holders of hr:sensitive:view (logged), and the timeline. */
@@ -94,6 +97,7 @@ export function FileDetailModal({ id, onClose }: { id?: string; onClose: () => v
               </Descriptions.Item>
             ))}
           </Descriptions>
+          <RegistrationPanel id={String(f.id)} />
           <h3 style={{ margin: '16px 0 8px' }}>档案变更记录</h3>
           {logs.isLoading ? (
             <Spin />
