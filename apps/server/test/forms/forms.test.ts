@@ -258,6 +258,66 @@ describe.each(dbKinds)('[FORMS] funds, trip, contract and non-routine on %s', (k
     expect(list.body.result.records).toEqual([expect.objectContaining({ id: c.tableId, claimOrgCode: 'A01', result_dictText: '通过' })]);
   });
 
+  /** A refused add that passed the schema (HTTP 200, success false): its message. */
+  const refused = async (tableName: string, data: Body) => {
+    const r = await f.call('dongjian', 'POST', '/actBusiness/add', { tableName, ...data });
+    expect(r.body.success, r.raw).toBe(false);
+    return r.body.message as string;
+  };
+
+  it('each declared rule answers in Chinese: dates, money, options, dictionary, users, lengths', async () => {
+    const trip = { ...TRIP, startDate: '2026-12-01', endDate: '2026-12-03' };
+    expect(await invalid('fm_trip', { ...trip, startDate: '2026-13-01' })).toContain('开始日期格式不正确');
+    expect(await invalid('fm_trip', { ...trip, budget: -5 })).toContain('预算（元）必须大于0');
+    expect(await invalid('fm_trip', { ...trip, budget: 'abc' })).toContain('预算（元）须为数字');
+    expect(await invalid('fm_trip', { ...trip, transport: 'rocket' })).toContain('请选择交通方式');
+    expect(await invalid('fm_trip', { ...trip, destination: '广'.repeat(201) })).toContain('目的地');
+    expect(await refused('fm_trip', { ...trip, companions: ['dongjian', 'nobody_here'] })).toBe('请选择同行人');
+    const contract = { ...CONTRACT, contractNo: `HT-R-${kind}`, amount: 1000 };
+    expect(await invalid('fm_contract', { ...contract, startDate: '2027-02-01', endDate: '2027-01-31' })).toContain('结束日期不能早于开始日期');
+    expect(await invalid('fm_contract', { ...contract, amount: '1,000' })).toContain('合同金额（元）须为数字');
+    expect(await invalid('fm_contract', { ...contract, contractNo: 'X'.repeat(51) })).toContain('合同编号');
+    expect(await refused('fm_non_routine', { ...NON_ROUTINE, category: 'bogus' })).toBe('请选择类别');
+    expect(await refused('fm_non_routine', { ...NON_ROUTINE, category: 'other', employee: 'ghost' })).toBe('请选择涉及员工');
+    expect(await invalid('fm_non_routine', { ...NON_ROUTINE, category: 'other', subject: '主'.repeat(101) })).toContain('主题');
+    expect(await invalid('fm_funds', { ...FUNDS, amount: 10, account: '6225-8801-2345' })).toContain('请输入正确的银行卡号');
+  });
+
+  it('rejections of every type: to the initiator and to a node, with the final status texts', async () => {
+    // 合同: to the initiator from legal.
+    const c = await start('dongjian', 'fm_contract', { ...CONTRACT, contractNo: `HT-J-${kind}-${++seq}`, amount: 200000 });
+    await f.passOk('machao', c.inst, 'deptApprove');
+    const cb = await f.call('wangfang', 'POST', '/actTask/back', { id: await f.taskId(c.inst, 'legalApprove'), comment: '违约条款缺失' });
+    expect(cb.body.success, cb.body.message).toBe(true);
+    expect(await myRow('dongjian', c.id)).toMatchObject({ status_dictText: '已结束', result_dictText: '驳回', statusText: '驳回：违约条款缺失' });
+    // 出差: 行政审核 returns it to the department head, who then passes; it ends passed.
+    const tr = await start('zhulin', 'fm_trip', { ...TRIP, startDate: '2026-12-01', endDate: '2026-12-08' });
+    await f.passOk('machao', tr.inst, 'deptApprove');
+    expect((await f.call('lina', 'GET', `/actTask/getBackList/${tr.inst}`)).body.result).toEqual([{ key: 'deptApprove', name: '部门负责人审批' }]);
+    const tb = await f.call('lina', 'POST', '/actTask/backToTask', { id: await f.taskId(tr.inst, 'adminApprove'), backTaskKey: 'deptApprove', comment: '请说明行程安排' });
+    expect(tb.body.success, tb.body.message).toBe(true);
+    expect(await f.open(tr.inst)).toEqual(['deptApprove:machao']);
+    expect(await myRow('zhulin', tr.id)).toMatchObject({ status_dictText: '处理中', statusText: '审批中：部门负责人审批（马超）' });
+    await f.passOk('machao', tr.inst, 'deptApprove');
+    await f.passOk('lina', tr.inst, 'adminApprove');
+    expect(await myRow('zhulin', tr.id)).toMatchObject({ status_dictText: '已结束', result_dictText: '通过', statusText: '已通过' });
+    // 非常规: 人事审核 returns it to the department head; then the department head rejects it to the initiator.
+    const n = await start('zhulin', 'fm_non_routine', { ...NON_ROUTINE, category: 'reward' });
+    await f.passOk('machao', n.inst, 'deptApprove');
+    const nb = await f.call('lina', 'POST', '/actTask/pass', { id: await f.taskId(n.inst, 'hrApprove'), type: 1, backTaskKey: 'deptApprove', comment: '请附奖惩依据' });
+    expect(nb.body.success, nb.body.message).toBe(true);
+    expect(await f.open(n.inst)).toEqual(['deptApprove:machao']);
+    const nr = await f.call('machao', 'POST', '/actTask/pass', { id: await f.taskId(n.inst, 'deptApprove'), type: 1, backTaskKey: '-1', comment: '依据不足' });
+    expect(nr.body.success, nr.body.message).toBe(true);
+    expect(await myRow('zhulin', n.id)).toMatchObject({ formLabel: '非常规', status_dictText: '已结束', result_dictText: '驳回', statusText: '驳回：依据不足' });
+    const listed = await f.call('zhulin', 'GET', `/forms/nonRoutine/list?pageSize=500`);
+    expect((listed.body.result.records as Body[]).find((r) => r.id === n.tableId)).toMatchObject({ status_dictText: '已结束', result_dictText: '驳回' });
+    // 资金: the applicant withdraws; 已撤回.
+    const w = await start('zhulin', 'fm_funds', { ...FUNDS, amount: 100 });
+    expect((await f.call('zhulin', 'POST', '/actBusiness/cancel', { id: w.id, reason: '重复提交' })).body.success).toBe(true);
+    expect(await myRow('zhulin', w.id)).toMatchObject({ status_dictText: '已撤回', statusText: '已撤回' });
+  });
+
   it('费用 and 绩效 on declarations answer as before: form data keys, default titles, approval paths', async () => {
     const registry = new FormRegistry();
     registerFormTypes(registry);

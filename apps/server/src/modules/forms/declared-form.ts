@@ -95,6 +95,32 @@ export function gatewayValues(d: FormDeclaration, values: FormValues): FormValue
   return out;
 }
 
+/**
+ * Values that name something stored: a dictionary item (`dict`) must exist in its dictionary, a user
+ * (`user`, `users`) must be an existing account — else 请选择<label>.
+ */
+async function assertReferences(db: Database, d: FormDeclaration, values: FormValues): Promise<void> {
+  for (const f of d.fields) {
+    const v = values[f.key];
+    if (f.input === false || isBlank(v)) continue;
+    if (f.dict && !f.options) {
+      const hit = await db
+        .selectFrom('sysDictItem as i')
+        .innerJoin('sysDict as dd', 'dd.id', 'i.dictId')
+        .select('i.id')
+        .where('dd.dictCode', '=', f.dict)
+        .where('i.itemValue', '=', String(v))
+        .executeTakeFirst();
+      if (!hit) throw businessError(`请选择${f.label}`);
+    }
+    if (f.type === 'user' || f.type === 'users') {
+      const names = [...new Set(String(v).split(',').map((x) => x.trim()).filter(Boolean))];
+      const found = names.length ? await db.selectFrom('sysUser').select('username').where('username', 'in', names).where('delFlag', '=', 0).execute() : [];
+      if (found.length !== names.length) throw businessError(`请选择${f.label}`);
+    }
+  }
+}
+
 async function assertUnique(db: Database, d: FormDeclaration, values: FormValues, selfId?: string): Promise<void> {
   for (const f of d.fields) {
     const v = values[f.key];
@@ -148,6 +174,7 @@ export function declaredFormType(d: FormDeclaration, hooks: FormHooks = {}): Dec
     schema: formSchema(d),
     async create(db, applicant, data) {
       const values = withComputed(d, data);
+      await assertReferences(db, d, values);
       await assertUnique(db, d, values);
       const id = newId();
       const title = await titleOf(db, values, applicant.realname, data.title);
@@ -172,6 +199,7 @@ export function declaredFormType(d: FormDeclaration, hooks: FormHooks = {}): Dec
     },
     async update(db, id, data, by) {
       const values = withComputed(d, data);
+      await assertReferences(db, d, values);
       await assertUnique(db, d, values, id);
       const row = (await any(db).selectFrom(d.key).select(['applicantName']).where('id', '=', id).executeTakeFirstOrThrow()) as { applicantName: string | null };
       const title = await titleOf(db, values, row.applicantName ?? '', data.title);
