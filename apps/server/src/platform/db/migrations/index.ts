@@ -20,6 +20,7 @@ import * as performance from './2026_11_24_1400_performance.js';
 import * as performanceRanking from './2026_11_24_1401_performance_ranking.js';
 import * as registration from './2026_11_24_1600_registration.js';
 import * as userAgent from './2026_11_24_1700_user_agent.js';
+import * as dashboard from './2026_11_24_1500_dashboard.js';
 
 /**
  * Every migration, by name (names sort in the order they run). Add a new file and list it here;
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1300_ledger': ledger,
   '2026_11_24_1400_performance': performance,
   '2026_11_24_1401_performance_ranking': performanceRanking,
+  '2026_11_24_1500_dashboard': dashboard,
   '2026_11_24_1600_registration': registration,
   '2026_11_24_1700_user_agent': userAgent,
 };
