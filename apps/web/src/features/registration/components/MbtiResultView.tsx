@@ -1,5 +1,6 @@
 import { Progress } from 'antd';
 import type { MbtiStored } from './api';
+import './registration.css';
 
 /** A test result: the type, its name and description, and the lean on each dimension. */
 export function MbtiResultView({ result }: { result: MbtiStored }) {
