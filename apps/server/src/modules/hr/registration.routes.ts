@@ -22,7 +22,16 @@ async function readSubmission(req: FastifyRequest, spool: FileService) {
   const fields: Record<string, string> = {};
   const files: Partial<Record<'photo' | 'cv', IncomingFile>> = {};
   try {
-    for await (const part of req.parts({ throwFileSizeLimit: false, limits: { fileSize: REGISTRATION_LIMITS.fileMaxBytes, files: 2, fields: 5, fieldSize: 64 * 1024, parts: 8 } })) {
+    for await (const part of req.parts({
+      throwFileSizeLimit: false,
+      limits: {
+        fileSize: REGISTRATION_LIMITS.fileMaxBytes,
+        files: 2,
+        fields: 5,
+        fieldSize: 64 * 1024,
+        parts: 8,
+      },
+    })) {
       if (part.type === 'file') {
         const kind = part.fieldname === 'photo' || part.fieldname === 'cv' ? part.fieldname : null;
         if (!kind || files[kind]) {
@@ -30,7 +39,11 @@ async function readSubmission(req: FastifyRequest, spool: FileService) {
           continue;
         }
         const spooled = await spool.spool(part.file);
-        files[kind] = { filename: part.filename ?? '', ...spooled, truncated: spooled.truncated || part.file.truncated };
+        files[kind] = {
+          filename: part.filename ?? '',
+          ...spooled,
+          truncated: spooled.truncated || part.file.truncated,
+        };
       } else if (FIELD_NAMES.has(part.fieldname) && typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
@@ -39,7 +52,8 @@ async function readSubmission(req: FastifyRequest, spool: FileService) {
     await Promise.all(Object.values(files).map((f) => spool.discard(f)));
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code ?? '';
-    if (code.startsWith('FST_') || code === 'ERR_STREAM_PREMATURE_CLOSE') throw new AppError('BAD_REQUEST', '上传请求格式不正确');
+    if (code.startsWith('FST_') || code === 'ERR_STREAM_PREMATURE_CLOSE')
+      throw new AppError('BAD_REQUEST', '上传请求格式不正确');
     throw err;
   }
   return { fields, files };
@@ -52,8 +66,13 @@ async function readSubmission(req: FastifyRequest, spool: FileService) {
 export async function registrationRoutes(app: FastifyInstance, reg: RegistrationService): Promise<void> {
   const spool = new FileService(app.ctx.config.uploadDir);
 
-  app.get('/registration/options', { config: { access: PUBLIC, oplog: false }, schema: { tags, summary: '登记表选项（公司、字典、是否需要验证码）' } }, async () =>
-    ok(await reg.options()),
+  app.get(
+    '/registration/options',
+    {
+      config: { access: PUBLIC, oplog: false },
+      schema: { tags, summary: '登记表选项（公司、字典、是否需要验证码）' },
+    },
+    async () => ok(await reg.options()),
   );
 
   app.post(
@@ -85,18 +104,32 @@ export async function registrationRoutes(app: FastifyInstance, reg: Registration
 
   app.post(
     '/registration/summary',
-    { config: { access: PUBLIC, oplog: false }, schema: { tags, summary: '登记汇总（凭提交时获得的查询码）', body: registrationCodeSchema } },
+    {
+      config: { access: PUBLIC, oplog: false },
+      schema: { tags, summary: '登记汇总（凭提交时获得的查询码）', body: registrationCodeSchema },
+    },
     async (req) => {
       await reg.throttle('lookup', req.ip);
       return ok(await reg.summary((req.body as z.infer<typeof registrationCodeSchema>).code));
     },
   );
 
-  app.get('/registration/mbti/questions', { config: { access: PUBLIC, oplog: false }, schema: { tags, summary: '性格测试题目' } }, async () => ok(publicQuestions()));
+  app.get(
+    '/registration/mbti/questions',
+    { config: { access: PUBLIC, oplog: false }, schema: { tags, summary: '性格测试题目' } },
+    async () => ok(publicQuestions()),
+  );
 
   app.post(
     '/registration/mbti',
-    { config: { access: PUBLIC, oplog: false }, schema: { tags, summary: '提交性格测试（服务端计分；带查询码时结果记入登记和人事档案）', body: mbtiAnswerSchema } },
+    {
+      config: { access: PUBLIC, oplog: false },
+      schema: {
+        tags,
+        summary: '提交性格测试（服务端计分；带查询码时结果记入登记和人事档案）',
+        body: mbtiAnswerSchema,
+      },
+    },
     async (req) => {
       await reg.throttle('test', req.ip);
       return ok(await reg.mbti(req.body as MbtiAnswer));
@@ -110,7 +143,12 @@ export async function registrationRoutes(app: FastifyInstance, reg: Registration
       schema: {
         tags,
         summary: '登记的照片或简历（签名链接，10 分钟内有效）',
-        querystring: z.object({ r: z.string().max(32).optional(), k: z.string().max(8).optional(), exp: z.string().max(16).optional(), sig: z.string().max(64).optional() }),
+        querystring: z.object({
+          r: z.string().max(32).optional(),
+          k: z.string().max(8).optional(),
+          exp: z.string().max(16).optional(),
+          sig: z.string().max(64).optional(),
+        }),
       },
     },
     async (req: FastifyRequest, reply: FastifyReply) => {
@@ -122,16 +160,30 @@ export async function registrationRoutes(app: FastifyInstance, reg: Registration
         .header('content-length', String(f.size))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', `${f.inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.name)}`);
-      if (f.type !== 'application/pdf') reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+        .header('referrer-policy', 'no-referrer')
+        .header(
+          'content-disposition',
+          `${f.inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
+        );
+      if (f.type !== 'application/pdf')
+        reply.header(
+          'content-security-policy',
+          "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+        );
       return reply.send(f.stream);
     },
   );
 
   app.get(
     '/manager/hyUser/registrations',
-    { config: { access: perm('hr:user:list') }, schema: { tags: ['人事档案'], summary: '档案的在线登记记录（照片、简历、性格测试）', querystring: idQuery } },
+    {
+      config: { access: perm('hr:user:list') },
+      schema: {
+        tags: ['人事档案'],
+        summary: '档案的在线登记记录（照片、简历、性格测试）',
+        querystring: idQuery,
+      },
+    },
     async (req) => ok(await reg.ofFile(req.user!, (req.query as z.infer<typeof idQuery>).id)),
   );
 }
-
