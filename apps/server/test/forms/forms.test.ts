@@ -129,6 +129,8 @@ describe.each(dbKinds)('[FORMS] funds, trip, contract and non-routine on %s', (k
     for (const m of ['请输入目的地', '请选择开始日期', '请选择结束日期', '请选择交通方式', '请输入预算（元）', '请输入出差事由']) expect(empty).toContain(m);
 
     const short = await start('zhulin', 'fm_trip', { ...TRIP, startDate: '2026-12-02', endDate: '2026-12-04', companions: ['dongjian', 'hubin'] });
+    const tripRow = (await f.call('zhulin', 'GET', '/forms/trip/list?pageSize=500')).body.result.records.find((r: Body) => r.id === short.tableId);
+    expect(tripRow).toMatchObject({ companions: 'dongjian,hubin', companions_dictText: '董建、胡斌' });
     expect(short.title).toBe('朱琳的出差申请 · 广州 3天 ¥2,600.00');
     const form = await f.call('zhulin', 'GET', `/actBusiness/getForm?id=${short.id}`);
     expect(form.body.result).toMatchObject({ days: 3, companions: 'dongjian,hubin', longTrip: false });
@@ -255,7 +257,7 @@ describe.each(dbKinds)('[FORMS] funds, trip, contract and non-routine on %s', (k
     await f.passOk('machao', c.inst, 'deptApprove');
     await f.passOk('lina', c.inst, 'hrApprove', { claimOrgCodeValue: 'A01', isClaim: true });
     const list = await f.call('zhulin', 'GET', '/forms/nonRoutine/list?subject=集团认领测试');
-    expect(list.body.result.records).toEqual([expect.objectContaining({ id: c.tableId, claimOrgCode: 'A01', result_dictText: '通过' })]);
+    expect(list.body.result.records).toEqual([expect.objectContaining({ id: c.tableId, claimOrgCode: 'A01', result_dictText: '通过', employee: 'zhulin', employee_dictText: '朱琳' })]);
   });
 
   /** A refused add that passed the schema (HTTP 200, success false): its message. */

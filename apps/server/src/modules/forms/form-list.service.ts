@@ -8,6 +8,7 @@ import { page } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
 import { RESULT_TEXT, STATUS_TEXT } from '../workflow/workflow.queries.js';
 import { rowValues } from './declared-form.js';
+import { likeContains } from '../../platform/query/like.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -49,7 +50,6 @@ export type ListQuery = Record<string, unknown> & {
   order?: 'asc' | 'desc';
 };
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Lists, details and exports of declared form types, company scoped: holders of the type's `all`
@@ -66,14 +66,14 @@ export class FormListService {
       .where('f.delFlag', '=', 0);
     base = scopeToCompany(base, user, 'f.sysOrgCode');
     if (!all) base = base.where('f.applicant', '=', user.username);
-    if (q.title?.trim()) base = base.where('f.title', 'like', like(q.title.trim()));
-    if (q.applicantName?.trim()) base = base.where('f.applicantName', 'like', like(q.applicantName.trim()));
+    if (q.title?.trim()) base = base.where(likeContains('f.title', q.title.trim()));
+    if (q.applicantName?.trim()) base = base.where(likeContains('f.applicantName', q.applicantName.trim()));
     if (q.status !== undefined) base = base.where('b.status', '=', q.status);
     if (q.result !== undefined) base = base.where('b.result', '=', q.result);
     for (const f of d.fields) {
       const v = q[f.key];
       if (!f.search || typeof v !== 'string' || !v.trim()) continue;
-      base = LIKE_TYPES.has(f.type) ? base.where(`f.${f.key}`, 'like', like(v.trim())) : base.where(`f.${f.key}`, '=', v.trim());
+      base = LIKE_TYPES.has(f.type) ? base.where(likeContains(`f.${f.key}`, v.trim())) : base.where(`f.${f.key}`, '=', v.trim());
     }
     return base;
   }
@@ -98,9 +98,25 @@ export class FormListService {
     ];
   }
 
-  private record(d: FormDeclaration, r: Record<string, unknown>): Record<string, unknown> {
+  /** Real names of the accounts the user fields of these rows name (one query). */
+  private async names(d: FormDeclaration, rows: Record<string, unknown>[]): Promise<Map<string, string>> {
+    const fields = d.fields.filter((f) => f.type === 'user' || f.type === 'users');
+    const wanted = new Set<string>();
+    for (const r of rows) for (const f of fields) for (const u of String(r[f.key] ?? '').split(',')) if (u.trim()) wanted.add(u.trim());
+    if (!wanted.size) return new Map();
+    const found = await this.db.selectFrom('sysUser').select(['username', 'realname']).where('username', 'in', [...wanted].slice(0, 1000)).execute();
+    return new Map(found.map((u) => [u.username, u.realname ?? u.username]));
+  }
+
+  private record(d: FormDeclaration, r: Record<string, unknown>, names: Map<string, string> = new Map()): Record<string, unknown> {
     const texts: Record<string, string> = {};
     for (const f of d.fields) if (f.options) texts[`${f.key}_dictText`] = optionText(f, r[f.key]);
+    // user fields: `<key>_dictText` the real names (董建、胡斌)
+    for (const f of d.fields) {
+      if (f.type !== 'user' && f.type !== 'users') continue;
+      const list = String(r[f.key] ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+      texts[`${f.key}_dictText`] = list.map((u) => names.get(u) ?? u).join('、');
+    }
     const status = r.status as number | null;
     const result = r.result as number | null;
     return {
@@ -133,7 +149,8 @@ export class FormListService {
         .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     ]);
-    const records = (rows as Record<string, unknown>[]).map((r) => this.record(d, r));
+    const names = await this.names(d, rows as Record<string, unknown>[]);
+    const records = (rows as Record<string, unknown>[]).map((r) => this.record(d, r, names));
     return page(records, Number((count as { n?: number } | undefined)?.n ?? 0), pageNo, pageSize);
   }
 
@@ -148,7 +165,8 @@ export class FormListService {
         .limit(500)
         .offset(offset)
         .execute()) as Record<string, unknown>[];
-      for (const r of rows) yield this.record(d, r);
+      const names = await this.names(d, rows);
+      for (const r of rows) yield this.record(d, r, names);
       if (rows.length < 500) return;
     }
   }

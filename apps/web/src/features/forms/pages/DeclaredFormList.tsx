@@ -8,8 +8,10 @@ import type { DeclaredWebFormType } from '../declared/declaredFormType';
 
 function useColumn(f: FieldDecl): TableColumnsType<FormRow>[number] {
   const dictText = useDictText(f.dict ?? '');
-  const render = (v: unknown) => {
+  const render = (v: unknown, r: FormRow) => {
     if (v === null || v === undefined || v === '') return '—';
+    // user fields: the real names the server adds (`<key>_dictText`)
+    if (f.type === 'user' || f.type === 'users') return String(r[`${f.key}_dictText`] || v);
     if (f.type === 'money') return <Typography.Text strong>{formatMoney(v)}</Typography.Text>;
     if (f.options) return optionText(f, v);
     if (f.dict) return dictText(v) || String(v);
