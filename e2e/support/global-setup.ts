@@ -68,6 +68,10 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       REDIS_URL: '',
       LOGIN_CAPTCHA: 'off',
+      // SMS codes go to the recording channel; journeys read them from its test outbox
+      SMS_PROVIDER: 'recording',
+      SMS_TEST_OUTBOX: 'on',
+      NODE_ENV: 'test',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       WEB_DIST: webDist,
     },

@@ -60,3 +60,14 @@ describe.each(dbKinds)('[AUTH] forgotten password by SMS on %s', (kind) => {
     expect(blind.status).toBe(429);
   });
 });
+
+describe('[AUTH] the request log never holds the SMS code or the new password', () => {
+  it('masks smscode, captcha and password query values', async () => {
+    const { redactUrl } = await import('../../src/platform/http/redact.js');
+    const url = redactUrl('/jeecg-boot/sys/user/passwordChange?username=yangfan&password=NewPass-1&smscode=123456&phone=13811110006&captcha=654321');
+    expect(url).not.toContain('NewPass-1');
+    expect(url).not.toContain('123456');
+    expect(url).not.toContain('654321');
+    expect(url).toContain('username=yangfan');
+  });
+});

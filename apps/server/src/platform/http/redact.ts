@@ -2,7 +2,7 @@
  * Secrets that travel in URLs (a socket's or download's `?token=`, signatures, passwords) never reach a
  * log line: every logger and trace passes URLs through here.
  */
-const SECRET_QUERY = /([?&](?:token|access_token|accessToken|x-access-token|X-Access-Token|password|sign|signature|ticket|code)=)[^&#]*/gi;
+const SECRET_QUERY = /([?&](?:token|access_token|accessToken|x-access-token|X-Access-Token|password|sign|signature|ticket|code|smscode|captcha)=)[^&#]*/gi;
 
 export function redactUrl(url: string | undefined): string {
   return (url ?? '').replace(SECRET_QUERY, '$1******');

@@ -23,7 +23,8 @@ export class OnlineUserService {
 
   /** The user ids the caller may see, or undefined for all; narrowed by a username search. */
   private async visibleUserIds(user: CurrentUser, username?: string): Promise<string[] | undefined> {
-    const search = username?.trim();
+    // the list page sends `*text*` for a like search
+    const search = username?.trim().replace(/^\*+|\*+$/g, '');
     if (isGroupLevel(user) && !search) return undefined;
     let q = this.ctx.db.selectFrom('sysUser').select('id');
     q = scopeToCompany(q, user, 'orgCode');

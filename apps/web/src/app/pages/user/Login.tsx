@@ -1,6 +1,6 @@
-import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { HOME_PATH } from '@go/contract';
-import { Alert, Button, Checkbox, Col, Form, Input, Modal, Radio, Row } from 'antd';
+import { LockOutlined, MailOutlined, MobileOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { HOME_PATH, rules } from '@go/contract';
+import { Alert, Button, Checkbox, Col, Form, Input, Modal, Radio, Row, Tabs } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { feedback } from '../../feedback';
@@ -8,6 +8,7 @@ import { getAction, postAction } from '../../http/client';
 import { ls, STORAGE_KEYS } from '../../session/storage';
 import { useSession, type DictItem, type UserInfo } from '../../session/store';
 import { useTabs } from '../../tabs/store';
+import { SmsCodeButton } from '../../../features/account/SmsCodeButton';
 
 interface LoginResult {
   token: string;
@@ -18,6 +19,7 @@ interface LoginResult {
 }
 
 type Values = { username: string; password: string; captcha?: string; remember?: boolean };
+type PhoneValues = { mobile: string; smscode: string };
 
 /** Where to go after login: the redirect query when it is an in-app path, else home. */
 export function afterLoginPath(redirect: string | null): string {
@@ -30,6 +32,8 @@ export default function Login() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
+  const [phoneForm] = Form.useForm<PhoneValues>();
+  const [tab, setTab] = useState<'account' | 'phone'>('account');
   const [checkKey, setCheckKey] = useState(() => String(Date.now()));
   const [captchaImg, setCaptchaImg] = useState<string>('');
   const [loading, setLoading] = useState(false);
@@ -63,6 +67,21 @@ export default function Login() {
     navigate(afterLoginPath(params.get('redirect')), { replace: true });
   };
 
+  /** Both ways of signing in answer the same result: tenant choice, then the session. */
+  const accept = (res: { code: number; success: boolean; message: string; result: LoginResult }): boolean => {
+    if (res.code !== 200 || !res.success || !res.result?.token) {
+      setError(res.message || '登录失败');
+      return false;
+    }
+    const tenants = res.result.tenantList ?? [];
+    if (tenants.length > 1) {
+      setTenantChoice({ res: res.result, tenant: tenants[0].id });
+      return true;
+    }
+    finish(res.result, tenants[0]?.id);
+    return true;
+  };
+
   const submit = async (v: Values) => {
     // Fetch the main layout's code while the login request runs.
     void import('../../layout/BasicLayout');
@@ -76,19 +95,11 @@ export default function Login() {
         checkKey,
         remember_me: !!v.remember,
       });
-      if (res.code !== 200 || !res.success || !res.result?.token) {
-        setError(res.message || '登录失败');
-        void refreshCaptcha();
-        return;
+      if (res.code === 200 && res.success) {
+        if (v.remember) ls.set(STORAGE_KEYS.rememberedUsername, v.username.trim());
+        else ls.remove(STORAGE_KEYS.rememberedUsername);
       }
-      if (v.remember) ls.set(STORAGE_KEYS.rememberedUsername, v.username.trim());
-      else ls.remove(STORAGE_KEYS.rememberedUsername);
-      const tenants = res.result.tenantList ?? [];
-      if (tenants.length > 1) {
-        setTenantChoice({ res: res.result, tenant: tenants[0].id });
-        return;
-      }
-      finish(res.result, tenants[0]?.id);
+      if (!accept(res)) void refreshCaptcha();
     } catch {
       void refreshCaptcha();
     } finally {
@@ -96,46 +107,104 @@ export default function Login() {
     }
   };
 
+  const submitPhone = async (v: PhoneValues) => {
+    void import('../../layout/BasicLayout');
+    setLoading(true);
+    setError('');
+    try {
+      accept(await postAction<LoginResult>('/sys/phoneLogin', { mobile: v.mobile.trim(), captcha: v.smscode.trim() }));
+    } catch {
+      /* shown by the client */
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const accountForm = (
+    <Form key="account" form={form} onFinish={submit} size="large" initialValues={{ username: remembered ?? '', remember: !!remembered }}>
+      <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
+        <Input prefix={<UserOutlined />} placeholder="请输入用户名" autoComplete="username" aria-label="用户名" data-testid="login-username" />
+      </Form.Item>
+      <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+        <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" aria-label="密码" data-testid="login-password" />
+      </Form.Item>
+      <Row gutter={12}>
+        <Col span={15}>
+          <Form.Item name="captcha" rules={[{ required: true, message: '请输入验证码' }]}>
+            <Input prefix={<SafetyCertificateOutlined />} placeholder="请输入验证码" maxLength={8} aria-label="验证码" data-testid="login-captcha" />
+          </Form.Item>
+        </Col>
+        <Col span={9}>
+          <div className="login-captcha" title="看不清？点击刷新" onClick={() => void refreshCaptcha()} data-testid="login-captcha-img" role="button">
+            {captchaImg ? <img src={captchaImg} alt="验证码" /> : <span>点击刷新</span>}
+          </div>
+        </Col>
+      </Row>
+      <Form.Item>
+        <Form.Item name="remember" valuePropName="checked" noStyle>
+          <Checkbox data-testid="login-remember">记住用户名</Checkbox>
+        </Form.Item>
+        <Link to="/user/alteration" style={{ float: 'right' }} data-testid="login-forgot">
+          忘记密码
+        </Link>
+      </Form.Item>
+      <Form.Item>
+        <Button type="primary" htmlType="submit" block loading={loading} data-testid="login-submit">
+          确 定
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+
+  const phoneLoginForm = (
+    <Form key="phone" form={phoneForm} onFinish={submitPhone} size="large">
+      <Form.Item name="mobile" rules={rules.mobile}>
+        <Input prefix={<MobileOutlined />} placeholder="请输入手机号" inputMode="numeric" maxLength={11} autoComplete="tel" aria-label="手机号" data-testid="phone-mobile" />
+      </Form.Item>
+      <Row gutter={12}>
+        <Col span={15}>
+          <Form.Item name="smscode" rules={[{ required: true, message: '请输入短信验证码' }, { pattern: /^\d{6}$/, message: '短信验证码为6位数字' }]}>
+            <Input prefix={<MailOutlined />} placeholder="请输入短信验证码" inputMode="numeric" maxLength={6} autoComplete="one-time-code" aria-label="短信验证码" data-testid="phone-smscode" />
+          </Form.Item>
+        </Col>
+        <Col span={9}>
+          <SmsCodeButton form={phoneForm} field="mobile" smsmode="0" testId="phone-send-code" />
+        </Col>
+      </Row>
+      <Form.Item>
+        <Link to="/user/alteration" style={{ float: 'right' }}>
+          忘记密码
+        </Link>
+      </Form.Item>
+      <Form.Item>
+        <Button type="primary" htmlType="submit" block loading={loading} data-testid="phone-submit">
+          确 定
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+
   return (
     <div className="login-box" data-testid="login-page">
-      <div className="login-tab">账号密码登录</div>
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => {
+          setTab(k as 'account' | 'phone');
+          setError('');
+        }}
+        centered
+        items={[
+          { key: 'account', label: <span data-testid="login-tab-account">账号密码登录</span> },
+          { key: 'phone', label: <span data-testid="login-tab-phone">手机号登录</span> },
+        ]}
+      />
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
-      <Form form={form} onFinish={submit} size="large" initialValues={{ username: remembered ?? '', remember: !!remembered }}>
-        <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-          <Input prefix={<UserOutlined />} placeholder="请输入用户名" autoComplete="username" data-testid="login-username" />
-        </Form.Item>
-        <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-          <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" data-testid="login-password" />
-        </Form.Item>
-        <Row gutter={12}>
-          <Col span={15}>
-            <Form.Item name="captcha" rules={[{ required: true, message: '请输入验证码' }]}>
-              <Input prefix={<SafetyCertificateOutlined />} placeholder="请输入验证码" maxLength={8} data-testid="login-captcha" />
-            </Form.Item>
-          </Col>
-          <Col span={9}>
-            <div className="login-captcha" title="看不清？点击刷新" onClick={() => void refreshCaptcha()} data-testid="login-captcha-img" role="button">
-              {captchaImg ? <img src={captchaImg} alt="验证码" /> : <span>点击刷新</span>}
-            </div>
-          </Col>
-        </Row>
-        <Form.Item>
-          <Form.Item name="remember" valuePropName="checked" noStyle>
-            <Checkbox data-testid="login-remember">记住用户名</Checkbox>
-          </Form.Item>
-          <Link to="/user/alteration" style={{ float: 'right' }}>
-            忘记密码
-          </Link>
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" block loading={loading} data-testid="login-submit">
-            确 定
-          </Button>
-        </Form.Item>
-        <div style={{ textAlign: 'right' }}>
-          <Link to="/user/register">注册账户</Link>
-        </div>
-      </Form>
+      {tab === 'account' ? accountForm : phoneLoginForm}
+      <div style={{ textAlign: 'right' }}>
+        <Link to="/user/register" data-testid="login-register">
+          注册账户
+        </Link>
+      </div>
       <Modal
         title="请选择登录租户"
         open={!!tenantChoice}

@@ -1,11 +1,12 @@
 import { MESSAGES, rules } from '@go/contract';
-import { Button, Form, Input } from 'antd';
+import { Button, Col, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { feedback } from '../../feedback';
 import { postAction } from '../../http/client';
+import { SmsCodeButton } from '../../../features/account/SmsCodeButton';
 
-type Values = { username: string; password: string; password2: string; phone: string; email?: string };
+type Values = { username: string; password: string; password2: string; phone: string; email?: string; smscode: string };
 
 export default function Register() {
   const [form] = Form.useForm<Values>();
@@ -14,7 +15,13 @@ export default function Register() {
   const submit = async (v: Values) => {
     setLoading(true);
     try {
-      const res = await postAction('/sys/user/register', { username: v.username, password: v.password, phone: v.phone, email: v.email });
+      const res = await postAction('/sys/user/register', {
+        username: v.username,
+        password: v.password,
+        phone: v.phone,
+        email: v.email,
+        smscode: v.smscode?.trim(),
+      });
       if (res.success) navigate('/user/register-result', { state: { username: v.username } });
       else feedback.message.warning(res.message);
     } catch {
@@ -51,8 +58,18 @@ export default function Register() {
           <Input.Password placeholder="确认密码" autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="phone" rules={rules.mobile}>
-          <Input addonBefore="+86" placeholder={MESSAGES.mobileRequired} />
+          <Input addonBefore="+86" placeholder={MESSAGES.mobileRequired} inputMode="numeric" maxLength={11} aria-label="手机号" data-testid="register-phone" />
         </Form.Item>
+        <Row gutter={12}>
+          <Col span={15}>
+            <Form.Item name="smscode" rules={[{ required: true, message: '请输入短信验证码' }, { pattern: /^\d{6}$/, message: '短信验证码为6位数字' }]}>
+              <Input placeholder="请输入短信验证码" inputMode="numeric" maxLength={6} autoComplete="one-time-code" aria-label="短信验证码" data-testid="register-smscode" />
+            </Form.Item>
+          </Col>
+          <Col span={9}>
+            <SmsCodeButton form={form} field="phone" smsmode="1" testId="register-send-code" />
+          </Col>
+        </Row>
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={loading} style={{ width: "50%" }} data-testid="register-submit">
             注册
