@@ -14,13 +14,20 @@ for (const [file, loader] of Object.entries(modules)) {
   if (m) registry.set(`${m[1]}/${m[2]}`, loader);
 }
 
+/** The stock online-report components map to the bundled report pages (SPEC §2 dynamic routes). */
+const STOCK_ALIASES: Record<string, string> = {
+  'modules/online/cgreport/auto/OnlCgreportAutoList': 'online/ReportPage',
+  'modules/online/cgreport/OnlCgreportHeadList': 'online/ReportDesignList',
+};
+
 /** `/views/system/UserList.vue` → `system/UserList`. */
 export function normalizeComponent(component: string | null | undefined): string {
-  return String(component ?? '')
+  const name = String(component ?? '')
     .trim()
     .replace(/^\/+/, '')
     .replace(/^(src\/)?views\//, '')
     .replace(/\.(vue|tsx|jsx|ts|js)$/, '');
+  return STOCK_ALIASES[name] ?? name;
 }
 
 export function hasPage(component: string): boolean {

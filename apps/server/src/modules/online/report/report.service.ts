@@ -285,8 +285,11 @@ export class ReportService {
     return out;
   }
 
+  /** By report code (the stock contract); a report id is accepted too, as menu URLs carry the id. */
   async columns(code: string): Promise<ReportColumnsResult> {
-    const head = await this.headBy('code', code);
+    const head =
+      (await this.db.selectFrom('onlCgreportHead').selectAll().where('code', '=', code).executeTakeFirst()) ??
+      (await this.headBy('id', code));
     const items = (await this.items(head.id)).filter((i) => i.isShow === 1);
     return {
       columns: items.map((i) => ({

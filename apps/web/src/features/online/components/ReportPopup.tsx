@@ -1,0 +1,96 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Alert, App, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { ReportView } from './ReportView';
+
+type Row = Record<string, unknown>;
+
+/** `orgFields`, `destFields` (and the code) must be given with the same number of fields (SPEC §5). */
+export function popupConfigError(code: string | undefined, orgFields: string, destFields: string): string | null {
+  const org = orgFields.split(',').map((s) => s.trim()).filter(Boolean);
+  const dest = destFields.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!code || !org.length || !dest.length || org.length !== dest.length) return 'popup参数未正确配置!';
+  return null;
+}
+
+/** The popup report selector (SPEC §2, width 1200): picks rows of a report and hands back the chosen fields. */
+export function ReportSelectModal(props: { open: boolean; code: string; multi?: boolean; title?: string; onCancel: () => void; onOk: (rows: Row[]) => void }) {
+  const { message } = App.useApp();
+  const [rows, setRows] = useState<Row[]>([]);
+  return (
+    <Modal
+      open={props.open}
+      width={1200}
+      title={props.title ?? '选择'}
+      destroyOnHidden
+      onCancel={props.onCancel}
+      onOk={() => {
+        if (!rows.length) return void message.warning('请至少选择一条记录');
+        if (!props.multi && rows.length > 1) return void message.warning('只能选择一条记录');
+        props.onOk(rows);
+      }}
+      styles={{ body: { maxHeight: '70vh', overflow: 'auto' } }}
+    >
+      <ReportView report={props.code} compact selection={{ multi: !!props.multi, onChange: setRows }} />
+    </Modal>
+  );
+}
+
+export interface ReportPopupProps {
+  /** Report code. */
+  code: string;
+  /** The report column whose values show in the input. */
+  field: string;
+  /** Report columns to copy, comma-separated, in the same order as `destFields`. */
+  orgFields: string;
+  /** Form fields that receive them. */
+  destFields: string;
+  multi?: boolean;
+  value?: string;
+  placeholder?: string;
+  disabled?: boolean;
+  /** Receives `{ destField: values joined by comma }` for every pair. */
+  onPick?: (values: Record<string, string>) => void;
+  onChange?: (value: string) => void;
+  'aria-label'?: string;
+}
+
+/** An input that opens the popup report selector (stock j-popup). */
+export function ReportPopup(props: ReportPopupProps) {
+  const [open, setOpen] = useState(false);
+  const error = popupConfigError(props.code, props.orgFields, props.destFields);
+  if (error) return <Alert type="error" showIcon message={error} />;
+  const org = props.orgFields.split(',').map((s) => s.trim());
+  const dest = props.destFields.split(',').map((s) => s.trim());
+  return (
+    <>
+      <Input
+        readOnly
+        value={props.value}
+        placeholder={props.placeholder ?? '请选择'}
+        disabled={props.disabled}
+        aria-label={props['aria-label']}
+        suffix={<SearchOutlined aria-hidden />}
+        onClick={() => !props.disabled && setOpen(true)}
+        onKeyDown={(e) => {
+          if (!props.disabled && (e.key === 'Enter' || e.key === ' ')) setOpen(true);
+        }}
+      />
+      <ReportSelectModal
+        open={open}
+        code={props.code}
+        multi={props.multi}
+        onCancel={() => setOpen(false)}
+        onOk={(rows) => {
+          const values: Record<string, string> = {};
+          org.forEach((o, i) => {
+            values[dest[i]] = rows.map((r) => String(r[o.toLowerCase()] ?? '')).join(',');
+          });
+          props.onPick?.(values);
+          props.onChange?.(rows.map((r) => String(r[props.field.toLowerCase()] ?? '')).join(','));
+          setOpen(false);
+        }}
+      />
+    </>
+  );
+}
