@@ -3,6 +3,7 @@ import { newId } from '../../platform/db/ids.js';
 import type { SysAnnouncement } from './announcement.tables.js';
 import './announcement.tables.js';
 import { likePattern, type Paging } from './list-params.js';
+import { likeMatch } from '../../platform/query/like.js';
 
 export interface AnnouncementFilter {
   titile?: string;
@@ -22,8 +23,8 @@ export async function listAnnouncements(
   sort: { column: (typeof ANNOUNCEMENT_SORT)[number]; dir: 'asc' | 'desc' },
 ): Promise<{ rows: SysAnnouncement[]; total: number }> {
   let q = db.selectFrom('sysAnnouncement').where('delFlag', '=', 0);
-  if (f.titile) q = q.where('titile', 'like', likePattern(f.titile));
-  if (f.sender) q = q.where('sender', 'like', likePattern(f.sender));
+  if (f.titile) q = q.where(likeMatch('titile', likePattern(f.titile)));
+  if (f.sender) q = q.where(likeMatch('sender', likePattern(f.sender)));
   if (f.msgCategory) q = q.where('msgCategory', '=', f.msgCategory);
   if (f.msgType) q = q.where('msgType', '=', f.msgType);
   if (f.sendStatus) q = q.where('sendStatus', '=', f.sendStatus);
@@ -194,8 +195,8 @@ export interface MySendFilter {
 
 export async function mySends(db: Database, userId: string, userCreateTime: string | null, f: MySendFilter, p: Paging) {
   let q = visibleToUser(db, userId, userCreateTime);
-  if (f.titile) q = q.where('a.titile', 'like', likePattern(f.titile));
-  if (f.sender) q = q.where('a.sender', 'like', likePattern(f.sender));
+  if (f.titile) q = q.where(likeMatch('a.titile', likePattern(f.titile)));
+  if (f.sender) q = q.where(likeMatch('a.sender', likePattern(f.sender)));
   if (f.readFlag === '1') q = q.where('s.readFlag', '=', '1');
   if (f.readFlag === '0') q = q.where((eb) => eb.or([eb('s.id', 'is', null), eb('s.readFlag', '=', '0')]));
   if (f.msgCategory) q = q.where('a.msgCategory', '=', f.msgCategory);

@@ -4,6 +4,7 @@ import { LOGIN, perm } from '../../platform/access/access.js';
 import { ok, okMessage } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { TEXTS, type AnnouncementService } from './announcement.service.js';
+import { announcementStockRoutes } from './announcement-stock.routes.js';
 import { idList, pageParams, zs } from './list-params.js';
 import type { NewsService } from './news.service.js';
 
@@ -85,6 +86,7 @@ const tags = ['通知公告'];
 
 export async function announcementRoutes(app: FastifyInstance, annts: AnnouncementService, news: NewsService): Promise<void> {
   const A = '/sys/annountCement';
+  await announcementStockRoutes(app, annts);
 
   app.get(
     `${A}/list`,

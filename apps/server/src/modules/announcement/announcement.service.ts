@@ -191,6 +191,41 @@ export class AnnouncementService {
     return row;
   }
 
+  /**
+   * `syncNotic`: pushes a published announcement to its audience again; without an id, tells every
+   * client to refresh its unread list (stock sends `批量设置已读`).
+   */
+  async sync(id?: string): Promise<void> {
+    if (!id) {
+      this.ctx.realtime.broadcast({ cmd: 'topic', msgTxt: '批量设置已读' });
+      return;
+    }
+    const r = await repo.findAnnouncement(this.db, id);
+    if (!r) throw businessError(TEXTS.notFound);
+    if (r.sendStatus !== '1') throw businessError('该系统通知未发布');
+    this.push(r);
+  }
+
+  /**
+   * `show/{id}`: the announcement a reader may see as a page. Without a signed-in reader only published
+   * announcements to everyone (ALL) are shown; a signed-in user also sees those addressed to them.
+   */
+  async showable(user: CurrentUser | null, id: string): Promise<SysAnnouncement | null> {
+    const r = await repo.findAnnouncement(this.db, id);
+    if (!r || r.sendStatus !== '1') return null;
+    if (r.msgType === 'USER' && !(user && repo.addressedTo(r, user.id))) return null;
+    return r;
+  }
+
+  /** Every announcement matching the list filters, in list order, a page at a time (for the export). */
+  async *exportRows(q: ListQuery): AsyncIterable<Record<string, unknown>> {
+    for (let pageNo = 1; ; pageNo++) {
+      const pg = await this.list({ ...q, pageNo, pageSize: 1000 });
+      for (const r of pg.records) yield r;
+      if (pg.records.length < 1000) break;
+    }
+  }
+
   /** `{cmd:'topic'}` to everyone for ALL, `{cmd:'user'}` to each addressed user otherwise. */
   private push(r: SysAnnouncement | undefined): void {
     if (!r) return;

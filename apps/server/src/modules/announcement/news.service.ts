@@ -8,6 +8,7 @@ import type { DictService } from '../system/dict/dict.service.js';
 import type { AnnouncementNews } from './announcement.tables.js';
 import { likePattern, paging, sortOf } from './list-params.js';
 import { plainText, sanitizeRichText } from './sanitize.js';
+import { likeMatch } from '../../platform/query/like.js';
 
 export interface NewsInput {
   noticeType?: string | null;
@@ -39,8 +40,8 @@ export class NewsService {
   async list(q: NewsQuery) {
     const p = paging(q);
     let base = this.db.selectFrom('announcementNews').where('delFlag', '=', 0);
-    if (q.noticeTitle) base = base.where('noticeTitle', 'like', likePattern(q.noticeTitle));
-    if (q.noticePerson) base = base.where('noticePerson', 'like', likePattern(q.noticePerson));
+    if (q.noticeTitle) base = base.where(likeMatch('noticeTitle', likePattern(q.noticeTitle)));
+    if (q.noticePerson) base = base.where(likeMatch('noticePerson', likePattern(q.noticePerson)));
     if (q.noticeType) base = base.where('noticeType', '=', q.noticeType);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     const sort = sortOf(q, SORT, 'createTime');

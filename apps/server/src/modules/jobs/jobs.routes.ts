@@ -5,6 +5,7 @@ import { LOGIN, perm } from '../../platform/access/access.js';
 import { fail, ok, okMessage } from '../../platform/http/envelope.js';
 import { boundedNextRuns, withPreviewSlot } from '../../platform/scheduler/bounded-cron.js';
 import { idList, pageParams, zs } from '../announcement/list-params.js';
+import { jobStockRoutes } from './jobs-stock.routes.js';
 import { JOB_TEXTS, type JobService } from './jobs.service.js';
 
 export const JOB_PERMS = {
@@ -42,6 +43,7 @@ const tags = ['定时任务'];
 
 export async function jobRoutes(app: FastifyInstance, jobs: JobService): Promise<void> {
   const J = '/sys/quartzJob';
+  await jobStockRoutes(app, jobs);
   jobs.scheduler.start();
   app.addHook('onClose', async () => jobs.scheduler.stop());
 

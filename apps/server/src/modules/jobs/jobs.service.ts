@@ -9,6 +9,7 @@ import type { SysQuartzJob } from '../../platform/scheduler/scheduler.tables.js'
 import { likePattern, paging, sortOf } from '../announcement/list-params.js';
 import type { DictService } from '../system/dict/dict.service.js';
 import type { JobRegistry } from './handlers.js';
+import { likeMatch } from '../../platform/query/like.js';
 
 export const JOB_TEXTS = {
   added: '创建定时任务成功',
@@ -84,8 +85,8 @@ export class JobService {
   async list(q: JobListQuery) {
     const p = paging(q);
     let base = this.db.selectFrom('sysQuartzJob').where('delFlag', '=', 0);
-    if (q.jobClassName) base = base.where('jobClassName', 'like', likePattern(q.jobClassName));
-    if (q.description) base = base.where('description', 'like', likePattern(q.description));
+    if (q.jobClassName) base = base.where(likeMatch('jobClassName', likePattern(q.jobClassName)));
+    if (q.description) base = base.where(likeMatch('description', likePattern(q.description)));
     if (q.status !== undefined) base = base.where('status', '=', q.status);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     const sort = sortOf(q, SORT, 'createTime');

@@ -22,6 +22,7 @@ import {
 } from '@go/contract/ledger/schemas';
 import type { AssetState } from './ledger.tables.js';
 import { ASSET_ACTION } from './forms/goods-lines.js';
+import { likeMatch } from '../../platform/query/like.js';
 
 type Row = Record<string, unknown>;
 
@@ -358,7 +359,7 @@ export class LibraryService {
     const kw = typeof params.keyword === 'string' ? params.keyword.trim().slice(0, 50) : '';
     if (kw) {
       const like = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      qb = qb.where((eb) => eb.or([eb('a.assetNo', 'like', like), eb('i.name', 'like', like)]));
+      qb = qb.where((eb) => eb.or([likeMatch('a.assetNo', like), likeMatch('i.name', like)]));
     }
     const rows = await qb.orderBy('i.name').orderBy('a.assetNo').limit(200).execute();
     return rows.map((r) => this.presentAsset(r as Row));

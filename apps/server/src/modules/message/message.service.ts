@@ -11,6 +11,7 @@ import type { DictService } from '../system/dict/dict.service.js';
 import type { MessageChannel, OutgoingMessage } from './channels.js';
 import type { SysSmsTemplate } from './message.tables.js';
 import './message.tables.js';
+import { likeMatch } from '../../platform/query/like.js';
 
 export interface TemplateInput {
   templateName: string;
@@ -186,8 +187,8 @@ export class MessageService {
   async listTemplates(q: { pageNo?: number; pageSize?: number; column?: string; order?: string; templateName?: string; templateCode?: string; templateType?: string }) {
     const p = paging(q);
     let base = this.ctx.db.selectFrom('sysSmsTemplate');
-    if (q.templateName) base = base.where('templateName', 'like', likePattern(q.templateName));
-    if (q.templateCode) base = base.where('templateCode', 'like', likePattern(q.templateCode));
+    if (q.templateName) base = base.where(likeMatch('templateName', likePattern(q.templateName)));
+    if (q.templateCode) base = base.where(likeMatch('templateCode', likePattern(q.templateCode)));
     if (q.templateType) base = base.where('templateType', '=', q.templateType);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     const sort = sortOf(q, SORT, 'createTime');

@@ -1,8 +1,10 @@
-import { sql } from 'kysely';
+import { escapeLike } from '@go/contract';
+import { sql, type SqlBool } from 'kysely';
 import type { CurrentUser } from '../../platform/access/access.js';
 import { scopeToCompany } from '../../platform/access/scope.js';
 import type { Database } from '../../platform/db/database.js';
 import type { OaBoard, OaMission, OaMissionItem } from './office.tables.js';
+import { likeContains } from '../../platform/query/like.js';
 
 export interface MissionFilter {
   title?: string;
@@ -16,7 +18,6 @@ export interface MissionFilter {
   mine?: string;
 }
 
-const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The list query. 已逾期 (3) is computed: an open mission (0, 1) whose due day is before `today` (GMT+8),
@@ -24,7 +25,7 @@ const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  */
 function filtered(db: Database, user: CurrentUser, f: MissionFilter, today: string) {
   let q = scopeToCompany(db.selectFrom('oaMission'), user, 'sysOrgCode').where('delFlag', '=', 0);
-  if (f.title) q = q.where('title', 'like', like(f.title));
+  if (f.title) q = q.where(likeContains('title', f.title));
   if (f.owner) q = q.where('owner', '=', f.owner);
   if (f.priority) q = q.where('priority', '=', f.priority);
   if (f.boardId) q = q.where('boardId', '=', f.boardId);
@@ -32,7 +33,7 @@ function filtered(db: Database, user: CurrentUser, f: MissionFilter, today: stri
   if (f.dueTo) q = q.where('dueDate', '<=', f.dueTo);
   if (f.mine) {
     const u = f.mine;
-    q = q.where((eb) => eb.or([eb('owner', '=', u), eb(sql<string>`',' || coalesce(participants, '') || ','`, 'like', `%,${u},%`)]));
+    q = q.where((eb) => eb.or([eb('owner', '=', u), sql<SqlBool>`',' || coalesce(participants, '') || ',' like ${`%,${escapeLike(u)},%`} escape '\\'`]));
   }
   if (f.status === '3') {
     q = q.where('status', 'in', ['0', '1']).where('dueDate', 'is not', null).where('dueDate', '<', today);

@@ -3,6 +3,7 @@ import type { CurrentUser } from '../../platform/access/access.js';
 import { scopeToCompany } from '../../platform/access/scope.js';
 import type { OaWeekly, OaWeeklyRecipient } from './office.tables.js';
 import './office.tables.js';
+import { likeContains } from '../../platform/query/like.js';
 
 export interface WeeklyFilter {
   username?: string;
@@ -13,7 +14,6 @@ export interface WeeklyFilter {
   status?: string;
 }
 
-const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function findWeekly(db: Database, id: string): Promise<OaWeekly | undefined> {
   return db.selectFrom('oaWeekly').selectAll().where('id', '=', id).executeTakeFirst();
@@ -89,7 +89,7 @@ export async function pageReceived(
     .where('r.username', '=', username)
     .where('w.status', '=', '1');
   if (f.readFlag) q = q.where('r.readFlag', '=', f.readFlag);
-  if (f.realname) q = q.where('w.realname', 'like', like(f.realname));
+  if (f.realname) q = q.where(likeContains('w.realname', f.realname));
   if (f.weekStart) q = q.where('w.weekStart', '=', f.weekStart);
   const [rows, n] = await Promise.all([
     q
@@ -109,7 +109,7 @@ function searchQuery(db: Database, user: CurrentUser, f: WeeklyFilter) {
   // Search covers submitted reports; drafts stay private to their writer.
   q = q.where('status', '=', '1');
   if (f.username) q = q.where('username', '=', f.username);
-  if (f.realname) q = q.where('realname', 'like', like(f.realname));
+  if (f.realname) q = q.where(likeContains('realname', f.realname));
   if (f.weekStart) q = q.where('weekStart', '=', f.weekStart);
   if (f.weekFrom) q = q.where('weekStart', '>=', f.weekFrom);
   if (f.weekTo) q = q.where('weekStart', '<=', f.weekTo);

@@ -5,6 +5,7 @@ import { scopeToCompany } from '../../platform/access/scope.js';
 import type { Database } from '../../platform/db/database.js';
 import './performance.tables.js';
 import type { UserYearPart, UserYearPerf } from './performance.tables.js';
+import { likeContains } from '../../platform/query/like.js';
 
 /** A person as the sheets name them: user, company name, department and post. */
 export interface Person {
@@ -125,7 +126,6 @@ export interface RankingFilter {
 }
 
 const QUARTER_COLUMN = ['firstQuarter', 'secondQuarter', 'thirdQuarter', 'fourthQuarter'] as const;
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -142,8 +142,8 @@ function rankingBase(db: Database, user: CurrentUser, f: RankingFilter, alias: '
   let qb = (db as unknown as AnyDb).selectFrom(`${table} as ${alias}`).where(c('yearPart'), '=', f.yearPart).where(scoreRef, 'is not', null);
   qb = scopeToCompany(qb, user, c('sysOrgCode'));
   if (f.sysOrgCode) qb = qb.where(c('sysOrgCode'), 'like', `${f.sysOrgCode.replace(/[\\%_]/g, '')}%`);
-  if (f.departName) qb = qb.where(c('departName'), 'like', like(f.departName));
-  if (f.userName) qb = qb.where(c('userName'), 'like', like(f.userName));
+  if (f.departName) qb = qb.where(likeContains(c('departName'), f.departName));
+  if (f.userName) qb = qb.where(likeContains(c('userName'), f.userName));
   return { qb, scoreRef };
 }
 

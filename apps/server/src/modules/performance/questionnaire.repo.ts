@@ -3,12 +3,12 @@ import { scopeToCompany } from '../../platform/access/scope.js';
 import type { Database } from '../../platform/db/database.js';
 import './performance.tables.js';
 import type { PfQuestion, PfSurvey, PfSurveyAnswer, PfSurveyRater } from './performance.tables.js';
+import { likeContains } from '../../platform/query/like.js';
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function questionnairePage(db: Database, user: CurrentUser, title: string | undefined, limit: number, offset: number) {
   let qb = scopeToCompany(db.selectFrom('pfQuestionnaire as q').where('q.delFlag', '=', 0), user, 'q.sysOrgCode');
-  if (title) qb = qb.where('q.title', 'like', like(title));
+  if (title) qb = qb.where(likeContains('q.title', title));
   const n = await qb.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const rows = await qb
     .select((eb) => [
@@ -70,7 +70,7 @@ export async function surveyById(db: Database, id: string) {
 
 export async function surveyPage(db: Database, user: CurrentUser, f: { targetName?: string; yearPart?: string }, limit: number, offset: number) {
   let qb = scopeToCompany(db.selectFrom('pfSurvey as s'), user, 's.sysOrgCode');
-  if (f.targetName) qb = qb.where('s.targetRealname', 'like', like(f.targetName));
+  if (f.targetName) qb = qb.where(likeContains('s.targetRealname', f.targetName));
   if (f.yearPart) qb = qb.where('s.yearPart', '=', f.yearPart);
   const n = await qb.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const rows = await qb

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerCrudImport } from '../../platform/excel/import-route.js';
 import type { Translator } from '../../platform/query/present.js';
 import { CategoryService } from './category/category.service.js';
 import { categoryCrud, categoryRoutes } from './category/category.routes.js';
@@ -11,6 +12,7 @@ import { LogService } from './log/log.service.js';
 import { logRoutes } from './log/log.routes.js';
 import { DepartService } from './depart/depart.service.js';
 import { departRoutes } from './depart/depart.routes.js';
+import { departExcelRoutes } from './depart/depart-excel.routes.js';
 import { permissionAdminRoutes } from './permission/permission-admin.routes.js';
 import { PermissionAdminService } from './permission/permission-admin.service.js';
 import type { PermissionService } from './permission/permission.service.js';
@@ -42,15 +44,27 @@ export async function registerSystemAdmin(api: FastifyInstance, deps: SystemAdmi
   const permAdmin = new PermissionAdminService(db);
   const departs = new DepartService(db);
   await permissionAdminRoutes(api, permAdmin);
-  await roleRoutes(api, roleCrud(db, translate), permAdmin);
+  const roles = roleCrud(db, translate);
+  await roleRoutes(api, roles, permAdmin);
   await departRoutes(api, departs, permAdmin);
+  await departExcelRoutes(api, departs);
   await userAdminRoutes(api, new UserAdminService(api.ctx, deps.dicts, permAdmin));
   await userAgentRoutes(api, new UserAgentService(db));
   await thirdAppRoutes(api);
 
   const categories = new CategoryService(db);
-  await categoryRoutes(api, categoryCrud(db, translate, categories), categories);
-  await positionRoutes(api, positionService(db, translate));
+  const categoryAdmin = categoryCrud(db, translate, categories);
+  await categoryRoutes(api, categoryAdmin, categories);
+  const positions = positionService(db, translate);
+  await positionRoutes(api, positions);
+  // Imports read the export's own layout (so an exported file, saved as .xls by the stock client, re-imports).
+  const decodeDict = async (code: string, text: string) => {
+    const items = (await deps.dicts.items(code)) ?? [];
+    return items.find((i) => i.text === text || i.value === text)?.value ?? null;
+  };
+  registerCrudImport(api, roles, { required: 'roleCode' });
+  registerCrudImport(api, positions, { required: 'code', decodeDict });
+  registerCrudImport(api, categoryAdmin, { required: 'code' });
   await tenantRoutes(api, tenantService(db, translate));
   await gatewayRoutes(api, gatewayService(db, translate));
   const box = new SecretBox(config.jwtSecret);

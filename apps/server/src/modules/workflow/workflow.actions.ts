@@ -8,6 +8,7 @@ import { ok, page } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
 import type { WorkflowEngine } from './engine.js';
 import type { WorkflowQueries } from './workflow.queries.js';
+import { likeContains } from '../../platform/query/like.js';
 
 /** Permission codes of the running-instance admin screen. */
 export const WF_INSTANCE_PERMS = {
@@ -54,7 +55,6 @@ export const terminateBody = z.looseObject({ procInstId: id, reason: optText(500
 export const reassignBody = z.looseObject({ id, userIds: userList, comment: optText(2000) });
 
 /** contains-search; `%`/`_` typed by the user only widen the match (SQLite has no default LIKE escape) */
-const like = (s: string) => `%${s}%`;
 const paging = (pageNo?: number, pageSize?: number) => ({
   pageNo: Math.max(1, Math.floor(pageNo ?? 1)),
   pageSize: Math.min(200, Math.max(1, Math.floor(pageSize ?? 10))),
@@ -73,7 +73,7 @@ export class ActionQueries {
       .leftJoin('wfBusiness as b', 'b.id', 'i.businessId')
       .where('c.username', '=', username);
     if (input.readFlag !== undefined) q = q.where('c.readFlag', '=', input.readFlag);
-    if (input.title?.trim()) q = q.where('i.title', 'like', like(input.title.trim()));
+    if (input.title?.trim()) q = q.where(likeContains('i.title', input.title.trim()));
     const [rows, count, unread] = await Promise.all([
       q
         .select([
@@ -123,11 +123,11 @@ export class ActionQueries {
       .innerJoin('wfDefinition as d', 'd.id', 'i.procDefId')
       .innerJoin('wfBusiness as b', 'b.id', 'i.businessId');
     q = scopeToCompany(q, user, 'b.sysOrgCode');
-    if (input.title?.trim()) q = q.where('i.title', 'like', like(input.title.trim()));
-    if (input.processName?.trim()) q = q.where('d.name', 'like', like(input.processName.trim()));
+    if (input.title?.trim()) q = q.where(likeContains('i.title', input.title.trim()));
+    if (input.processName?.trim()) q = q.where(likeContains('d.name', input.processName.trim()));
     if (input.applyer?.trim()) {
       const a = input.applyer.trim();
-      q = q.where((eb) => eb.or([eb('i.starter', '=', a), eb('i.starterName', 'like', like(a))]));
+      q = q.where((eb) => eb.or([eb('i.starter', '=', a), likeContains('i.starterName', a)]));
     }
     if (input.state) q = q.where('i.state', '=', input.state);
     const [rows, count] = await Promise.all([

@@ -182,3 +182,52 @@ export async function importRows(
   }
   return out;
 }
+
+/** What `registerCrudImport` needs of a CRUD service (see platform/query/crud.ts). */
+export interface CrudImportTarget {
+  spec: {
+    base: string;
+    tag: string;
+    perm: string;
+    exportColumns?: ExportColumn[];
+    dictFields?: Record<string, string>;
+    addSchema: z.ZodType<Record<string, unknown>>;
+  };
+  add(user: CurrentUser, row: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * `POST <base>/importExcel` for a CRUD entity: the sheet's headers are the export's, each row goes
+ * through the entity's add schema and `add` (so uniqueness, company and other rules are the form's).
+ * `_dictText` columns take the dictionary text (or the value); `decodeDict` looks the text up.
+ */
+export function registerCrudImport(
+  app: FastifyInstance,
+  svc: CrudImportTarget,
+  opts: { required: string; decodeDict?: (dictCode: string, text: string) => Promise<string | null>; aliases?: Record<string, string> },
+): void {
+  const s = svc.spec;
+  registerImport(app, {
+    url: `${s.base}/importExcel`,
+    access: { permission: `${s.perm}:import` },
+    content: `导入${s.tag}`,
+    tags: [s.tag],
+    summary: `导入${s.tag}（.xls/.xlsx，表头同导出）`,
+    errorFile: `${s.base.split('/').pop()}_import_errors`,
+    run: (user, files) =>
+      importRows(app.ctx.config, files, {
+        columns: (s.exportColumns ?? []).filter((c) => c.key !== 'createTime'),
+        aliases: opts.aliases,
+        required: opts.required,
+        schema: s.addSchema,
+        decode: async (field, text) => {
+          const code = s.dictFields?.[field];
+          if (!code || !opts.decodeDict) return text;
+          return opts.decodeDict(code, text);
+        },
+        save: async (row) => {
+          await svc.add(user, row);
+        },
+      }),
+  });
+}

@@ -61,6 +61,8 @@ export interface CrudSpec {
   present?: (row: Row) => Row;
   listAccess?: Access;
   translate: Translator;
+  /** a `del_flag` column: lists, details and edits see only rows with 0 (logically deleted rows are hidden) */
+  softDeleteColumn?: string;
   /** which routes to register (default all but export) */
   only?: ('list' | 'queryById' | 'add' | 'edit' | 'delete' | 'deleteBatch')[];
   /** columns of `<base>/exportXls` (permission `<perm>:export`); no export route without them */
@@ -76,6 +78,7 @@ export class CrudService {
 
   private scoped(user: CurrentUser) {
     let qb = this.db.selectFrom(this.spec.table);
+    if (this.spec.softDeleteColumn) qb = qb.where(this.spec.softDeleteColumn, '=', 0);
     const col = this.spec.orgColumn;
     if (!col) return qb;
     if (this.spec.sharedGroupRows && !isGroupLevel(user)) {

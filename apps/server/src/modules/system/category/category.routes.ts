@@ -48,6 +48,7 @@ export function categoryCrud(db: Database, translate: Translator, categories: Ca
 const rootQuery = z.object({ async: z.string().optional(), pcode: z.string().max(100).optional() });
 const pidQuery = z.object({ pid: z.string().min(1).max(64) });
 const treeQuery = z.object({ pid: z.string().max(64).optional(), pcode: z.string().max(100).optional(), condition: z.string().max(2000).optional() });
+const parentsQuery = z.object({ parentIds: z.string().min(1).max(20000) });
 const oneQuery = z.object({ field: z.string().min(1).max(32), val: z.string().max(200) });
 const dictItemQuery = z.object({ ids: z.string().max(5000).default('') });
 
@@ -70,6 +71,18 @@ export async function categoryRoutes(app: FastifyInstance, crud: CrudService, sv
     async (req) => {
       const page = await crud.list(req.user!, { pid: (req.query as z.infer<typeof pidQuery>).pid, pageSize: 10000 });
       return ok(page.records);
+    },
+  );
+  // Children of several parents at once (stock answers them as one page).
+  app.get(
+    '/sys/category/getChildListBatch',
+    { config: { access: perm('system:category:list') }, schema: { tags, summary: '多个父节点的子节点（分页结构）', querystring: parentsQuery } },
+    async (req) => {
+      const ids = splitIds((req.query as z.infer<typeof parentsQuery>).parentIds);
+      if (ids.length === 0) return ok({ records: [], total: 0, size: 10, current: 1, pages: 0 });
+      // One id is an equality, several a comma list (IN) for the query builder.
+      const page = await crud.list(req.user!, { pid: ids.join(','), pageSize: 10000 });
+      return ok({ records: page.records, total: page.records.length, size: 10, current: 1, pages: 1 });
     },
   );
   app.delete(

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { LOGIN } from '../../../platform/access/access.js';
+import { LOGIN, perm } from '../../../platform/access/access.js';
+import { now } from '../../../platform/db/time.js';
+import { registerCrudImport } from '../../../platform/excel/import-route.js';
 import type { Database } from '../../../platform/db/database.js';
 import { fail, ok } from '../../../platform/http/envelope.js';
 import { businessError } from '../../../platform/http/errors.js';
@@ -50,6 +52,7 @@ export function dictCrud(db: Database, translate: Translator, dicts: DictService
       return data;
     },
     translate,
+    softDeleteColumn: 'delFlag',
     only: ['list', 'queryById', 'add', 'edit'],
     exportColumns: [
       { header: '字典名称', key: 'dictName' },
@@ -96,6 +99,8 @@ export function dictItemCrud(db: Database, translate: Translator, dicts: DictSer
   });
 }
 
+const idParam = z.object({ id: z.string().min(1).max(64) });
+const itemCheckQuery = z.object({ dictId: z.string().min(1).max(64), itemValue: z.string().max(100).default(''), id: z.string().max(64).optional() });
 const loadDictQuery = z.object({ keyword: z.string().max(200).optional(), pageSize: z.coerce.number().int().min(1).max(5000).optional() });
 const loadItemQuery = z.object({ key: z.string().max(10000).default(''), delNotExist: z.string().optional() });
 const dictParam = z.object({ dict: z.string().min(1).max(500) });
@@ -131,17 +136,61 @@ export async function dictAdminRoutes(
     },
   });
 
-  const removeDicts = async (ids: string[]) => {
+  // Delete is logical (stock @TableLogic): the dictionary goes to the recycle bin with its items, where it
+  // can be restored (`back/{id}`) or deleted for good (`deletePhysic/{id}`).
+  const removeDicts = async (ids: string[], username: string) => {
     if (ids.length === 0) throw businessError('未找到对应数据');
-    await db.deleteFrom('sysDictItem').where('dictId', 'in', ids).execute();
-    await db.deleteFrom('sysDict').where('id', 'in', ids).execute();
+    const r = await db.updateTable('sysDict').set({ delFlag: 1, updateBy: username, updateTime: now() }).where('id', 'in', ids).where('delFlag', '=', 0).executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) throw businessError('未找到对应数据');
     dicts.refresh();
   };
+  const deletedDict = async (id: string) => {
+    const d = await db.selectFrom('sysDict').select('id').where('id', '=', id).where('delFlag', '=', 1).executeTakeFirst();
+    if (!d) throw businessError('未找到对应数据');
+  };
+  const recycle = { access: perm('system:dict:delete') };
+  app.get('/sys/dict/deleteList', { config: recycle, schema: { tags, summary: '字典回收站（已删除的字典）' } }, async () =>
+    ok(
+      await db
+        .selectFrom('sysDict')
+        .select(['id', 'dictName', 'dictCode', 'description', 'type', 'delFlag', 'createBy', 'createTime', 'updateBy', 'updateTime'])
+        .where('delFlag', '=', 1)
+        .orderBy('updateTime', 'desc')
+        .orderBy('id', 'desc')
+        .limit(2000)
+        .execute(),
+    ),
+  );
+  app.put('/sys/dict/back/:id', { config: recycle, schema: { tags, summary: '还原字典', params: idParam } }, async (req) => {
+    const { id } = req.params as z.infer<typeof idParam>;
+    await deletedDict(id);
+    await db.updateTable('sysDict').set({ delFlag: 0, updateTime: now() }).where('id', '=', id).execute();
+    dicts.refresh();
+    return ok(null, '操作成功!');
+  });
+  app.delete('/sys/dict/deletePhysic/:id', { config: recycle, schema: { tags, summary: '彻底删除字典（含字典项）', params: idParam } }, async (req) => {
+    const { id } = req.params as z.infer<typeof idParam>;
+    await deletedDict(id);
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('sysDictItem').where('dictId', '=', id).execute();
+      await trx.deleteFrom('sysDict').where('id', '=', id).where('delFlag', '=', 1).execute();
+    });
+    dicts.refresh();
+    return ok(null, '删除成功!');
+  });
+  // The item form's value check (stock dictItemCheck): the value must be new within its dictionary.
+  app.get('/sys/dictItem/dictItemCheck', { config: { access: perm('system:dict:list') }, schema: { tags, summary: '字典项数据值是否可用', querystring: itemCheckQuery } }, async (req) => {
+    const q = req.query as z.infer<typeof itemCheckQuery>;
+    let qb = db.selectFrom('sysDictItem').select('id').where('dictId', '=', q.dictId).where('itemValue', '=', q.itemValue);
+    if (q.id) qb = qb.where('id', '<>', q.id);
+    return (await qb.executeTakeFirst()) ? fail('该值不可用，系统中已存在！') : ok(null, '该值可用！');
+  });
+  registerCrudImport(app, dictSvc, { required: 'dictCode' });
   app.delete(
     '/sys/dict/delete',
     { config: { access: { permission: 'system:dict:delete' } }, schema: { tags, summary: '删除字典', querystring: idQuery } },
     async (req) => {
-      await removeDicts([(req.query as z.infer<typeof idQuery>).id]);
+      await removeDicts([(req.query as z.infer<typeof idQuery>).id], req.user!.username);
       return ok(null, '删除成功!');
     },
   );
@@ -149,7 +198,7 @@ export async function dictAdminRoutes(
     '/sys/dict/deleteBatch',
     { config: { access: { permission: 'system:dict:delete' } }, schema: { tags, summary: '批量删除字典', querystring: idsQuery } },
     async (req) => {
-      await removeDicts(splitIds((req.query as z.infer<typeof idsQuery>).ids));
+      await removeDicts(splitIds((req.query as z.infer<typeof idsQuery>).ids), req.user!.username);
       return ok(null, '批量删除成功!');
     },
   );

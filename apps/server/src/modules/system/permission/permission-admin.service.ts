@@ -6,6 +6,7 @@ import type { SysPermission, SysPermissionDataRule } from '../../../platform/db/
 import { businessError } from '../../../platform/http/errors.js';
 import { dataRuleConditions, type RuleVariables } from '../../../platform/query/data-rules.js';
 import type { Condition, Whitelist } from '../../../platform/query/query-builder.js';
+import { likeContains } from '../../../platform/query/like.js';
 
 export interface AuthTreeNode {
   key: string;
@@ -88,7 +89,7 @@ export class PermissionAdminService {
   /** `/sys/permission/list`: the whole menu tree (optionally filtered by name, then flat). */
   async list(name?: string): Promise<PermissionRow[]> {
     let q = this.active();
-    if (name) q = q.where('name', 'like', `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (name) q = q.where(likeContains('name', name));
     const rows = (await q.execute()).map(PermissionAdminService.row);
     return name ? rows : PermissionAdminService.tree(rows);
   }
@@ -304,7 +305,7 @@ export class PermissionAdminService {
 
   async rules(permissionId: string, filters: { ruleName?: string; ruleColumn?: string; ruleValue?: string } = {}): Promise<SysPermissionDataRule[]> {
     let q = this.db.selectFrom('sysPermissionDataRule').selectAll().where('permissionId', '=', permissionId);
-    if (filters.ruleName) q = q.where('ruleName', 'like', `%${filters.ruleName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (filters.ruleName) q = q.where(likeContains('ruleName', filters.ruleName));
     if (filters.ruleColumn) q = q.where('ruleColumn', '=', filters.ruleColumn);
     if (filters.ruleValue) q = q.where('ruleValue', '=', filters.ruleValue);
     return q.orderBy('createTime').execute();

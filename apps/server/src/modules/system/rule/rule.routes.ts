@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { LOGIN } from '../../../platform/access/access.js';
+import { LOGIN, perm } from '../../../platform/access/access.js';
+import { registerCrudImport } from '../../../platform/excel/import-route.js';
 import type { Database } from '../../../platform/db/database.js';
 import { fail, ok } from '../../../platform/http/envelope.js';
 import { businessError } from '../../../platform/http/errors.js';
@@ -86,6 +87,13 @@ export function fillRuleService(db: Database, translate: Translator): CrudServic
     editSchema: z.object({ id: z.string().min(1).max(64), ...fillFields, ruleName: fillFields.ruleName.optional(), ruleCode: code.optional(), ruleClass: fillFields.ruleClass.optional() }),
     unique: [{ field: 'ruleCode', message: '规则编码已存在' }],
     translate,
+    exportColumns: [
+      { header: '规则名称', key: 'ruleName' },
+      { header: '规则编码', key: 'ruleCode' },
+      { header: '规则实现类', key: 'ruleClass', width: 30 },
+      { header: '规则参数', key: 'ruleParams', width: 40 },
+      { header: '创建时间', key: 'createTime', width: 20 },
+    ],
   });
 }
 
@@ -96,6 +104,7 @@ const dupQuery = z.object({
   fieldVal: z.string().max(500).optional(),
   dataId: z.string().max(64).optional(),
 });
+const testQuery = z.object({ ruleCode: z.string().min(1).max(100) });
 const ruleCodeParam = z.object({ ruleCode: z.string().min(1).max(100) });
 const formData = z.record(z.string(), z.unknown()).default({});
 const batchBody = z.object({
@@ -112,6 +121,12 @@ export async function ruleRoutes(
 ): Promise<void> {
   await crudRoutes(app, checkRules);
   await crudRoutes(app, fillRules);
+  registerCrudImport(app, fillRules, { required: 'ruleCode' });
+  app.get(
+    '/sys/fillRule/testFillRule',
+    { config: { access: perm('system:fillRule:list'), oplog: false }, schema: { tags: ['填值规则'], summary: '试运行填值规则（result 为生成的值）', querystring: testQuery } },
+    async (req) => ok(await rules.executeFill((req.query as z.infer<typeof testQuery>).ruleCode, {})),
+  );
 
   app.get(
     '/sys/checkRule/checkByCode',

@@ -1,0 +1,133 @@
+/**
+ * Every searchable list takes `%`, `_` and `\` literally (LIKE … ESCAPE on both databases): for each list
+ * three rows are made — one holding `50%_x`, a decoy that the unescaped wildcards would also match, one
+ * holding a backslash — and each search finds exactly its row.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/platform/db/ids.js';
+import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
+
+interface ListCase {
+  name: string;
+  /** creates a row whose searched field holds `text` */
+  create: (text: string) => Promise<void>;
+  /** the list url for a search of `value` */
+  url: (value: string) => string;
+  /** the searched field's values in the answer */
+  read: (result: any) => string[];
+}
+
+const records = (field: string) => (r: any) => ((Array.isArray(r) ? r : r.records) as Record<string, string>[]).map((x) => x[field]);
+
+describe.each(dbKinds)('[STOCK] LIKE searches take percent, underscore and backslash literally on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  const tag = 'Lk';
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await t.login('admin');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const post = async (url: string, body: unknown) => {
+    const r = await t.call(admin, 'POST', url, body);
+    if (!r.body.success) throw new Error(`${url}: ${r.body.message}`);
+  };
+  const q = encodeURIComponent;
+  const star = (v: string) => q(`*${v}*`);
+
+  const cases = (): ListCase[] => [
+    {
+      name: 'permission/list (name)',
+      create: (text) => post('/sys/permission/add', { name: text, menuType: 0, url: `/like-${newId()}`, component: 'layouts/RouteView' }),
+      url: (v) => `/sys/permission/list?name=${q(v)}`,
+      read: records('name'),
+    },
+    {
+      name: 'sysDepart/searchBy (keyWord)',
+      create: (text) => post('/sys/sysDepart/add', { departName: text, orgCategory: '2', parentId: null }),
+      url: (v) => `/sys/sysDepart/searchBy?keyWord=${q(v)}`,
+      read: records('departName'),
+    },
+    {
+      name: 'sysDepart/list (departName, query builder)',
+      create: async () => undefined, // the rows of the case above
+      url: (v) => `/sys/sysDepart/list?pageSize=100&departName=${star(v)}`,
+      read: records('departName'),
+    },
+    {
+      name: 'log/list (keyWord)',
+      create: async (text) => {
+        await t.app.ctx.db
+          .insertInto('sysLog')
+          .values({ id: newId(), logType: 2, logContent: text, operateType: 2, userid: 'admin', username: '管理员', ip: null, method: null, requestUrl: null, requestParam: null, requestType: null, costTime: 0, outcome: 'success', createBy: 'admin', createTime: '2026-11-24 10:00:00' })
+          .execute();
+      },
+      url: (v) => `/sys/log/list?logType=2&pageSize=100&keyWord=${q(v)}`,
+      read: records('logContent'),
+    },
+    {
+      name: 'annountCement/list (titile)',
+      create: (text) => post('/sys/annountCement/add', { titile: text, msgContent: '<p>x</p>', msgType: 'ALL', msgCategory: '1', priority: 'L' }),
+      url: (v) => `/sys/annountCement/list?pageSize=100&titile=${q(v)}`,
+      read: records('titile'),
+    },
+    {
+      name: 'announcementNews/list (noticeTitle)',
+      create: (text) => post('/announcementNews/add', { noticeTitle: text, noticeContent: '<p>x</p>' }),
+      url: (v) => `/announcementNews/list?pageSize=100&noticeTitle=${q(v)}`,
+      read: records('noticeTitle'),
+    },
+    {
+      name: 'quartzJob/list (description)',
+      create: (text) => post('/sys/quartzJob/add', { jobClassName: 'office.job.SampleJob', cronExpression: '0 0 1 * * ?', description: text, status: -1 }),
+      url: (v) => `/sys/quartzJob/list?pageSize=100&description=${q(v)}`,
+      read: records('description'),
+    },
+    {
+      name: 'sysMessageTemplate/list (templateName)',
+      create: (text) => post('/sys/message/sysMessageTemplate/add', { templateName: text, templateCode: `lk_${newId().slice(-8)}`, templateType: '1', templateContent: 'x' }),
+      url: (v) => `/sys/message/sysMessageTemplate/list?pageSize=100&templateName=${q(v)}`,
+      read: records('templateName'),
+    },
+    {
+      name: 'role/list (roleName, query builder)',
+      create: (text) => post('/sys/role/add', { roleName: text, roleCode: `lk_${newId().slice(-8)}` }),
+      url: (v) => `/sys/role/list?pageSize=100&roleName=${star(v)}`,
+      read: records('roleName'),
+    },
+    {
+      name: 'dict/list (dictName, query builder)',
+      create: (text) => post('/sys/dict/add', { dictName: text, dictCode: `lk_${newId().slice(-8)}` }),
+      url: (v) => `/sys/dict/list?pageSize=100&dictName=${star(v)}`,
+      read: records('dictName'),
+    },
+    {
+      name: 'user/list (realname, query builder)',
+      create: (text) => post('/sys/user/add', { username: `lk${newId().slice(-8)}`, realname: text, password: '123456' }),
+      url: (v) => `/sys/user/list?pageSize=100&realname=${star(v)}`,
+      read: records('realname'),
+    },
+  ];
+
+  it('finds the literal rows in every list', async () => {
+    const hit = `${tag}50%_x`;
+    const decoy = `${tag}50Xyx`; // `%50%%` and `%_x%` match this when the wildcards are not escaped
+    const slash = `${tag}C\\d`;
+    const list = cases();
+    for (const c of list) for (const text of [hit, decoy, slash]) await c.create(text);
+    for (const c of list) {
+      const get = async (v: string) => {
+        const r = await t.call(admin, 'GET', c.url(v));
+        expect(r.body.success, `${c.name} ${v}: ${r.body.message}`).toBe(true);
+        return c.read(r.body.result).filter((x) => x?.startsWith(tag));
+      };
+      expect(await get('50%'), `${c.name}: 50%`).toEqual([hit]);
+      expect(await get('_x'), `${c.name}: _x`).toEqual([hit]);
+      expect(await get('\\'), `${c.name}: \\`).toEqual([slash]);
+      expect((await get(`${tag}50`)).sort(), `${c.name}: plain`).toEqual([hit, decoy].sort());
+    }
+  });
+});
