@@ -3,13 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, baseURL, launchBrowser, loginAs, newPage, screenshot as save } from '../support/browser';
 
 /**
- * The administrator designs a two-step process in the designer — 部门审批 by 马超, then a parallel
- * countersign 会签 of 刘洋, 李娜 and 王芳 — and deploys it. 朱琳 applies and copies 陈静; 马超 passes,
- * the three signers pass (the node waits for all three); 陈静 finds the application in 抄送我的 and opens
- * it; 朱琳 sees 已通过 in 我的申请.
+ * The administrator designs a two-step process in the designer — 部门审批 by 马超 with a decision field
+ * and a due date, then a parallel countersign 会签 of 刘洋, 李娜 and 王芳 — and deploys it. 朱琳 applies in
+ * the browser and copies 陈静; 马超 passes in his to-do list (choosing 同意), the three signers pass in
+ * theirs (the node waits for all three); 陈静 finds the application in 抄送我的 and opens it; 朱琳 sees
+ * 已通过 in 我的申请.
  */
-const KEY = `e2e_cs_${Date.now().toString(36)}`;
-const TITLE = `会签报销-${Date.now().toString(36)}`;
+const SUFFIX = Date.now().toString(36);
+const KEY = `e2e_cs_${SUFFIX}`;
+const PROCESS = `会签报销${SUFFIX}`;
+const TITLE = `会签报销-${SUFFIX}`;
 
 async function screenshot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(400);
@@ -34,13 +37,6 @@ async function openTasks(procInstId: string): Promise<string[]> {
     .sort();
 }
 
-async function passAs(username: string, procInstId: string) {
-  const todo = await api<{ records: { id: string; procInstId: string }[] }>(username, 'POST', '/actTask/todoList', { pageIndex: 1, pageSize: 200 });
-  const task = todo.result.records.find((r) => r.procInstId === procInstId);
-  expect(task, `${username} has a task`).toBeTruthy();
-  const r = await api(username, 'POST', '/actTask/pass', { id: task!.id, comment: '同意', type: 0 });
-  expect(r.success, r.message).toBe(true);
-}
 
 describe('[WORKFLOW]: design a countersign process, deploy, apply, three signers, CC inbox, the outcome', () => {
   let browser: Browser;
@@ -69,11 +65,20 @@ describe('[WORKFLOW]: design a countersign process, deploy, apply, three signers
     await designer.waitFor();
     await admin.locator('[data-element-id="step1"]').waitFor();
     await admin.locator('#designer-key').fill(KEY);
-    await admin.locator('#designer-name').fill('会签报销');
+    await admin.locator('#designer-name').fill(PROCESS);
+    await admin.getByTestId('process-designer').locator('.wf-search .ant-select-selector').click();
+    await admin.locator('.ant-select-item-option').filter({ hasText: /^费用$/ }).click();
 
     await admin.locator('[data-element-id="step1"]').click();
     await admin.getByTestId('designer-props').waitFor();
     await admin.locator('#prop-assignee').fill('machao');
+    // a due date of two days that reminds, and the decision 马超 makes
+    await admin.locator('#prop-due').fill('2');
+    await admin.getByTestId('designer-props').locator('.ant-select-selector', { hasText: '小时' }).click();
+    await admin.locator('.ant-select-item-option', { hasText: '天' }).click();
+    await admin.getByRole('radio', { name: '催办提醒' }).check();
+    await admin.getByRole('button', { name: '添加决定字段' }).click();
+    await screenshot(admin, 'designer-00-due-date-and-decision');
 
     await admin.locator('[data-element-id="step2"]').click();
     await admin.locator('#prop-name').fill('部门会签');
@@ -93,30 +98,74 @@ describe('[WORKFLOW]: design a countersign process, deploy, apply, three signers
     const def = await api<{ processKey: string; status: number; xml: string }>('admin', 'GET', `/activiti_process/queryById/${encodeURIComponent(procDefId)}`);
     expect(def.result.status).toBe(1);
     expect(def.result.xml).toContain('multiInstanceLoopCharacteristics');
+    expect(def.result.xml).toContain('activiti:dueDate="P2D"');
+    expect(def.result.xml).toContain('wf:timeoutAction="remind"');
+    expect(def.result.xml).toMatch(/<activiti:formProperty id="approved" name="是否同意" type="enum" required="true">/);
   });
 
-  it('the applicant applies and copies 陈静; 马超 passes; the countersign needs all three', async () => {
-    const add = await api<{ id: string }>('zhulin', 'POST', '/actBusiness/add', {
-      tableName: 'fm_expense',
-      procDefId,
-      title: TITLE,
-      reason: '客户会议餐费',
-      items: [{ name: '餐费', amount: 320 }],
-    });
-    expect(add.success, add.message).toBe(true);
-    const apply = await api<{ procInstId: string }>('zhulin', 'POST', '/actBusiness/apply', { id: add.result.id, procDefId });
-    expect(apply.success, apply.message).toBe(true);
-    procInstId = apply.result.procInstId;
+  /** `username` opens the to-do list, passes the application with a comment (and a decision when asked). */
+  const passInBrowser = async (username: string, opts: { decision?: string; nextCount?: number } = {}) => {
+    const page = await open(username);
+    await page.goto(`/activiti/todoManage?name=${encodeURIComponent(TITLE)}`);
+    const todo = page.getByTestId('todo-page');
+    await todo.waitFor();
+    await expect.poll(() => todo.getByTestId('todo-pass').count(), { timeout: 20_000 }).toBe(1);
+    await todo.getByTestId('todo-pass').click();
+    const form = page.getByTestId('approval-form');
+    await form.waitFor();
+    if (opts.decision) {
+      await form.getByTestId('decision-fields').waitFor();
+      await form.getByRole('radio', { name: opts.decision, exact: true }).check();
+    }
+    if (opts.nextCount) {
+      await expect.poll(() => form.getByTestId('next-assignees').locator('.ant-select-selection-item').count()).toBe(opts.nextCount);
+    }
+    await page.getByTestId('approval-comment').fill(`${username} 同意`);
+    await screenshot(page, `designer-pass-${username}`);
+    await page.getByTestId('approval-submit').click();
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(() => todo.getByTestId('todo-pass').count(), { timeout: 15_000 }).toBe(0);
+    await page.context().close();
+  };
+
+  it('the applicant applies with the designed process in the browser and copies 陈静', async () => {
+    const me = await open('zhulin');
+    await me.goto('/activiti/forms/expense');
+    await me.getByTestId('start-apply').click();
+    await me.locator('.ant-dropdown-menu-item', { hasText: PROCESS }).click();
+    const form = me.getByTestId('expense-form');
+    await form.waitFor();
+    await form.getByPlaceholder('不填则为“姓名的费用报销”').fill(TITLE);
+    await me.getByTestId('expense-reason').fill('客户会议餐费');
+    await form.getByPlaceholder('请输入费用项目').first().fill('餐费');
+    await form.getByPlaceholder('请输入金额（元）').first().fill('320.00');
+    await me.getByTestId('expense-submit').click();
+    await me.getByTestId('apply-submit').click();
+    await me.locator('.ant-message').getByText('已提交，等待「部门审批」（马超）审批').first().waitFor();
+    await screenshot(me, 'designer-03a-applied');
+
+    const mine = await api<{ records: { title: string; procInstId: string; procDefId: string }[] }>('zhulin', 'POST', '/actBusiness/listData', { title: TITLE, pageNo: 1, pageSize: 10 });
+    const row = mine.result.records.find((r) => r.title === TITLE);
+    expect(row?.procDefId).toBe(procDefId);
+    procInstId = row!.procInstId;
     const cc = await api('zhulin', 'POST', '/actTask/cc', { procInstId, userIds: ['chenjing'], comment: '请知悉' });
     expect(cc.success, cc.message).toBe(true);
-
     expect(await openTasks(procInstId)).toEqual(['step1:machao']);
-    await passAs('machao', procInstId);
+  });
+
+  it('马超 passes in his to-do list with the decision; the countersign opens for all three', async () => {
+    await passInBrowser('machao', { decision: '同意', nextCount: 3 });
     expect(await openTasks(procInstId)).toEqual(['step2:lina', 'step2:liuyang', 'step2:wangfang']);
-    await passAs('liuyang', procInstId);
-    await passAs('lina', procInstId);
+    const h = await api<{ list: { type: string; detail: { variables?: Record<string, unknown> } | null }[] }>('admin', 'GET', `/actTask/historicFlow/${procInstId}`);
+    expect(h.result.list.find((x) => x.type === 'pass')?.detail?.variables).toEqual({ approved: 'true' });
+  });
+
+  it('the countersign needs all three signers, each passing in the browser', async () => {
+    await passInBrowser('liuyang');
+    expect(await openTasks(procInstId)).toEqual(['step2:lina', 'step2:wangfang']);
+    await passInBrowser('lina');
     expect(await openTasks(procInstId)).toEqual(['step2:wangfang']);
-    await passAs('wangfang', procInstId);
+    await passInBrowser('wangfang');
     expect(await openTasks(procInstId)).toEqual([]);
   });
 

@@ -598,7 +598,12 @@ export class WorkflowQueries {
       flows = from.outgoing.slice(0, 1);
     }
     if (!flows.length) throw businessError('当前节点没有后续节点');
-    const first = model.nodes.get(flows[0].target)!;
+    let first = model.nodes.get(flows[0].target)!;
+    // an embedded sub-process is entered at its start event
+    for (let i = 0; i < 10 && first.kind === 'sub' && first.innerStart; i++) {
+      const inner = model.nodes.get(first.innerStart)!;
+      first = model.nodes.get(inner.outgoing[0]?.target ?? inner.id)!;
+    }
     if (first.kind === 'user') {
       const users = await usersOf(first);
       return { id: first.id, type: 1, title: first.name, users, chooseMark: await chooseOf(first), usersMark: users.length ? 1 : 0, z_type };
@@ -623,6 +628,7 @@ export class WorkflowQueries {
       }
       if (!next.length) return { id: first.id, type: 3, title: first.name, users: [], chooseMark: 0, usersMark: 0, z_type };
       cur = model.nodes.get(next[0].target)!;
+      if (cur.kind === 'sub' && cur.innerStart) cur = model.nodes.get(cur.innerStart)!;
     }
     if (cur.kind === 'end') return { id: cur.id, type: 3, title: cur.name, users: [endUser], chooseMark: 0, usersMark: 0, z_type };
     if (cur.kind === 'user') {

@@ -1,12 +1,55 @@
 /** The properties the designer edits on a BPMN element, read from and written to its business object. */
 
+/** An element inside `extensionElements` (activiti:formProperty, activiti:in …), typed by ACTIVITI_MODDLE. */
+export interface ExtensionValue {
+  $type: string;
+  id?: string;
+  name?: string;
+  type?: string;
+  required?: string;
+  values?: { id?: string; name?: string }[];
+  source?: string;
+  sourceExpression?: string;
+  target?: string;
+}
+
 export interface BusinessObject {
   $type: string;
   id: string;
   name?: string;
   $attrs: Record<string, string>;
   loopCharacteristics?: { $type: string; isSequential?: boolean; completionCondition?: { body?: string } } | undefined;
+  extensionElements?: { values?: ExtensionValue[] };
+  eventDefinitions?: { $type: string; timeDuration?: { body?: string }; timeDate?: { body?: string }; timeCycle?: { body?: string } }[];
+  cancelActivity?: boolean;
+  calledElement?: string;
 }
+
+/** A decision the approver of a node supplies (written as activiti:formProperty). */
+export interface DecisionFieldDraft {
+  name: string;
+  label: string;
+  type: 'radio' | 'text' | 'number';
+  /** radio options as `value:label, value:label` */
+  options: string;
+  required: boolean;
+}
+
+export type TimeUnit = 'M' | 'H' | 'D';
+
+/** A due date or a timer as the panel shows it: an amount and a unit, or a fixed date-time, or raw text. */
+export interface TimerDraft {
+  kind: 'duration' | 'date';
+  amount: number | null;
+  unit: TimeUnit;
+  /** the date-time of a `timeDate`, or the raw text the panel cannot show as amount + unit */
+  text: string;
+}
+
+export type TimeoutAction = 'remind' | 'pass' | 'reject';
+
+/** Mapping lines of a call activity: `source=target` (or `\${expression}=target`), one per line. */
+export type MappingText = string;
 
 export type SignMode = '' | 'parallel' | 'sequential';
 
@@ -20,6 +63,17 @@ export interface NodeProps {
   passRatio: number;
   /** end events */
   outcome: 'passed' | 'rejected';
+  /** user tasks: the due date (activiti:dueDate) and what happens when it passes (wf:timeoutAction) */
+  due: TimerDraft | null;
+  timeoutAction: TimeoutAction;
+  decisionFields: DecisionFieldDraft[];
+  /** boundary events: the timer and whether it interrupts the task */
+  timer: TimerDraft | null;
+  interrupting: boolean;
+  /** call activities */
+  calledElement: string;
+  ins: MappingText;
+  outs: MappingText;
 }
 
 export const WF_NS = 'urn:group-office:workflow';
@@ -38,9 +92,100 @@ export function conditionRatio(body: string | undefined): number {
   return m ? Math.round(Number(m[1]) * 100) : 100;
 }
 
+/** ISO-8601 duration of an amount and a unit: 2 H → PT2H, 3 D → P3D, 30 M → PT30M. */
+export function durationText(amount: number, unit: TimeUnit): string {
+  return unit === 'D' ? `P${amount}D` : `PT${amount}${unit}`;
+}
+
+/** Reads a duration the panel can show (PT2H, P3D, PT30M); anything else keeps its text. */
+export function readTimer(text: string | undefined, kind: 'duration' | 'date' = 'duration'): TimerDraft | null {
+  const t = (text ?? '').trim();
+  if (!t) return null;
+  if (kind === 'date') return { kind, amount: null, unit: 'H', text: t };
+  const m = /^P(?:(\d+)D|T(\d+)([HM]))$/.exec(t);
+  if (m) return m[1] ? { kind, amount: Number(m[1]), unit: 'D', text: '' } : { kind, amount: Number(m[2]), unit: m[3] as TimeUnit, text: '' };
+  return { kind, amount: null, unit: 'H', text: t };
+}
+
+/** The text a timer draft is written as (null: nothing to write). */
+export function timerText(d: TimerDraft | null): string | null {
+  if (!d) return null;
+  if (d.kind === 'date' || d.amount === null) return d.text.trim() || null;
+  return d.amount > 0 ? durationText(d.amount, d.unit) : null;
+}
+
+/** `yes:同意, no:不同意` → options. */
+export function parseOptions(text: string): { id: string; name: string }[] {
+  return text
+    .split(/[,，]/)
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .map((x) => {
+      const i = x.search(/[:：]/);
+      return i < 0 ? { id: x, name: x } : { id: x.slice(0, i).trim(), name: x.slice(i + 1).trim() || x.slice(0, i).trim() };
+    });
+}
+
+const FP_TYPE: Record<DecisionFieldDraft['type'], string> = { radio: 'enum', text: 'string', number: 'long' };
+
+/** Decision fields as the activiti:formProperty attributes the engine reads (enum → 单选, long → 数字). */
+export function formPropertyOf(f: DecisionFieldDraft): { id: string; name: string; type: string; required: string; values: { id: string; name: string }[] } {
+  return { id: f.name.trim(), name: f.label.trim() || f.name.trim(), type: FP_TYPE[f.type], required: f.required ? 'true' : 'false', values: f.type === 'radio' ? parseOptions(f.options) : [] };
+}
+
+/** Problems of the decision fields, in the words of the panel (empty when fine). */
+export function decisionProblems(fields: DecisionFieldDraft[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const f of fields) {
+    const n = f.name.trim();
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(n)) out.push(`变量名「${n}」须以字母开头，只含字母、数字、下划线`);
+    else if (seen.has(n)) out.push(`变量名「${n}」重复`);
+    seen.add(n);
+    if (f.type === 'radio' && !parseOptions(f.options).length) out.push(`「${f.label || n}」请填写选项，如 yes:同意, no:不同意`);
+  }
+  return out;
+}
+
+function readDecisionFields(bo: BusinessObject): DecisionFieldDraft[] {
+  return (bo.extensionElements?.values ?? [])
+    .filter((v) => v.$type === 'activiti:FormProperty')
+    .map((v) => ({
+      name: v.id ?? '',
+      label: v.name ?? v.id ?? '',
+      type: v.type === 'enum' || v.type === 'boolean' ? 'radio' : v.type === 'long' || v.type === 'double' ? 'number' : 'text',
+      options: v.type === 'boolean' ? 'true:是, false:否' : (v.values ?? []).map((o) => `${o.id ?? ''}:${o.name ?? o.id ?? ''}`).join(', '),
+      required: String(v.required) === 'true',
+    }));
+}
+
+function readMappings(bo: BusinessObject, type: string): MappingText {
+  return (bo.extensionElements?.values ?? [])
+    .filter((v) => v.$type === type)
+    .map((v) => `${v.sourceExpression ?? v.source ?? ''}=${v.target ?? ''}`)
+    .join('\n');
+}
+
+/** `a=b` lines → mappings (`\${…}` on the left is an expression). Lines without `=` are skipped. */
+export function parseMappings(text: MappingText): { source?: string; sourceExpression?: string; target: string }[] {
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.includes('='))
+    .map((l) => {
+      const i = l.lastIndexOf('=');
+      const left = l.slice(0, i).trim();
+      const target = l.slice(i + 1).trim();
+      return /^[$#]\{/.test(left) ? { sourceExpression: left, target } : { source: left, target };
+    })
+    .filter((m) => m.target && (m.source || m.sourceExpression));
+}
+
 export function readProps(bo: BusinessObject): NodeProps {
   const loop = bo.loopCharacteristics;
   const mi = loop?.$type === 'bpmn:MultiInstanceLoopCharacteristics';
+  const timerDef = bo.eventDefinitions?.find((d) => d.$type === 'bpmn:TimerEventDefinition');
+  const action = bo.$attrs?.['wf:timeoutAction'];
   return {
     name: bo.name ?? '',
     assignee: attr(bo, 'assignee'),
@@ -49,8 +194,74 @@ export function readProps(bo: BusinessObject): NodeProps {
     signMode: mi ? (loop?.isSequential ? 'sequential' : 'parallel') : '',
     passRatio: mi ? conditionRatio(loop?.completionCondition?.body) : 100,
     outcome: bo.$attrs?.['wf:outcome'] === 'rejected' ? 'rejected' : 'passed',
+    due: readTimer(attr(bo, 'dueDate')),
+    timeoutAction: action === 'pass' || action === 'reject' ? action : 'remind',
+    decisionFields: readDecisionFields(bo),
+    timer: timerDef
+      ? timerDef.timeDate?.body
+        ? readTimer(timerDef.timeDate.body, 'date')
+        : (readTimer(timerDef.timeDuration?.body ?? timerDef.timeCycle?.body) ?? { kind: 'duration', amount: 1, unit: 'H', text: '' })
+      : null,
+    interrupting: bo.cancelActivity !== false,
+    calledElement: bo.calledElement ?? '',
+    ins: readMappings(bo, 'activiti:In'),
+    outs: readMappings(bo, 'activiti:Out'),
   };
 }
+
+/**
+ * The Activiti extension elements the designer writes (decision fields, call activity mappings). Only
+ * types: attributes such as activiti:assignee stay plain attributes of the element.
+ */
+export const ACTIVITI_MODDLE = {
+  name: 'Activiti',
+  uri: 'http://activiti.org/bpmn',
+  prefix: 'activiti',
+  xml: { tagAlias: 'lowerCase' },
+  associations: [],
+  types: [
+    {
+      name: 'FormProperty',
+      superClass: ['Element'],
+      properties: [
+        { name: 'id', isAttr: true, type: 'String' },
+        { name: 'name', isAttr: true, type: 'String' },
+        { name: 'type', isAttr: true, type: 'String' },
+        { name: 'required', isAttr: true, type: 'String' },
+        { name: 'values', type: 'Value', isMany: true },
+      ],
+    },
+    {
+      name: 'Value',
+      superClass: ['Element'],
+      properties: [
+        { name: 'id', isAttr: true, type: 'String' },
+        { name: 'name', isAttr: true, type: 'String' },
+      ],
+    },
+    {
+      name: 'In',
+      superClass: ['Element'],
+      properties: [
+        { name: 'source', isAttr: true, type: 'String' },
+        { name: 'sourceExpression', isAttr: true, type: 'String' },
+        { name: 'target', isAttr: true, type: 'String' },
+        { name: 'variables', isAttr: true, type: 'String' },
+      ],
+    },
+    {
+      name: 'Out',
+      superClass: ['Element'],
+      properties: [
+        { name: 'source', isAttr: true, type: 'String' },
+        { name: 'sourceExpression', isAttr: true, type: 'String' },
+        { name: 'target', isAttr: true, type: 'String' },
+        { name: 'variables', isAttr: true, type: 'String' },
+      ],
+    },
+  ],
+  enumerations: [],
+};
 
 /** A two-step process to start from: 部门审批 → 会签 (parallel countersign) → end. */
 export const STARTER_XML = `<?xml version="1.0" encoding="UTF-8"?>

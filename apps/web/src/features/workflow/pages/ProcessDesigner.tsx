@@ -2,11 +2,27 @@ import Modeler from 'bpmn-js/lib/Modeler';
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
-import { App, Alert, Button, Card, Empty, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
+import { App, Alert, Button, Card, Checkbox, Divider, Empty, Form, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { engineApi } from '../engine/engineApi';
-import { ratioCondition, readProps, STARTER_XML, type BusinessObject, type NodeProps, type SignMode } from '../engine/designerModel';
+import {
+  ACTIVITI_MODDLE,
+  decisionProblems,
+  formPropertyOf,
+  parseMappings,
+  ratioCondition,
+  readProps,
+  STARTER_XML,
+  timerText,
+  type BusinessObject,
+  type DecisionFieldDraft,
+  type NodeProps,
+  type SignMode,
+  type TimeoutAction,
+  type TimerDraft,
+  type TimeUnit,
+} from '../engine/designerModel';
 import '../workflow.css';
 import '../engine/designer.css';
 
@@ -29,10 +45,91 @@ interface Canvas {
   getRootElement(): Shape;
 }
 
+const UNITS: { value: TimeUnit; label: string }[] = [
+  { value: 'M', label: '分钟' },
+  { value: 'H', label: '小时' },
+  { value: 'D', label: '天' },
+];
+
+/** An amount and a unit (or a fixed date-time) for a due date or a timer. */
+function TimerInput({ id, value, onChange, allowDate }: { id: string; value: TimerDraft | null; onChange: (v: TimerDraft | null) => void; allowDate?: boolean }) {
+  const v = value ?? { kind: 'duration' as const, amount: null, unit: 'H' as TimeUnit, text: '' };
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {allowDate && (
+        <Radio.Group
+          aria-label="定时方式"
+          value={v.kind}
+          onChange={(e) => onChange({ ...v, kind: e.target.value as 'duration' | 'date', amount: e.target.value === 'duration' ? (v.amount ?? 1) : null, text: '' })}
+          options={[
+            { label: '等待时长', value: 'duration' },
+            { label: '固定时间点', value: 'date' },
+          ]}
+        />
+      )}
+      {v.kind === 'date' ? (
+        <Input id={id} placeholder="2026-12-01T09:00:00" value={v.text} onChange={(e) => onChange({ ...v, text: e.target.value })} />
+      ) : v.amount === null && v.text ? (
+        <Input id={id} value={v.text} onChange={(e) => onChange(e.target.value.trim() ? { ...v, text: e.target.value } : null)} />
+      ) : (
+        <Space.Compact>
+          <InputNumber id={id} min={1} max={9999} placeholder="不限" value={v.amount ?? undefined} onChange={(n) => onChange(n ? { ...v, kind: 'duration', amount: Number(n), text: '' } : null)} />
+          <Select aria-label="时间单位" style={{ width: 80 }} value={v.unit} onChange={(unit) => onChange({ ...v, amount: v.amount ?? 1, unit })} options={UNITS} />
+        </Space.Compact>
+      )}
+    </Space>
+  );
+}
+
+/** The decision fields of a user task: 变量名, 显示名, type, options, required. */
+function DecisionFieldsEditor({ value, onChange }: { value: DecisionFieldDraft[]; onChange: (v: DecisionFieldDraft[]) => void }) {
+  const set = (i: number, patch: Partial<DecisionFieldDraft>) => onChange(value.map((f, j) => (j === i ? { ...f, ...patch } : f)));
+  const problems = decisionProblems(value);
+  return (
+    <div data-testid="prop-decisions">
+      {value.map((f, i) => (
+        <div key={i} className="wf-designer-decision">
+          <Space.Compact style={{ width: '100%' }}>
+            <Input aria-label={`决定字段${i + 1}变量名`} placeholder="变量名，如 approved" value={f.name} onChange={(e) => set(i, { name: e.target.value })} />
+            <Input aria-label={`决定字段${i + 1}显示名`} placeholder="显示名，如 是否同意" value={f.label} onChange={(e) => set(i, { label: e.target.value })} />
+          </Space.Compact>
+          <Space wrap style={{ marginTop: 4 }}>
+            <Select
+              aria-label={`决定字段${i + 1}类型`}
+              style={{ width: 90 }}
+              value={f.type}
+              onChange={(type) => set(i, { type })}
+              options={[
+                { value: 'radio', label: '单选' },
+                { value: 'text', label: '文本' },
+                { value: 'number', label: '数字' },
+              ]}
+            />
+            <Checkbox checked={f.required} onChange={(e) => set(i, { required: e.target.checked })}>
+              必填
+            </Checkbox>
+            <Button size="small" danger onClick={() => onChange(value.filter((_, j) => j !== i))}>
+              删除
+            </Button>
+          </Space>
+          {f.type === 'radio' && (
+            <Input style={{ marginTop: 4 }} aria-label={`决定字段${i + 1}选项`} placeholder="yes:同意, no:不同意" value={f.options} onChange={(e) => set(i, { options: e.target.value })} />
+          )}
+        </div>
+      ))}
+      <Button size="small" onClick={() => onChange([...value, { name: value.length ? `decision${value.length + 1}` : 'approved', label: '是否同意', type: 'radio', options: 'true:同意, false:不同意', required: true }])}>
+        添加决定字段
+      </Button>
+      {problems.length > 0 && <Alert style={{ marginTop: 8 }} type="warning" showIcon message={problems.join('；')} />}
+    </div>
+  );
+}
+
 /**
  * 流程设计: the bpmn-js modeler with a properties panel for what the engine runs — approvers
- * (assignee, candidate users, candidate role codes), countersign 会签 (parallel or sequential, pass ratio)
- * and the outcome of end events. Deploying creates a new version; running instances keep theirs.
+ * (assignee, candidate users, candidate role codes), countersign 会签 (parallel or sequential, pass ratio),
+ * decision fields, due dates with the timeout action, boundary timers, called processes with their
+ * variables, and the outcome of end events. Deploying creates a new version; running instances keep theirs.
  */
 export default function ProcessDesigner() {
   const { message } = App.useApp();
@@ -59,7 +156,7 @@ export default function ProcessDesigner() {
 
   useEffect(() => {
     if (!host.current) return;
-    const m = new Modeler({ container: host.current });
+    const m = new Modeler({ container: host.current, moddleExtensions: { activiti: ACTIVITI_MODDLE } });
     modeler.current = m;
     let live = true;
     const load = async () => {
@@ -122,7 +219,47 @@ export default function ProcessDesigner() {
       if (patch.outcome === 'rejected') bo.$attrs['wf:outcome'] = 'rejected';
       else delete bo.$attrs['wf:outcome'];
     }
+    if (patch.due !== undefined || patch.timeoutAction !== undefined) {
+      const due = timerText(next.due);
+      if (due) {
+        bo.$attrs['activiti:dueDate'] = due;
+        bo.$attrs['wf:timeoutAction'] = next.timeoutAction;
+      } else {
+        delete bo.$attrs['activiti:dueDate'];
+        delete bo.$attrs['wf:timeoutAction'];
+      }
+    }
+    const moddle = modeler.current!.get<Moddle>('moddle');
+    if (patch.decisionFields !== undefined) {
+      replaceExtensions(['activiti:FormProperty'], next.decisionFields.map((f) => {
+        const fp = formPropertyOf(f);
+        return moddle.create('activiti:FormProperty', { ...fp, values: fp.values.map((v) => moddle.create('activiti:Value', v)) });
+      }));
+    }
+    if (patch.ins !== undefined || patch.outs !== undefined) {
+      replaceExtensions(['activiti:In', 'activiti:Out'], [
+        ...parseMappings(next.ins).map((m) => moddle.create('activiti:In', m)),
+        ...parseMappings(next.outs).map((m) => moddle.create('activiti:Out', m)),
+      ]);
+    }
+    if (patch.calledElement !== undefined) modeling().updateProperties(selected, { calledElement: patch.calledElement.trim() || undefined });
+    if (patch.timer !== undefined) {
+      const text = timerText(next.timer);
+      const expr = text ? moddle.create('bpmn:FormalExpression', { body: text }) : undefined;
+      const def = moddle.create('bpmn:TimerEventDefinition', next.timer?.kind === 'date' ? { timeDate: expr } : { timeDuration: expr });
+      modeling().updateProperties(selected, { eventDefinitions: [def] });
+    }
+    if (patch.interrupting !== undefined) modeling().updateProperties(selected, { cancelActivity: patch.interrupting });
     setProps(next);
+  };
+
+  /** Replaces the extension elements of some types on the selected element, keeping the others. */
+  const replaceExtensions = (types: string[], values: unknown[]) => {
+    if (!selected) return;
+    const moddle = modeler.current!.get<Moddle>('moddle');
+    const kept = (selected.businessObject.extensionElements?.values ?? []).filter((v) => !types.includes(v.$type));
+    const all = [...kept, ...values];
+    modeling().updateProperties(selected, { extensionElements: all.length ? moddle.create('bpmn:ExtensionElements', { values: all }) : undefined });
   };
 
   const deploy = async () => {
@@ -222,6 +359,51 @@ export default function ProcessDesigner() {
                       <InputNumber id="prop-ratio" min={1} max={100} value={props.passRatio} onChange={(v) => change({ passRatio: Number(v ?? 100) })} />
                     </Form.Item>
                   )}
+                  <Divider plain>办理期限</Divider>
+                  <Form.Item label="期限（从任务到达起）" htmlFor="prop-due" extra="不填表示不限期">
+                    <TimerInput id="prop-due" value={props.due} onChange={(due) => change({ due })} />
+                  </Form.Item>
+                  {props.due && (
+                    <Form.Item label="到期处理">
+                      <Radio.Group
+                        aria-label="到期处理"
+                        value={props.timeoutAction}
+                        onChange={(e) => change({ timeoutAction: e.target.value as TimeoutAction })}
+                        options={[
+                          { label: '催办提醒', value: 'remind' },
+                          { label: '自动通过', value: 'pass' },
+                          { label: '自动驳回', value: 'reject' },
+                        ]}
+                      />
+                    </Form.Item>
+                  )}
+                  <Divider plain>审批决定字段</Divider>
+                  <Form.Item extra="审批人通过时填写，值作为流程变量供后面的网关条件使用，如 ${approved == 'true'}">
+                    <DecisionFieldsEditor value={props.decisionFields} onChange={(decisionFields) => change({ decisionFields })} />
+                  </Form.Item>
+                </>
+              )}
+              {type === 'bpmn:BoundaryEvent' && (
+                <>
+                  <Form.Item label="定时" htmlFor="prop-timer" extra="任务在这段时间内未办完时，流程沿此事件的连线继续">
+                    <TimerInput id="prop-timer" allowDate value={props.timer} onChange={(timer) => change({ timer: timer ?? { kind: 'duration', amount: 1, unit: 'H', text: '' } })} />
+                  </Form.Item>
+                  <Form.Item label="中断当前任务" htmlFor="prop-interrupting" extra="关闭后原任务保留，同时开启超时后的环节">
+                    <Switch id="prop-interrupting" checked={props.interrupting} onChange={(interrupting) => change({ interrupting })} />
+                  </Form.Item>
+                </>
+              )}
+              {type === 'bpmn:CallActivity' && (
+                <>
+                  <Form.Item label="被调用流程标识" htmlFor="prop-called" extra="启动该流程的最新版本，本流程等待其结束">
+                    <Input id="prop-called" value={props.calledElement} onChange={(e) => change({ calledElement: e.target.value })} />
+                  </Form.Item>
+                  <Form.Item label="传入变量（来源=目标，每行一个）" htmlFor="prop-ins">
+                    <Input.TextArea id="prop-ins" rows={3} placeholder={'amount=amount\n${amount * 2}=doubled'} value={props.ins} onChange={(e) => change({ ins: e.target.value })} />
+                  </Form.Item>
+                  <Form.Item label="传出变量（来源=目标，每行一个）" htmlFor="prop-outs">
+                    <Input.TextArea id="prop-outs" rows={3} placeholder="verdict=childVerdict" value={props.outs} onChange={(e) => change({ outs: e.target.value })} />
+                  </Form.Item>
                 </>
               )}
               {type === 'bpmn:EndEvent' && (
