@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTimerDate } from '../../src/modules/workflow/bpmn.js';
+import { WorkflowTimers } from '../../src/modules/workflow/timers.js';
 import { workflowOf } from '../../src/modules/workflow/workflow.module.js';
 import type { WorkflowEvent } from '../../src/modules/workflow/events.js';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
@@ -166,6 +167,19 @@ describe.each(dbKinds)('[WORKFLOW] timers and jobs on %s', (kind) => {
     clock += 2 * MIN;
     expect(await fire()).toBe(1);
     expect(await f.open(procInstId)).toEqual(['escalate:zhangwei']);
+    await f.signOk('zhangwei', procInstId, 'escalate');
+  });
+
+  it('the background poller of a process fires due timers by itself', async () => {
+    const { procInstId } = await f.start('zhulin', 100, defs.interrupting);
+    clock += 61 * MIN;
+    const poller = new WorkflowTimers(t.app.ctx.db, wf().engine, t.app.log, { pollMs: 20, instance: 'poller-test' });
+    poller.start();
+    try {
+      await expect.poll(() => f.open(procInstId), { timeout: 5000 }).toEqual(['escalate:zhangwei']);
+    } finally {
+      await poller.stop();
+    }
     await f.signOk('zhangwei', procInstId, 'escalate');
   });
 
