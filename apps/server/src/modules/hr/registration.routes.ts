@@ -22,7 +22,8 @@ async function readSubmission(req: FastifyRequest, spool: FileService) {
   const fields: Record<string, string> = {};
   const files: Partial<Record<'photo' | 'cv', IncomingFile>> = {};
   try {
-    for await (const part of req.parts({
+    // Oversized files are cut and marked truncated (the size check answers), not thrown as a parse error.
+    const options = {
       throwFileSizeLimit: false,
       limits: {
         fileSize: REGISTRATION_LIMITS.fileMaxBytes,
@@ -31,7 +32,8 @@ async function readSubmission(req: FastifyRequest, spool: FileService) {
         fieldSize: 64 * 1024,
         parts: 8,
       },
-    })) {
+    } as Parameters<FastifyRequest['parts']>[0];
+    for await (const part of req.parts(options)) {
       if (part.type === 'file') {
         const kind = part.fieldname === 'photo' || part.fieldname === 'cv' ? part.fieldname : null;
         if (!kind || files[kind]) {
