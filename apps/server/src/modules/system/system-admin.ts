@@ -64,7 +64,7 @@ export async function registerSystemAdmin(api: FastifyInstance, deps: SystemAdmi
   };
   registerCrudImport(api, roles, { required: 'roleCode' });
   registerCrudImport(api, positions, { required: 'code', decodeDict });
-  registerCrudImport(api, categoryAdmin, { required: 'code' });
+  registerCrudImport(api, categoryAdmin, { required: 'name' });
   await tenantRoutes(api, tenantService(db, translate));
   await gatewayRoutes(api, gatewayService(db, translate));
   const box = new SecretBox(config.jwtSecret);
