@@ -10,6 +10,7 @@ import { PageLoading, RoutePage } from './layout/RoutePage';
 import { RequireAuth } from './router/RequireAuth';
 import { STATIC_PUBLIC_ROUTES } from './router/static-routes';
 import { useSettings } from './settings/store';
+import { readableShade } from './layout/contrast';
 
 dayjs.locale('zh-cn');
 
@@ -77,6 +78,26 @@ function subscribeMotion(cb: () => void) {
   return () => mq.removeEventListener('change', cb);
 }
 
+/**
+ * Theme tokens that keep text at WCAG AA (4.5:1): the chosen primary colour as its nearest shade that
+ * reads on the page grey (links, primary buttons, selected menu items), and secondary text darker than
+ * antd's 45 % black.
+ */
+function readableTokens(primary: string, motion: boolean) {
+  const accent = readableShade(primary, '#f0f2f5');
+  return {
+    colorPrimary: accent,
+    colorInfo: accent,
+    colorLink: accent,
+    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    // danger buttons and error texts (#ff4d4f reads 3.3:1 on white)
+    colorError: '#cf1322',
+    borderRadius: 4,
+    motion,
+  };
+}
+
 export function App() {
   const primary = useSettings((s) => s.primaryColor);
   // Users who ask their system for reduced motion get no antd animations.
@@ -84,7 +105,7 @@ export function App() {
   return (
     <ConfigProvider
       locale={zhCN}
-      theme={{ token: { colorPrimary: primary, borderRadius: 4, motion: !reducedMotion }, algorithm: antTheme.defaultAlgorithm }}
+      theme={{ token: readableTokens(primary, !reducedMotion), algorithm: antTheme.defaultAlgorithm }}
     >
       <AntApp>
         <FeedbackRegistrar />

@@ -1,7 +1,7 @@
 import { CloudUploadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { listPagination } from '../../../components/list/pagination';
-import { App, Button, Card, Checkbox, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Checkbox, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { Auth } from '../../../app/auth';
@@ -19,6 +19,7 @@ import { suspendedView } from '../approval';
 import { useUrlList } from '../useUrlList';
 import { useNarrow } from '../useNarrow';
 import '../workflow.css';
+import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 
 const PERM = {
   deploy: 'workflow:process:deploy',
@@ -229,7 +230,7 @@ export default function ProcessDefinitions() {
           刷新
         </Button>
       </Space>
-      <Table<Definition>
+      <ResponsiveTable<Definition>
         rowKey="id"
         bordered
         columns={columns}

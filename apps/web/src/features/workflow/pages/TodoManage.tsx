@@ -375,35 +375,37 @@ export default function TodoManage() {
                 const st = suspendedView(r.isSuspended);
                 const checked = selected.some((x) => x.id === r.id);
                 return (
-                  <PhoneCard
-                    testId="todo-card"
-                    className={r.isSuspended ? 'wf-card wf-row-suspended' : 'wf-card'}
-                    title={r.title || r.processName}
-                    status={
-                      <span>
-                        {p && r.priority !== 0 && <Tag color={p.color}>{p.text}</Tag>}
-                        {r.isSuspended && <Tag color={st.color}>{st.text}</Tag>}
-                        <Tag color="processing">{r.name}</Tag>
-                      </span>
-                    }
-                    figures={summaryText(r.summary) || undefined}
-                    fields={[
-                      {
-                        key: 'applyer',
-                        label: '发起人',
-                        value: r.owner ? `${r.applyer}（${r.owner}委托）` : r.applyer,
-                      },
-                      { key: 'process', label: '所属流程', value: r.processName },
-                      { key: 'time', label: '到达时间', value: r.createTime },
-                    ]}
-                    actions={actions(r)}
-                    selectable
-                    selected={checked}
-                    disabled={r.isSuspended}
-                    onSelect={(on) =>
-                      setSelected(on ? [...selected, r] : selected.filter((x) => x.id !== r.id))
-                    }
-                  />
+                  <List.Item style={{ padding: '0 0 8px', border: 'none', display: 'block' }}>
+                    <PhoneCard
+                      testId="todo-card"
+                      className={r.isSuspended ? 'wf-card wf-row-suspended' : 'wf-card'}
+                      title={r.title || r.processName}
+                      status={
+                        <span>
+                          {p && r.priority !== 0 && <Tag color={p.color}>{p.text}</Tag>}
+                          {r.isSuspended && <Tag color={st.color}>{st.text}</Tag>}
+                          <Tag color="processing">{r.name}</Tag>
+                        </span>
+                      }
+                      figures={summaryText(r.summary) || undefined}
+                      fields={[
+                        {
+                          key: 'applyer',
+                          label: '发起人',
+                          value: r.owner ? `${r.applyer}（${r.owner}委托）` : r.applyer,
+                        },
+                        { key: 'process', label: '所属流程', value: r.processName },
+                        { key: 'time', label: '到达时间', value: r.createTime },
+                      ]}
+                      actions={actions(r)}
+                      selectable
+                      selected={checked}
+                      disabled={r.isSuspended}
+                      onSelect={(on) =>
+                        setSelected(on ? [...selected, r] : selected.filter((x) => x.id !== r.id))
+                      }
+                    />
+                  </List.Item>
                 );
               }}
             />
