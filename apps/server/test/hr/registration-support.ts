@@ -2,7 +2,10 @@ import { makeNationalId } from '@go/contract';
 import type { TestApp } from '../helpers.js';
 
 /** A 1×1 PNG. */
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 let n = 0;
@@ -20,8 +23,18 @@ export function applicant(extra: Record<string, unknown> = {}) {
     degree: '3',
     school: '北京大学',
     major: '计算机',
-    educations: [{ school: '北京大学', major: '计算机', degree: '3', start: '2012-09-01', end: '2016-07-01' }],
-    workHistory: [{ company: '某科技公司', position: '工程师', start: '2016-08-01', end: '2020-06-30', leaveReason: '个人发展' }],
+    educations: [
+      { school: '北京大学', major: '计算机', degree: '3', start: '2012-09-01', end: '2016-07-01' },
+    ],
+    workHistory: [
+      {
+        company: '某科技公司',
+        position: '工程师',
+        start: '2016-08-01',
+        end: '2020-06-30',
+        leaveReason: '个人发展',
+      },
+    ],
     orgCode: 'A05',
     applyPost: '软件工程师',
     ...extra,
@@ -48,11 +61,18 @@ export function multipart(parts: Part[]) {
         Buffer.from('\r\n'),
       );
     } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value ?? ''}\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value ?? ''}\r\n`,
+        ),
+      );
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 let ipSeq = 0;
@@ -73,18 +93,36 @@ export async function submit(t: TestApp, form: Record<string, unknown>, opts: Su
   if (photo) parts.push({ name: 'photo', file: photo });
   if (opts.cv) parts.push({ name: 'cv', file: opts.cv });
   const { payload, headers } = multipart(parts);
-  const res = await t.app.inject({ method: 'POST', url: '/jeecg-boot/registration/submit', payload, headers, remoteAddress: opts.ip ?? nextIp() });
-  return { status: res.statusCode, body: res.json() as { success: boolean; code: number; message: string; result: any } };
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/jeecg-boot/registration/submit',
+    payload,
+    headers,
+    remoteAddress: opts.ip ?? nextIp(),
+  });
+  return {
+    status: res.statusCode,
+    body: res.json() as { success: boolean; code: number; message: string; result: any },
+  };
 }
 
 /** An anonymous JSON call from an address. */
 export async function anon(t: TestApp, method: 'GET' | 'POST', url: string, body?: unknown, ip = nextIp()) {
-  const res = await t.app.inject({ method, url: `/jeecg-boot${url}`, remoteAddress: ip, ...(body !== undefined ? { payload: body as object } : {}) });
+  const res = await t.app.inject({
+    method,
+    url: `/jeecg-boot${url}`,
+    remoteAddress: ip,
+    ...(body !== undefined ? { payload: body as object } : {}),
+  });
   let parsed: any;
   try {
     parsed = res.json();
   } catch {
     parsed = null;
   }
-  return { status: res.statusCode, body: parsed as { success: boolean; code: number; message: string; result: any }, res };
+  return {
+    status: res.statusCode,
+    body: parsed as { success: boolean; code: number; message: string; result: any },
+    res,
+  };
 }

@@ -17,7 +17,8 @@ describe.each(dbKinds)('[HR] public registration on %s', (kind) => {
   });
 
   const filesOf = async (mobile: string) =>
-    (await t.call(lina, 'GET', `/manager/hyUser/list?mobile=${mobile}&sensitive=1&pageSize=50`)).body.result.records as Record<string, any>[];
+    (await t.call(lina, 'GET', `/manager/hyUser/list?mobile=${mobile}&sensitive=1&pageSize=50`)).body.result
+      .records as Record<string, any>[];
 
   it('offers the form choices without a login', async () => {
     const r = await anon(t, 'GET', '/registration/options');
@@ -37,14 +38,27 @@ describe.each(dbKinds)('[HR] public registration on %s', (kind) => {
     expect(Object.keys(r.body.result).sort()).toEqual(['code', 'expiresAt']);
     const files = await filesOf(p.mobile);
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatchObject({ realname: p.realname, status: 'applicant', orgCode: 'A05', applyPost: '软件工程师', source: '在线登记', idCard: p.idCard, blacklistFlag: 0 });
+    expect(files[0]).toMatchObject({
+      realname: p.realname,
+      status: 'applicant',
+      orgCode: 'A05',
+      applyPost: '软件工程师',
+      source: '在线登记',
+      idCard: p.idCard,
+      blacklistFlag: 0,
+    });
     expect(code).not.toContain(files[0].id);
     // the code is stored hashed only
-    const row = await t.app.ctx.db.selectFrom('hyRegistration').selectAll().where('hyUserId', '=', files[0].id).executeTakeFirstOrThrow();
+    const row = await t.app.ctx.db
+      .selectFrom('hyRegistration')
+      .selectAll()
+      .where('hyUserId', '=', files[0].id)
+      .executeTakeFirstOrThrow();
     expect(row.codeHash).not.toBe(code);
     expect(JSON.stringify(row)).not.toContain(code);
     // the timeline names the public form
-    const logs = (await t.call(lina, 'GET', `/manager/hyUserLog/list?hyUserId=${files[0].id}`)).body.result.records as Record<string, any>[];
+    const logs = (await t.call(lina, 'GET', `/manager/hyUserLog/list?hyUserId=${files[0].id}`)).body.result
+      .records as Record<string, any>[];
     expect(logs.some((l) => l.action === 'register' && l.operatorName === '在线登记')).toBe(true);
   });
 
@@ -60,10 +74,14 @@ describe.each(dbKinds)('[HR] public registration on %s', (kind) => {
     const detail = (await t.call(lina, 'GET', `/manager/hyUser/queryById?id=${files[0].id}`)).body.result;
     expect(detail.address).toBe('北京市朝阳区');
     expect(JSON.parse(detail.workHistory)[0]).toMatchObject({ company: '某科技公司', position: '工程师' });
-    const logs = (await t.call(lina, 'GET', `/manager/hyUserLog/list?hyUserId=${files[0].id}`)).body.result.records as Record<string, any>[];
-    expect(logs.some((l) => l.action === 'edit' && l.field === 'applyPost' && l.newValue === '产品经理')).toBe(true);
+    const logs = (await t.call(lina, 'GET', `/manager/hyUserLog/list?hyUserId=${files[0].id}`)).body.result
+      .records as Record<string, any>[];
+    expect(
+      logs.some((l) => l.action === 'edit' && l.field === 'applyPost' && l.newValue === '产品经理'),
+    ).toBe(true);
     // the HR side lists both registrations of the file
-    const regs = (await t.call(lina, 'GET', `/manager/hyUser/registrations?id=${files[0].id}`)).body.result as Record<string, any>[];
+    const regs = (await t.call(lina, 'GET', `/manager/hyUser/registrations?id=${files[0].id}`)).body
+      .result as Record<string, any>[];
     expect(regs.map((x) => x.outcome)).toEqual(['updated', 'created']);
   });
 
@@ -81,7 +99,10 @@ describe.each(dbKinds)('[HR] public registration on %s', (kind) => {
       [{ applyPost: '' }, '请输入应聘岗位'],
       [{ degree: '' }, '请选择最高学历'],
       [{ workHistory: [{ company: '', start: '2020-01-01' }] }, '请输入工作单位'],
-      [{ workHistory: [{ company: '某公司', start: '2020-01-01', end: '2019-01-01' }] }, '结束日期不能早于开始日期'],
+      [
+        { workHistory: [{ company: '某公司', start: '2020-01-01', end: '2019-01-01' }] },
+        '结束日期不能早于开始日期',
+      ],
     ];
     for (const [patch, text] of cases) {
       const p = applicant(patch);
@@ -121,22 +142,50 @@ describe.each(dbKinds)('[HR] public registration on %s', (kind) => {
     const cv = await t.app.inject({ method: 'GET', url: `/jeecg-boot${sa.body.result.cvUrl}` });
     expect(cv.statusCode).toBe(200);
     expect(cv.headers['content-type']).toBe('application/pdf');
-    const otherPhoto = String(sa.body.result.photoUrl).replace(/r=\d+/, `r=${(await t.app.ctx.db.selectFrom('hyRegistration').select('id').where('realname', '=', b.realname).executeTakeFirstOrThrow()).id}`);
+    const otherPhoto = String(sa.body.result.photoUrl).replace(
+      /r=\d+/,
+      `r=${(await t.app.ctx.db.selectFrom('hyRegistration').select('id').where('realname', '=', b.realname).executeTakeFirstOrThrow()).id}`,
+    );
     expect((await t.app.inject({ method: 'GET', url: `/jeecg-boot${otherPhoto}` })).statusCode).toBe(404);
     const regId = /r=(\d+)/.exec(sa.body.result.photoUrl)![1];
-    expect((await t.app.inject({ method: 'GET', url: `/jeecg-boot/sys/common/static/.registration/${regId}/photo.png` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/jeecg-boot/sys/common/static/%2Eregistration/${regId}/photo.png` })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/jeecg-boot/sys/common/static/.registration/${regId}/photo.png`,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/jeecg-boot/sys/common/static/%2Eregistration/${regId}/photo.png`,
+        })
+      ).statusCode,
+    ).toBe(404);
 
     // guessed codes: the registration id, the file id, a truncated code
     const fileId = (await filesOf(a.mobile))[0].id;
-    for (const guess of [regId.padEnd(20, '0'), String(fileId).padEnd(20, '0'), String(ra.body.result.code).slice(0, 20), `${String(ra.body.result.code).slice(0, -1)}x`]) {
+    for (const guess of [
+      regId.padEnd(20, '0'),
+      String(fileId).padEnd(20, '0'),
+      String(ra.body.result.code).slice(0, 20),
+      `${String(ra.body.result.code).slice(0, -1)}x`,
+    ]) {
       const g = await anon(t, 'POST', '/registration/summary', { code: guess });
       expect(g.body.success, guess).toBe(false);
       expect(g.body.message).toBe('查询码无效或已过期');
     }
     // an expired code no longer opens the summary
-    await t.app.ctx.db.updateTable('hyRegistration').set({ expiresAt: Date.now() - 1 }).where('id', '=', regId).execute();
-    expect((await anon(t, 'POST', '/registration/summary', { code: ra.body.result.code })).body.message).toBe('查询码无效或已过期');
+    await t.app.ctx.db
+      .updateTable('hyRegistration')
+      .set({ expiresAt: Date.now() - 1 })
+      .where('id', '=', regId)
+      .execute();
+    expect((await anon(t, 'POST', '/registration/summary', { code: ra.body.result.code })).body.message).toBe(
+      '查询码无效或已过期',
+    );
   });
 
   it('a blacklisted person is flagged for HR and told nothing different', async () => {
@@ -160,15 +209,23 @@ describe.each(dbKinds)('[HR] public registration on %s', (kind) => {
 
   it('a person with an employee file is held: same answer, the file is left alone and HR is told', async () => {
     // An in-service file from the seed, found through HR.
-    const emp = (await t.call(lina, 'GET', '/manager/hyUser/list?status=regular&pageSize=1&sensitive=1')).body.result.records[0] as Record<string, any>;
-    const p = applicant({ realname: '冒名者', idCard: emp.idCard, mobile: emp.mobile, sex: emp.sex, birthday: emp.birthday });
+    const emp = (await t.call(lina, 'GET', '/manager/hyUser/list?status=regular&pageSize=1&sensitive=1')).body
+      .result.records[0] as Record<string, any>;
+    const p = applicant({
+      realname: '冒名者',
+      idCard: emp.idCard,
+      mobile: emp.mobile,
+      sex: emp.sex,
+      birthday: emp.birthday,
+    });
     const r = await submit(t, p);
     expect(r.body.success).toBe(true);
     expect(r.body.message).toBe('提交成功');
     const after = (await t.call(lina, 'GET', `/manager/hyUser/queryById?id=${emp.id}`)).body.result;
     expect(after.realname).toBe(emp.realname);
     expect(after.status).toBe('regular');
-    const logs = (await t.call(lina, 'GET', `/manager/hyUserLog/list?hyUserId=${emp.id}`)).body.result.records as Record<string, any>[];
+    const logs = (await t.call(lina, 'GET', `/manager/hyUserLog/list?hyUserId=${emp.id}`)).body.result
+      .records as Record<string, any>[];
     expect(logs.some((l) => l.action === 'register' && /档案未改动/.test(l.reason))).toBe(true);
     const s = await anon(t, 'POST', '/registration/summary', { code: r.body.result.code });
     expect(s.body.result.data.realname).toBe('冒名者');
@@ -180,7 +237,8 @@ describe.each(dbKinds)('[HR] public registration on %s', (kind) => {
     expect(questions).toHaveLength(28);
     expect(JSON.stringify(q.body.result)).not.toMatch(/poleOfA|"E"|dimension/);
     const version = q.body.result.version;
-    const score = async (answers: string[]) => (await anon(t, 'POST', '/registration/mbti', { version, answers })).body;
+    const score = async (answers: string[]) =>
+      (await anon(t, 'POST', '/registration/mbti', { version, answers })).body;
     // All A: the dimensions alternate the order of their answers, first E/T four times, S/J three times.
     const allA = await score(questions.map(() => 'A'));
     expect(allA.result.type).toBe('ENTP');
@@ -194,7 +252,36 @@ describe.each(dbKinds)('[HR] public registration on %s', (kind) => {
     expect(allA.result.attached).toBe(false);
     expect((await score(questions.map(() => 'B'))).result.type).toBe('ISFJ');
     // Answers chosen by their texts: always the sociable, concrete, logical, planned answer.
-    const lean = ['约朋友', '主动', '边说边想', '兴致勃勃', '开放热闹', '直接打电话', '健谈', '按步骤', '亲眼', '讲清细节', '眼前', '扎实', '务实', '真实', '逻辑', '直接指出', '公正', '帮他分析', '更合理', '一视同仁', '精巧', '提前订好', '提前完成', '整齐', '不舒服', '明确分工', '尽快拍板', '列好'];
+    const lean = [
+      '约朋友',
+      '主动',
+      '边说边想',
+      '兴致勃勃',
+      '开放热闹',
+      '直接打电话',
+      '健谈',
+      '按步骤',
+      '亲眼',
+      '讲清细节',
+      '眼前',
+      '扎实',
+      '务实',
+      '真实',
+      '逻辑',
+      '直接指出',
+      '公正',
+      '帮他分析',
+      '更合理',
+      '一视同仁',
+      '精巧',
+      '提前订好',
+      '提前完成',
+      '整齐',
+      '不舒服',
+      '明确分工',
+      '尽快拍板',
+      '列好',
+    ];
     const pick = questions.map((x) => (lean.some((w) => x.a.includes(w)) ? 'A' : 'B'));
     const estj = await score(pick);
     expect(estj.result.type).toBe('ESTJ');
@@ -221,10 +308,17 @@ describe.each(dbKinds)('[HR] public registration on %s', (kind) => {
     const type = res.body.result.type as string;
     expect(type).toMatch(/^[EI][SN][TF][JP]$/);
     // the talent pool lists the type; the detail panel gives the whole result
-    const rows = (await t.call(qianhui, 'GET', `/manager/hyUser/list?status=applicant,talent&realname=${encodeURIComponent(p.realname)}`)).body.result.records as Record<string, any>[];
+    const rows = (
+      await t.call(
+        qianhui,
+        'GET',
+        `/manager/hyUser/list?status=applicant,talent&realname=${encodeURIComponent(p.realname)}`,
+      )
+    ).body.result.records as Record<string, any>[];
     expect(rows).toHaveLength(1);
     expect(rows[0].mbtiType).toBe(type);
-    const regs = (await t.call(qianhui, 'GET', `/manager/hyUser/registrations?id=${rows[0].id}`)).body.result as Record<string, any>[];
+    const regs = (await t.call(qianhui, 'GET', `/manager/hyUser/registrations?id=${rows[0].id}`)).body
+      .result as Record<string, any>[];
     expect(regs[0].mbti).toMatchObject({ type, name: res.body.result.name });
     expect(regs[0].mbti.scores).toHaveLength(4);
     const photo = await t.app.inject({ method: 'GET', url: `/jeecg-boot${regs[0].photoUrl}` });
@@ -233,10 +327,15 @@ describe.each(dbKinds)('[HR] public registration on %s', (kind) => {
     const s = await anon(t, 'POST', '/registration/summary', { code });
     expect(s.body.result.mbti.type).toBe(type);
     // the change log records it
-    const logs = (await t.call(qianhui, 'GET', `/manager/hyUserLog/list?hyUserId=${rows[0].id}`)).body.result.records as Record<string, any>[];
+    const logs = (await t.call(qianhui, 'GET', `/manager/hyUserLog/list?hyUserId=${rows[0].id}`)).body.result
+      .records as Record<string, any>[];
     expect(logs.some((l) => l.action === 'mbti' && l.newValue === type)).toBe(true);
     // a bad code attaches nothing
-    const bad = await anon(t, 'POST', '/registration/mbti', { version: q.version, answers, code: 'x'.repeat(32) });
+    const bad = await anon(t, 'POST', '/registration/mbti', {
+      version: q.version,
+      answers,
+      code: 'x'.repeat(32),
+    });
     expect(bad.body.message).toBe('查询码无效或已过期');
   });
 

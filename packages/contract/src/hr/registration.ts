@@ -49,17 +49,41 @@ export const REGISTRATION_LIMITS = {
 } as const;
 
 const dateOrder = (v: { start?: string | null; end?: string | null }, ctx: z.RefinementCtx) => {
-  if (v.start && v.end && v.end < v.start) ctx.addIssue({ code: 'custom', message: REGISTRATION_TEXTS.dateOrder, path: ['end'] });
+  if (v.start && v.end && v.end < v.start)
+    ctx.addIssue({ code: 'custom', message: REGISTRATION_TEXTS.dateOrder, path: ['end'] });
 };
 const date = () => hyUserFields.graduationDate;
-const text = (max: number) => z.string().trim().max(max, { message: MESSAGES.maxLength(max) }).optional().nullable();
-const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, { message }).max(max, { message: MESSAGES.maxLength(max) });
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: MESSAGES.maxLength(max) })
+    .optional()
+    .nullable();
+const required = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { message })
+    .max(max, { message: MESSAGES.maxLength(max) });
 
 export const registrationEducation = z
-  .object({ school: required(REGISTRATION_TEXTS.school, 100), major: text(100), degree: text(10), start: date(), end: date() })
+  .object({
+    school: required(REGISTRATION_TEXTS.school, 100),
+    major: text(100),
+    degree: text(10),
+    start: date(),
+    end: date(),
+  })
   .superRefine(dateOrder);
 export const registrationWork = z
-  .object({ company: required(REGISTRATION_TEXTS.company, 100), position: text(100), start: date(), end: date(), leaveReason: text(255) })
+  .object({
+    company: required(REGISTRATION_TEXTS.company, 100),
+    position: text(100),
+    start: date(),
+    end: date(),
+    leaveReason: text(255),
+  })
   .superRefine(dateOrder);
 
 /** Rows of a list field, stored on the file as JSON text like the HR form does. */
@@ -111,7 +135,12 @@ export const registrationSchema = z
   })
   .superRefine((v, ctx) => {
     const err = nationalIdConsistency(v.idCard, v.birthday, v.sex);
-    if (err) ctx.addIssue({ code: 'custom', message: err, path: [err === NATIONAL_ID_MESSAGES.sexMismatch ? 'sex' : 'birthday'] });
+    if (err)
+      ctx.addIssue({
+        code: 'custom',
+        message: err,
+        path: [err === NATIONAL_ID_MESSAGES.sexMismatch ? 'sex' : 'birthday'],
+      });
   });
 export type RegistrationInput = z.input<typeof registrationSchema>;
 export type Registration = z.output<typeof registrationSchema>;
@@ -120,12 +149,17 @@ export type Registration = z.output<typeof registrationSchema>;
 export const REGISTRATION_FIELDS = Object.keys(registrationSchema.shape) as (keyof Registration)[];
 
 /** The code the applicant was given at submission (summary, test, files). */
-export const registrationCodeSchema = z.object({ code: z.string().trim().min(16, { message: REGISTRATION_TEXTS.codeInvalid }).max(64) });
+export const registrationCodeSchema = z.object({
+  code: z.string().trim().min(16, { message: REGISTRATION_TEXTS.codeInvalid }).max(64),
+});
 
 /** A personality-test answer sheet: one 'A' or 'B' per question, in the order the questions were given. */
 export const mbtiAnswerSchema = z.object({
   version: z.string().max(16),
-  answers: z.array(z.enum(['A', 'B'], { error: REGISTRATION_TEXTS.answers }), { error: REGISTRATION_TEXTS.answers }).min(1).max(100),
+  answers: z
+    .array(z.enum(['A', 'B'], { error: REGISTRATION_TEXTS.answers }), { error: REGISTRATION_TEXTS.answers })
+    .min(1)
+    .max(100),
   code: z.string().trim().max(64).optional().nullable(),
 });
 export type MbtiAnswer = z.infer<typeof mbtiAnswerSchema>;
@@ -143,8 +177,12 @@ export interface MbtiResult {
   name: string;
   description: string;
   /** per dimension: how many answers went to each pole */
-  scores: { key: string; poles: readonly [string, string]; names: readonly [string, string]; counts: [number, number] }[];
+  scores: {
+    key: string;
+    poles: readonly [string, string];
+    names: readonly [string, string];
+    counts: [number, number];
+  }[];
   /** true when the result was attached to a registration */
   attached: boolean;
 }
-

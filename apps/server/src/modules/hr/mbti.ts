@@ -84,7 +84,10 @@ export const MBTI_QUESTIONS: Question[] = (() => {
 })();
 
 export const MBTI_TYPES: Record<string, { name: string; description: string }> = {
-  ISTJ: { name: '物流师', description: '严谨务实、认真负责，重视规则与承诺，做事有条理，是团队里值得信赖的人。' },
+  ISTJ: {
+    name: '物流师',
+    description: '严谨务实、认真负责，重视规则与承诺，做事有条理，是团队里值得信赖的人。',
+  },
   ISFJ: { name: '守卫者', description: '温和体贴、踏实尽责，乐于默默支持他人，注重细节，珍视稳定与传统。' },
   INFJ: { name: '提倡者', description: '富有洞察力和理想，关心他人的成长，安静而坚定地追求有意义的目标。' },
   INTJ: { name: '建筑师', description: '独立理性、富有远见，善于制定长期策略，追求能力与效率。' },
@@ -104,7 +107,10 @@ export const MBTI_TYPES: Record<string, { name: string; description: string }> =
 
 /** The questions as the page gets them (no scoring key). */
 export function publicQuestions() {
-  return { version: MBTI_VERSION, questions: MBTI_QUESTIONS.map((q) => ({ id: q.id, text: q.text, a: q.a, b: q.b })) };
+  return {
+    version: MBTI_VERSION,
+    questions: MBTI_QUESTIONS.map((q) => ({ id: q.id, text: q.text, a: q.a, b: q.b })),
+  };
 }
 
 export type MbtiScore = Omit<MbtiResult, 'attached'>;

@@ -6,7 +6,10 @@ import { RegistrationService } from './registration.service.js';
 import './registration.tables.js';
 
 /** Public applicant registration and the personality test (docs/hr.md "在线登记"), on top of the HR service. */
-export async function registerRegistrationModule(api: FastifyInstance, hr: HrService): Promise<RegistrationService> {
+export async function registerRegistrationModule(
+  api: FastifyInstance,
+  hr: HrService,
+): Promise<RegistrationService> {
   // The login captcha: same images, same store, same single-use keys.
   const service = new RegistrationService(api.ctx, hr, new CaptchaService(api.ctx.kv));
   await registrationRoutes(api, service);

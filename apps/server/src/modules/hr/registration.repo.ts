@@ -7,8 +7,17 @@ export async function insertRegistration(db: Database, row: HyRegistration): Pro
 }
 
 /** The live registration of a code hash (expired ones are not found). */
-export async function registrationByCodeHash(db: Database, codeHash: string, nowMs: number): Promise<HyRegistration | undefined> {
-  return db.selectFrom('hyRegistration').selectAll().where('codeHash', '=', codeHash).where('expiresAt', '>', nowMs).executeTakeFirst();
+export async function registrationByCodeHash(
+  db: Database,
+  codeHash: string,
+  nowMs: number,
+): Promise<HyRegistration | undefined> {
+  return db
+    .selectFrom('hyRegistration')
+    .selectAll()
+    .where('codeHash', '=', codeHash)
+    .where('expiresAt', '>', nowMs)
+    .executeTakeFirst();
 }
 
 export async function registrationById(db: Database, id: string): Promise<HyRegistration | undefined> {
@@ -16,7 +25,11 @@ export async function registrationById(db: Database, id: string): Promise<HyRegi
 }
 
 /** Registrations that created, updated or matched a file, newest first. */
-export async function registrationsOfFile(db: Database, hyUserId: string, limit = 10): Promise<HyRegistration[]> {
+export async function registrationsOfFile(
+  db: Database,
+  hyUserId: string,
+  limit = 10,
+): Promise<HyRegistration[]> {
   return db
     .selectFrom('hyRegistration')
     .selectAll()
@@ -27,8 +40,18 @@ export async function registrationsOfFile(db: Database, hyUserId: string, limit 
     .execute();
 }
 
-export async function setRegistrationMbti(db: Database, id: string, type: string, scores: string, time: string): Promise<void> {
-  await db.updateTable('hyRegistration').set({ mbtiType: type, mbtiScores: scores, mbtiTime: time }).where('id', '=', id).execute();
+export async function setRegistrationMbti(
+  db: Database,
+  id: string,
+  type: string,
+  scores: string,
+  time: string,
+): Promise<void> {
+  await db
+    .updateTable('hyRegistration')
+    .set({ mbtiType: type, mbtiScores: scores, mbtiTime: time })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function setFileMbti(db: Database, hyUserId: string, type: string): Promise<void> {
@@ -44,7 +67,9 @@ export async function companies(db: Database): Promise<{ value: string; text: st
     .where('delFlag', '=', 0)
     .orderBy('orgCode')
     .execute();
-  return rows.filter((r) => /^A0[1-9]$/.test(r.orgCode)).map((r) => ({ value: r.orgCode, text: r.departName }));
+  return rows
+    .filter((r) => /^A0[1-9]$/.test(r.orgCode))
+    .map((r) => ({ value: r.orgCode, text: r.departName }));
 }
 
 /** Items of a dictionary (public options of the form). */

@@ -67,8 +67,17 @@ export const OUTCOME_TEXT: Record<string, string> = {
 };
 
 type FileKind = 'photo' | 'cv';
-const CV_TYPES: Record<string, string> = { pdf: 'application/pdf', doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
-const IMAGE_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' };
+const CV_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+const IMAGE_TYPES: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
 
 export const hashCode = (code: string) => createHash('sha256').update(code.trim()).digest('hex');
 
@@ -79,8 +88,17 @@ export function sniffUpload(kind: FileKind, head: Buffer): string | null {
   if (kind === 'photo') return null;
   if (isPdf(head)) return 'pdf';
   // Word 97-2003 (OLE compound file) and .docx (a zip whose parts include word/)
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) return 'doc';
-  if (head.length >= 4 && head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) && head.includes('word/')) return 'docx';
+  if (
+    head.length >= 8 &&
+    head.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))
+  )
+    return 'doc';
+  if (
+    head.length >= 4 &&
+    head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) &&
+    head.includes('word/')
+  )
+    return 'docx';
   return null;
 }
 
@@ -129,7 +147,15 @@ export class RegistrationService {
       dictItems(this.db, 'hy_marriage'),
       dictItems(this.db, 'hy_degree'),
     ]);
-    return { captcha: this.ctx.config.loginCaptcha, company, sex, political, marriage, degree, limits: { fileMaxBytes: REGISTRATION_LIMITS.fileMaxBytes } };
+    return {
+      captcha: this.ctx.config.loginCaptcha,
+      company,
+      sex,
+      political,
+      marriage,
+      degree,
+      limits: { fileMaxBytes: REGISTRATION_LIMITS.fileMaxBytes },
+    };
   }
 
   private async checkCaptcha(fields: Record<string, string>): Promise<void> {
@@ -150,7 +176,9 @@ export class RegistrationService {
     }
     const r = registrationSchema.safeParse(json);
     if (!r.success) {
-      const msg = r.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+      const msg = r.error.issues
+        .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+        .join('; ');
       throw new AppError('BAD_REQUEST', msg);
     }
     return r.data;
@@ -162,8 +190,10 @@ export class RegistrationService {
       return null;
     }
     const ext = sniffUpload(kind, f.data);
-    if (!ext) throw businessError(kind === 'photo' ? REGISTRATION_TEXTS.photoType : REGISTRATION_TEXTS.cvType);
-    if (f.truncated || f.size >= REGISTRATION_LIMITS.fileMaxBytes) throw businessError(kind === 'photo' ? REGISTRATION_TEXTS.photoSize : REGISTRATION_TEXTS.cvSize);
+    if (!ext)
+      throw businessError(kind === 'photo' ? REGISTRATION_TEXTS.photoType : REGISTRATION_TEXTS.cvType);
+    if (f.truncated || f.size >= REGISTRATION_LIMITS.fileMaxBytes)
+      throw businessError(kind === 'photo' ? REGISTRATION_TEXTS.photoSize : REGISTRATION_TEXTS.cvSize);
     return ext;
   }
 
@@ -222,10 +252,15 @@ export class RegistrationService {
   }
 
   /** Creates, updates or holds (see `submit`), through the HR service. */
-  private async place(regId: string, input: Registration): Promise<{ outcome: string; hyUserId: string | null; matchedId: string | null }> {
+  private async place(
+    regId: string,
+    input: Registration,
+  ): Promise<{ outcome: string; hyUserId: string | null; matchedId: string | null }> {
     const op = REGISTRATION_OPERATOR;
     const matches = await findSamePerson(this.db, input.idCard, input.mobile);
-    const same = matches.find((m) => m.idCard === input.idCard && m.mobile === input.mobile && UPDATABLE.includes(m.status));
+    const same = matches.find(
+      (m) => m.idCard === input.idCard && m.mobile === input.mobile && UPDATABLE.includes(m.status),
+    );
     const note = (file: { id: string; realname: string; orgCode: string }, reason: string) =>
       insertLogs(this.db, [this.hr.logRow(op, file, 'register', null, null, null, reason, formatDate())]);
     if (same) {
@@ -240,12 +275,16 @@ export class RegistrationService {
       return { outcome: 'held', hyUserId: null, matchedId: active.id };
     }
     try {
-      const r = await this.hr.add(op, { ...input, source: '在线登记' } as Parameters<HrService['add']>[1], { action: 'register' });
+      const r = await this.hr.add(op, { ...input, source: '在线登记' } as Parameters<HrService['add']>[1], {
+        action: 'register',
+      });
       return { outcome: r.flagged ? 'flagged' : 'created', hyUserId: r.id, matchedId: null };
     } catch (err) {
       // A file of the same person appeared meanwhile (two submissions at once): held like any other match.
       if (err instanceof AppError && err.errorCode === 'BUSINESS') {
-        const again = (await findSamePerson(this.db, input.idCard, input.mobile)).find((m) => m.status !== 'blacklist');
+        const again = (await findSamePerson(this.db, input.idCard, input.mobile)).find(
+          (m) => m.status !== 'blacklist',
+        );
         if (again) return { outcome: 'held', hyUserId: null, matchedId: again.id };
       }
       throw err;
@@ -267,7 +306,8 @@ export class RegistrationService {
       const v = data[k];
       shown[k] = k === 'idCard' || k === 'mobile' ? maskValue(k, (v as string | null) ?? null) : v;
     }
-    for (const k of ['educations', 'workHistory']) shown[k] = typeof data[k] === 'string' ? JSON.parse(data[k] as string) : [];
+    for (const k of ['educations', 'workHistory'])
+      shown[k] = typeof data[k] === 'string' ? JSON.parse(data[k] as string) : [];
     const company = (await companies(this.db)).find((c) => c.value === reg.orgCode)?.text ?? reg.orgCode;
     return {
       createTime: reg.createTime,
@@ -300,7 +340,12 @@ export class RegistrationService {
   private mbtiOf(reg: HyRegistration) {
     const d = describeType(reg.mbtiType);
     if (!reg.mbtiType || !d) return null;
-    return { type: reg.mbtiType, ...d, scores: reg.mbtiScores ? (JSON.parse(reg.mbtiScores) as MbtiResult['scores']) : [], time: reg.mbtiTime };
+    return {
+      type: reg.mbtiType,
+      ...d,
+      scores: reg.mbtiScores ? (JSON.parse(reg.mbtiScores) as MbtiResult['scores']) : [],
+      time: reg.mbtiTime,
+    };
   }
 
   // ---- personality test ----
@@ -317,10 +362,23 @@ export class RegistrationService {
     await this.db.transaction().execute(async (trx) => {
       await setRegistrationMbti(trx, reg.id, score.type, scores, t);
       if (reg.hyUserId) {
-        const f = await trx.selectFrom('hyUser').select(['id', 'realname', 'orgCode', 'mbtiType']).where('id', '=', reg.hyUserId).executeTakeFirst();
+        const f = await trx
+          .selectFrom('hyUser')
+          .select(['id', 'realname', 'orgCode', 'mbtiType'])
+          .where('id', '=', reg.hyUserId)
+          .executeTakeFirst();
         if (f) {
           await setFileMbti(trx, f.id, score.type);
-          const row = this.hr.logRow(REGISTRATION_OPERATOR, f, 'mbti', null, f.mbtiType, score.type, `${score.type} ${score.name}`, formatDate());
+          const row = this.hr.logRow(
+            REGISTRATION_OPERATOR,
+            f,
+            'mbti',
+            null,
+            f.mbtiType,
+            score.type,
+            `${score.type} ${score.name}`,
+            formatDate(),
+          );
           await insertLogs(trx, [{ ...row, field: 'mbtiType', fieldLabel: '性格类型' }]);
         }
       }
@@ -335,7 +393,9 @@ export class RegistrationService {
   // ---- stored files ----
 
   private mac(id: string, kind: string, exp: number): string {
-    return createHmac('sha256', this.ctx.config.jwtSecret).update(`registration-file\n${id}\n${kind}\n${exp}`).digest('base64url');
+    return createHmac('sha256', this.ctx.config.jwtSecret)
+      .update(`registration-file\n${id}\n${kind}\n${exp}`)
+      .digest('base64url');
   }
 
   /** A link to one stored file of a registration, valid 10 minutes (API path, without the base). */
@@ -347,7 +407,15 @@ export class RegistrationService {
   /** The stored file behind a signed link, or null (bad or expired signature, missing file). */
   async openFile(q: { r?: string; k?: string; exp?: string; sig?: string }) {
     const { r, k, exp, sig } = q;
-    if (!r || !/^\d{1,32}$/.test(r) || (k !== 'photo' && k !== 'cv') || !exp || !/^\d{1,15}$/.test(exp) || !sig) return null;
+    if (
+      !r ||
+      !/^\d{1,32}$/.test(r) ||
+      (k !== 'photo' && k !== 'cv') ||
+      !exp ||
+      !/^\d{1,15}$/.test(exp) ||
+      !sig
+    )
+      return null;
     if (Number(exp) < Date.now()) return null;
     const want = Buffer.from(this.mac(r, k, Number(exp)));
     const got = Buffer.from(sig);
@@ -361,8 +429,15 @@ export class RegistrationService {
       if (!st.isFile()) return null;
       const ext = name.split('.').pop()!;
       const type = CV_TYPES[ext] ?? IMAGE_TYPES[ext === 'jpg' ? 'jpeg' : ext] ?? 'application/octet-stream';
-      const download = k === 'cv' && reg.cvName ? reg.cvName : `${reg.realname}-${k === 'photo' ? '照片' : '简历'}.${ext}`;
-      return { stream: createReadStream(abs), size: st.size, type, inline: ext !== 'doc' && ext !== 'docx', name: download };
+      const download =
+        k === 'cv' && reg.cvName ? reg.cvName : `${reg.realname}-${k === 'photo' ? '照片' : '简历'}.${ext}`;
+      return {
+        stream: createReadStream(abs),
+        size: st.size,
+        type,
+        inline: ext !== 'doc' && ext !== 'docx',
+        name: download,
+      };
     } catch {
       return null;
     }
@@ -392,6 +467,10 @@ export class RegistrationService {
 /** The client's name of the CV for the download, with the extension the content showed. */
 function displayName(clientName: string, stored: string): string {
   const ext = stored.split('.').pop()!;
-  const base = (clientName.split(/[\\/]/).pop() ?? '').replace(/\.[^.]*$/, '').replace(/[^\p{L}\p{N} _-]/gu, '').slice(0, 60) || '简历';
+  const base =
+    (clientName.split(/[\\/]/).pop() ?? '')
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^\p{L}\p{N} _-]/gu, '')
+      .slice(0, 60) || '简历';
   return `${base}.${ext}`;
 }

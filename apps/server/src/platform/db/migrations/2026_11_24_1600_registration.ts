@@ -29,9 +29,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('mbti_time', DT)
     .addColumn('create_time', DT, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('uk_hy_registration_code').on('hy_registration').column('code_hash').unique().execute();
-  await db.schema.createIndex('idx_hy_registration_user').on('hy_registration').columns(['hy_user_id', 'create_time']).execute();
-  await db.schema.createIndex('idx_hy_registration_matched').on('hy_registration').column('matched_id').execute();
+  await db.schema
+    .createIndex('uk_hy_registration_code')
+    .on('hy_registration')
+    .column('code_hash')
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('idx_hy_registration_user')
+    .on('hy_registration')
+    .columns(['hy_user_id', 'create_time'])
+    .execute();
+  await db.schema
+    .createIndex('idx_hy_registration_matched')
+    .on('hy_registration')
+    .column('matched_id')
+    .execute();
   await db.schema.alterTable('hy_user').addColumn('mbti_type', 'varchar(4)').execute();
 }
 
