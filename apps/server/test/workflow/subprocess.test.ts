@@ -141,6 +141,10 @@ describe.each(dbKinds)('[WORKFLOW] sub-processes and call activities on %s', (ki
     const { id, procInstId } = await f.startWith('zhulin', 1000, defs.parent, { reviewerName: 'liuyang' });
     await f.signOk('machao', procInstId, 'dept');
     const c = await child(procInstId);
+    // the applicant's urge reaches the approver of the called process
+    const urge = await f.call('zhulin', 'POST', '/actBusiness/urge', { procInstId, comment: '请尽快' });
+    expect(urge.body.success, urge.body.message).toBe(true);
+    expect(urge.body.result.users).toEqual(['liuyang']);
     const r = await f.call('admin', 'POST', '/activiti_process/terminate', { procInstId, reason: '业务取消' });
     expect(r.body.success, r.body.message).toBe(true);
     expect(await f.open(c.id)).toEqual([]);

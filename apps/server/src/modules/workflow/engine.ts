@@ -1062,6 +1062,12 @@ export class WorkflowEngine {
     return due;
   }
 
+  /** The instance and the called processes under it (call activities). */
+  private async treeIds(trx: Database, instId: string): Promise<string[]> {
+    const rows = await trx.selectFrom('wfInstance').select('id').where('rootId', '=', instId).execute();
+    return [instId, ...rows.map((r) => r.id)];
+  }
+
   /** Nothing of the instance is left inside an embedded sub-process (no token, no flow being followed). */
   private async scopeDone(trx: Database, L: Loaded, scope: string): Promise<boolean> {
     const tokens = await trx.selectFrom('wfToken').select('nodeId').where('instId', '=', L.inst.id).execute();
@@ -1592,7 +1598,7 @@ export class WorkflowEngine {
       const acted = await trx
         .selectFrom('wfAction')
         .select('id')
-        .where('instId', '=', inst.id)
+        .where('instId', 'in', await this.treeIds(trx, inst.id))
         .where('action', 'in', ['pass', 'return', 'delegate', 'back', 'veto', 'transfer', 'addsign'])
         .executeTakeFirst();
       if (acted) throw businessError(WF_TEXT.CANNOT_WITHDRAW);
@@ -1820,7 +1826,8 @@ export class WorkflowEngine {
         .executeTakeFirst();
       if (last && Date.now() - parseTime(last.createTime) < URGE_MINUTES * 60_000) throw businessError(`催办过于频繁，请${URGE_MINUTES}分钟后再试`);
       const L = await this.load(trx, inst, events);
-      const open = await trx.selectFrom('wfTask').selectAll().where('instId', '=', inst.id).where('status', '=', 0).execute();
+      // the open tasks of the application, called processes included
+      const open = await trx.selectFrom('wfTask').selectAll().where('instId', 'in', await this.treeIds(trx, inst.id)).where('status', '=', 0).execute();
       const comment = (input.comment ?? '').trim() || '请尽快审批';
       const all: string[] = [];
       for (const task of open) {
