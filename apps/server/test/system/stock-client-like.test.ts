@@ -93,6 +93,17 @@ describe.each(dbKinds)('[STOCK] LIKE searches take percent, underscore and backs
       read: records('templateName'),
     },
     {
+      name: 'actBusiness/listData (title, my applications)',
+      create: async (text) => {
+        await t.app.ctx.db
+          .insertInto('wfBusiness')
+          .values({ id: newId(), procDefId: null, procInstId: null, userId: 'admin', title: text, tableName: 'like_test', tableId: newId(), status: 0, result: 0, applyTime: null, sysOrgCode: 'A01', delFlag: 0, createBy: 'admin', createTime: '2026-11-24 10:00:00', updateBy: null, updateTime: null })
+          .execute();
+      },
+      url: (v) => `/actBusiness/listData?pageSize=100&title=${q(v)}`,
+      read: records('title'),
+    },
+    {
       name: 'role/list (roleName, query builder)',
       create: (text) => post('/sys/role/add', { roleName: text, roleCode: `lk_${newId().slice(-8)}` }),
       url: (v) => `/sys/role/list?pageSize=100&roleName=${star(v)}`,

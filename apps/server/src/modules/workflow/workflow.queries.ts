@@ -8,6 +8,7 @@ import type { UserBrief } from './directory.js';
 import type { WorkflowEngine } from './engine.js';
 import type { FormRegistry } from './form-registry.js';
 import { applicationStatusTexts, statusTextOf } from './status-text.js';
+import { likeMatch } from '../../platform/query/like.js';
 
 /** Assignee on the wire (SPEC §3). */
 export interface AssigneeDto {
@@ -147,7 +148,7 @@ export class WorkflowQueries {
       .where('t.id', 'in', mine);
     if (name?.trim()) {
       const n = like(name.trim());
-      q = q.where((eb) => eb.or([eb('d.name', 'like', n), eb('t.name', 'like', n), eb('b.title', 'like', n)]));
+      q = q.where((eb) => eb.or([likeMatch('d.name', n), likeMatch('t.name', n), likeMatch('b.title', n)]));
     }
     return q;
   }
@@ -262,7 +263,7 @@ export class WorkflowQueries {
       .where('t.status', '=', 1);
     if (input.name?.trim()) {
       const n = like(input.name.trim());
-      q = q.where((eb) => eb.or([eb('d.name', 'like', n), eb('t.name', 'like', n), eb('b.title', 'like', n)]));
+      q = q.where((eb) => eb.or([likeMatch('d.name', n), likeMatch('t.name', n), likeMatch('b.title', n)]));
     }
     const [rows, count] = await Promise.all([
       q
@@ -335,7 +336,7 @@ export class WorkflowQueries {
       .leftJoin('wfDefinition as d', 'd.id', 'b.procDefId')
       .where('b.userId', '=', username)
       .where('b.delFlag', '=', 0);
-    if (input.title?.trim()) q = q.where('b.title', 'like', like(input.title.trim()));
+    if (input.title?.trim()) q = q.where(likeMatch('b.title', like(input.title.trim())));
     if (input.status !== undefined) q = q.where('b.status', '=', input.status);
     if (input.result !== undefined) q = q.where('b.result', '=', input.result);
     if (input.tableName) q = q.where('b.tableName', '=', input.tableName);
