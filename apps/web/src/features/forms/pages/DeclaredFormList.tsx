@@ -78,14 +78,15 @@ export default function DeclaredFormList() {
               dataIndex: 'title',
               width: 260,
               ellipsis: true,
+              // the 集团 tag first, so the ellipsis of a long title never hides it
               render: (v: string, r) => (
                 <>
-                  {v}
                   {d.groupClaim && r.claimOrgCode === 'A01' && (
-                    <Tag color="purple" style={{ marginLeft: 6 }}>
+                    <Tag color="purple" style={{ marginRight: 6 }}>
                       集团
                     </Tag>
                   )}
+                  {v}
                 </>
               ),
             },
