@@ -35,6 +35,7 @@ describe.each(dbKinds)('[WORKFLOW] timers and jobs on %s', (kind) => {
     defs.nonInterrupting = await deploy(t, admin, corpus('timer-noninterrupting'), {});
     defs.date = await deploy(t, admin, corpus('timer-date'), {});
     defs.due = await deploy(t, admin, corpus('due-dates'), {});
+    defs.catch = await deploy(t, admin, corpus('timer-catch'), {});
   });
   afterAll(async () => {
     if (t) await assertConsistent(t);
@@ -168,6 +169,37 @@ describe.each(dbKinds)('[WORKFLOW] timers and jobs on %s', (kind) => {
     expect(await fire()).toBe(1);
     expect(await f.open(procInstId)).toEqual(['escalate:zhangwei']);
     await f.signOk('zhangwei', procInstId, 'escalate');
+  });
+
+  it('intermediate timer event: one branch waits a day while the other is approved; the join waits for both', async () => {
+    const { id, procInstId } = await f.start('zhulin', 100, defs.catch);
+    expect(await f.open(procInstId)).toEqual(['hr:lina']);
+    expect(await f.tokens(procInstId)).toEqual(['active@hr', 'wait@cooling']);
+    await f.signOk('lina', procInstId, 'hr');
+    expect(await f.open(procInstId)).toEqual([]);
+    expect(await f.tokens(procInstId)).toEqual(['join@join', 'wait@cooling']);
+    expect(await f.state(id)).toEqual([1, 1]);
+    clock += 23 * 60 * MIN;
+    expect(await fire()).toBe(0);
+    clock += 2 * 60 * MIN;
+    expect(await fire()).toBe(1);
+    expect(await f.open(procInstId)).toEqual(['confirm:zhulin']);
+    await f.signOk('zhulin', procInstId, 'confirm');
+    expect(await f.open(procInstId)).toEqual(['final:zhangwei']);
+    await f.signOk('zhangwei', procInstId, 'final');
+    expect(await f.state(id)).toEqual([2, 2]);
+    const h = (await f.call('zhulin', 'GET', `/actTask/historicFlow/${procInstId}`)).body.result;
+    expect(h.doneNodes).toEqual(expect.arrayContaining(['cooling', 'confirm', 'join', 'final', 'end']));
+  });
+
+  it('intermediate timer event: withdrawing the application removes the waiting timer', async () => {
+    const { id, procInstId } = await f.start('zhulin', 100, defs.catch);
+    const r = await f.call('zhulin', 'POST', '/actBusiness/cancel', { id });
+    expect(r.body.success, r.body.message).toBe(true);
+    expect(await jobs(procInstId)).toEqual([]);
+    expect(await f.tokens(procInstId)).toEqual([]);
+    clock += 2 * 24 * 60 * MIN;
+    expect(await fire()).toBe(0);
   });
 
   it('the background poller of a process fires due timers by itself', async () => {

@@ -207,7 +207,10 @@ export async function assertConsistent(t: TestApp | { app: TestApp['app'] }): Pr
       const active = tokens.filter((x) => x.state === 'active');
       // an instance waiting for a called process holds a `call` token instead
       const calls = tokens.filter((x) => x.state === 'call');
-      expect(active.length + calls.length, `instance ${inst.id} has no active token`).toBeGreaterThan(0);
+      // or a `wait` token at an intermediate timer, with its job
+      const waits = tokens.filter((x) => x.state === 'wait');
+      for (const w of waits) expect(await db.selectFrom('wfJob').select('id').where('taskId', '=', w.id).execute(), `wait token ${w.id} without a job`).toHaveLength(1);
+      expect(active.length + calls.length + waits.length, `instance ${inst.id} has no active token`).toBeGreaterThan(0);
       for (const c of calls) {
         const child = await db.selectFrom('wfInstance').select('state').where('parentId', '=', inst.id).where('parentTokenId', '=', c.id).executeTakeFirst();
         expect(child?.state, `call token ${c.id} without a running child`).toBe('running');

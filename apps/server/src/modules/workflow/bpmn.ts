@@ -4,7 +4,7 @@ import { compileCondition, ExpressionError } from './expression.js';
 /** Wire node types: 0 start, 1 user task, 2 end, 3 exclusive gateway (and inclusive/pass-through), 4 parallel gateway. */
 export const NODE_TYPE = { start: 0, user: 1, end: 2, exclusive: 3, parallel: 4 } as const;
 
-export type NodeKind = 'start' | 'user' | 'end' | 'exclusive' | 'parallel' | 'inclusive' | 'pass' | 'sub' | 'call' | 'boundary';
+export type NodeKind = 'start' | 'user' | 'end' | 'exclusive' | 'parallel' | 'inclusive' | 'pass' | 'sub' | 'call' | 'boundary' | 'catch';
 
 export interface Flow {
   id: string;
@@ -85,7 +85,7 @@ export interface FlowNode {
   boundaries?: string[];
   /** user tasks: due date (`activiti:dueDate`) and what happens at it */
   due?: { spec: TimerSpec; action: TimeoutAction } | null;
-  /** boundary events: the task they are attached to, interrupting or not, the timer */
+  /** boundary events: the task they are attached to, interrupting or not, the timer (also intermediate timer events) */
   attachedTo?: string;
   cancelActivity?: boolean;
   timer?: TimerSpec;
@@ -163,6 +163,7 @@ const KIND: Record<string, NodeKind> = {
   'bpmn:SubProcess': 'sub',
   'bpmn:CallActivity': 'call',
   'bpmn:BoundaryEvent': 'boundary',
+  'bpmn:IntermediateCatchEvent': 'catch',
 };
 
 /** Chinese names of BPMN elements, for messages that name the element. */
@@ -205,7 +206,7 @@ const EVENT_CN: Record<string, string> = {
   'bpmn:TerminateEventDefinition': '终止',
 };
 
-const WIRE: Record<NodeKind, number> = { start: 0, user: 1, end: 2, exclusive: 3, parallel: 4, inclusive: 3, pass: 3, sub: 3, call: 3, boundary: 3 };
+const WIRE: Record<NodeKind, number> = { start: 0, user: 1, end: 2, exclusive: 3, parallel: 4, inclusive: 3, pass: 3, sub: 3, call: 3, boundary: 3, catch: 3 };
 
 const DURATION = /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
 
@@ -486,6 +487,25 @@ export async function parseBpmn(xml: string): Promise<ProcessModel> {
         else node.due = { spec, action: (action as TimeoutAction | null) ?? 'remind' };
       } else if (action) problems.push(`${where}设置了超时处理但没有办理期限(dueDate)`);
       node.boundaries = [];
+    }
+    if (kind === 'catch') {
+      const timer = defs.length === 1 && defs[0].$type === 'bpmn:TimerEventDefinition' ? defs[0] : null;
+      if (!timer) {
+        problems.push(`不支持${where}的${defs.length ? (EVENT_CN[defs[0].$type] ?? '') : '无定义'}事件：本引擎只执行定时中间捕获事件`);
+        continue;
+      }
+      if (timer.timeCycle?.body?.trim()) {
+        problems.push(`不支持${where}的循环定时(timeCycle)「${timer.timeCycle.body.trim()}」：请改用时长(timeDuration)或时间点(timeDate)`);
+        continue;
+      }
+      const dur = timer.timeDuration?.body?.trim() || null;
+      const date = timer.timeDate?.body?.trim() || null;
+      const spec = dur ? timerSpec(dur, 'duration') : date ? timerSpec(date, 'date') : null;
+      if (!spec) {
+        problems.push(`${where}的定时「${dur ?? date ?? ''}」不是 ISO-8601 时长（如 PT1H、P2D）、日期时间或表达式`);
+        continue;
+      }
+      node.timer = spec;
     }
     if (kind === 'boundary') {
       const att = el.attachedToRef?.id;

@@ -597,6 +597,14 @@ export class WorkflowEngine {
       await this.leave(trx, L, target.innerStart!, pending, steps);
       return;
     }
+    if (target.kind === 'catch') {
+      // an intermediate timer: the token waits; its job carries the token id in task_id
+      const tokenId = newId();
+      await trx.insertInto('wfToken').values({ id: tokenId, instId: L.inst.id, nodeId: target.id, state: 'wait', viaFlow: flow.id, createTime: now() }).execute();
+      const dueTime = this.timerDue(target.timer!, L.vars, `中间定时事件「${target.name}」的定时`);
+      await this.addJob(trx, { instId: L.inst.id, type: 'timer', nodeId: target.id, elementId: target.id, taskId: tokenId, dueTime });
+      return;
+    }
     if (target.kind === 'call') {
       const tokenId = newId();
       await trx.insertInto('wfToken').values({ id: tokenId, instId: L.inst.id, nodeId: target.id, state: 'call', viaFlow: flow.id, createTime: now() }).execute();
@@ -955,7 +963,7 @@ export class WorkflowEngine {
         await this.endInstance(trx, L, 'passed', null, L.endsReached.at(-1) ?? null);
         return;
       }
-      if (!tokens.some((x) => x.state === 'call')) throw businessError('流程定义有误：并行汇聚无法完成');
+      if (!tokens.some((x) => x.state === 'call' || x.state === 'wait')) throw businessError('流程定义有误：并行汇聚无法完成');
     }
     if (L.form) {
       await L.form.setActStatus(trx, L.business.tableId, await this.treeStatusText(trx, L.inst.rootId ?? L.inst.id));
@@ -1264,6 +1272,14 @@ export class WorkflowEngine {
         await this.endInstance(trx, L, 'rejected', 'timeout');
         return true;
       }
+      if (node.kind === 'catch') {
+        const gone = await trx.deleteFrom('wfToken').where('id', '=', job.taskId ?? '').where('state', '=', 'wait').executeTakeFirst();
+        if (Number(gone.numDeletedRows) !== 1) return false;
+        await this.log(trx, inst.id, 'timer', null, { node, comment: `「${node.name}」定时到达`, detail: { wait: true } });
+        await this.leave(trx, L, node.id, pending, steps);
+        if (await this.createTasks(trx, L, pending, null, inst.priority, steps)) await this.settle(trx, L);
+        return true;
+      }
       // boundary timer on a user task
       const b = L.model.nodes.get(job.elementId ?? '');
       if (!b || b.kind !== 'boundary') return false;
@@ -1548,6 +1564,7 @@ export class WorkflowEngine {
       }
       await trx.deleteFrom('wfNodeSign').where('instId', '=', inst.id).where('nodeId', 'in', [...reach]).execute();
       await trx.deleteFrom('wfJob').where('instId', '=', inst.id).where('type', '=', 'timer').where('nodeId', 'in', [...reach]).execute();
+      await trx.deleteFrom('wfToken').where('instId', '=', inst.id).where('state', '=', 'wait').where('nodeId', 'in', [...reach]).execute();
       await this.log(trx, inst.id, 'return', actor, {
         task,
         comment: comment || null,
