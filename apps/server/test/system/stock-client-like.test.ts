@@ -104,6 +104,22 @@ describe.each(dbKinds)('[STOCK] LIKE searches take percent, underscore and backs
       read: records('title'),
     },
     {
+      name: 'office/mission/list (title)',
+      create: (text) => post('/office/mission/add', { title: text, owner: 'yangfan', dueDate: '2026-12-31' }),
+      url: (v) => `/office/mission/list?pageSize=100&title=${q(v)}`,
+      read: records('title'),
+    },
+    {
+      name: 'performance/questionnaire/list (title)',
+      create: (text) =>
+        post('/performance/questionnaire/add', {
+          title: text,
+          questions: [{ type: 'single', title: '态度', options: [{ label: '好', score: 100 }, { label: '差', score: 0 }] }],
+        }),
+      url: (v) => `/performance/questionnaire/list?pageSize=100&title=${q(v)}`,
+      read: records('title'),
+    },
+    {
       name: 'role/list (roleName, query builder)',
       create: (text) => post('/sys/role/add', { roleName: text, roleCode: `lk_${newId().slice(-8)}` }),
       url: (v) => `/sys/role/list?pageSize=100&roleName=${star(v)}`,
