@@ -13,10 +13,10 @@ describe('[SHELL]: sign-in and route guard', () => {
 
   it('an unauthenticated deep link goes to login with a redirect and lands there after login', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto('/demo/about?from=mail');
+    await page.goto('/activiti/myApplications?from=mail');
     await page.waitForURL('**/user/login?redirect=*');
     const url = new URL(page.url());
-    expect(url.searchParams.get('redirect')).toBe('/demo/about?from=mail');
+    expect(url.searchParams.get('redirect')).toBe('/activiti/myApplications?from=mail');
     await page.getByTestId('login-page').waitFor();
     expect(await page.getByText('集团办公与人事后台').first().isVisible()).toBe(true);
     expect(await page.getByText(/Copyright/).isVisible()).toBe(true);
@@ -46,9 +46,9 @@ describe('[SHELL]: sign-in and route guard', () => {
     await page.getByTestId('login-captcha').fill('0000');
     await page.getByTestId('login-remember').check();
     await page.getByTestId('login-submit').click();
-    await page.waitForURL('**/demo/about?from=mail');
-    await page.getByTestId('shell-about').waitFor();
-    expect(await page.title()).toBe('集团办公与人事后台 · 示例说明');
+    await page.waitForURL('**/activiti/myApplications?from=mail');
+    await page.getByTestId('my-applications').waitFor();
+    expect(await page.title()).toBe('集团办公与人事后台 · 我的申请');
     await screenshot(page, 'shell-deep-link-landed');
 
     // A signed-in user opening the login path goes home.

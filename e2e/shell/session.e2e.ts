@@ -13,7 +13,8 @@ describe('[SHELL]: session expiry', () => {
 
   it('a session revoked on the server while the page is open gives one expiry notice and returns to login', async () => {
     const { context, page } = await newPage(browser);
-    await loginAs(page, 'hubin');
+    // 页面示例 is an administrator's page; logging out revokes only this page's session
+    await loginAs(page, 'admin');
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('pro__Access-Token')!).value as string);
     const res = await fetch(`${baseURL()}/jeecg-boot/sys/logout`, { method: 'POST', headers: { 'X-Access-Token': token } });
     expect(res.status).toBe(200);

@@ -1,1 +1,2 @@
 export * from './browser';
+export * from './axe';

@@ -138,6 +138,20 @@ describe('[WORKFLOW]: a day of approvals — notices, the to-do count, phones an
       .getByRole('button', { name: /取\s*消/ })
       .click();
     await manager.getByTestId('approval-form').waitFor({ state: 'detached' });
+    // The server refuses it too, whoever calls it (a blank reason counts as none).
+    const token = await manager.evaluate(() => JSON.parse(localStorage.getItem('pro__Access-Token')!).value as string);
+    const call = async (url: string, body: unknown) => {
+      const res = await fetch(`${baseURL()}/jeecg-boot${url}`, {
+        method: 'POST',
+        headers: { 'X-Access-Token': token, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as { success: boolean; message: string; result: { records: { id: string; title: string }[] } };
+    };
+    const todo = await call('/actTask/todoList', { name: TITLE, pageIndex: 1, pageSize: 10 });
+    const taskId = todo.result.records.find((r) => r.title === TITLE)!.id;
+    expect(await call('/actTask/back', { id: taskId, comment: '  ' })).toMatchObject({ success: false, message: '请填写驳回理由' });
+    expect(await call('/actTask/pass', { id: taskId, type: 1, backTaskKey: '-1' })).toMatchObject({ success: false, message: '请填写驳回理由' });
 
     await card.getByTestId('todo-pass').click();
     await manager.getByTestId('next-assignees').waitFor();
