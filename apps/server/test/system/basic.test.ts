@@ -35,7 +35,7 @@ describe.each(dbKinds)('[SYSTEM] positions, tenants, gateway, data sources, rule
     for (const [url, body] of [
       ['/sys/position/add', { code: '', name: 'X' }],
       ['/sys/gatewayRoute/add', { routerId: 'r1', uri: 'ftp://a', predicates: '{bad' }],
-      ['/sys/dataSource/add', { code: 'd', name: 'D', dbUrl: 'mysql://x' }],
+      ['/sys/dataSource/add', { code: 'd', name: 'D', dbUrl: 'oracle://x' }],
       ['/sys/checkRule/add', { ruleName: 'a', ruleCode: 'a', ruleJson: '[{"digits":"x"}]' }],
       ['/sys/fillRule/add', { ruleName: 'a', ruleCode: 'a', ruleClass: 'java.lang.Runtime' }],
     ] as const) {
