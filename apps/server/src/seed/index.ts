@@ -15,6 +15,7 @@ import { seedHrApprovals, seedHrDemo, seedHrDicts, seedHrMenus, seedHrRolesAndUs
 import { formSeedParts } from './forms.seed.js';
 import { seedOnlineMenu } from './online.seed.js';
 import { seedOnlineReports } from './online-report.seed.js';
+import { seedOnlineForms } from './online-form.seed.js';
 import { seedLedgerData, seedLedgerDefinitions, seedLedgerDemo, seedLedgerMenus } from './ledger.seed.js';
 import { seedDashboardPermission } from './dashboard.seed.js';
 import { seedStockClientButtons } from './stock-client.seed.js';
@@ -57,6 +58,7 @@ export const seedParts: SeedPart[] = [
   // one part per form type, `0610_forms_<slug>`, from the files of seed/forms/ (docs/forms.md)
   ...formSeedParts,
   { name: '1100_online_reports', run: seedOnlineReports },
+  { name: '1101_online_forms', run: seedOnlineForms },
   { name: '1200_online_menu', run: seedOnlineMenu },
   { name: '1300_ledger_menus', run: seedLedgerMenus },
   { name: '1301_ledger_definitions', run: seedLedgerDefinitions },

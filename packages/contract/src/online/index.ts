@@ -1,1 +1,2 @@
 export * from './report.js';
+export * from './form.js';

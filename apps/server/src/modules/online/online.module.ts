@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../../platform/db/database.js';
 import { SecretBox } from '../system/datasource/secret-box.js';
+import { FormDataService } from './form/form-data.service.js';
+import { formRoutes } from './form/form.routes.js';
+import { FormDesignService } from './form/form.service.js';
 import { reportRoutes } from './report/report.routes.js';
 import { ReportService, type DictLookup } from './report/report.service.js';
 
-/** Online reports (and, later, online forms): docs/online.md. */
+/** Online reports and online forms: docs/online.md. */
 export async function registerOnlineModule(api: FastifyInstance, deps: { dicts: DictLookup }): Promise<{ reports: ReportService }> {
   const handle = (api as unknown as { dbHandle: DbHandle }).dbHandle;
   const reports = new ReportService(api.ctx, handle, new SecretBox(api.ctx.config.jwtSecret), deps.dicts);
   await reportRoutes(api, reports);
+  const forms = new FormDesignService(api.ctx);
+  await formRoutes(api, forms, new FormDataService(api.ctx, forms, deps.dicts));
   return { reports };
 }

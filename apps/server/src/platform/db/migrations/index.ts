@@ -14,12 +14,14 @@ import * as hr from './2026_11_24_0800_hr.js';
 import * as security from './2026_11_24_1000_security.js';
 import * as usernameCi from './2026_11_24_1001_username_ci.js';
 import * as onlineReport from './2026_11_24_1100_online_report.js';
+import * as onlineForm from './2026_11_24_1101_online_form.js';
 import * as onlineSessions from './2026_11_24_1200_online_sessions.js';
 import * as ledger from './2026_11_24_1300_ledger.js';
 import * as performance from './2026_11_24_1400_performance.js';
 import * as performanceRanking from './2026_11_24_1401_performance_ranking.js';
 import * as registration from './2026_11_24_1600_registration.js';
 import * as userAgent from './2026_11_24_1700_user_agent.js';
+import * as sso from './2026_11_24_1250_sso.js';
 import * as dashboard from './2026_11_24_1500_dashboard.js';
 
 /**
@@ -43,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1000_security': security,
   '2026_11_24_1001_username_ci': usernameCi,
   '2026_11_24_1100_online_report': onlineReport,
+  '2026_11_24_1101_online_form': onlineForm,
   '2026_11_24_1200_online_sessions': onlineSessions,
   '2026_11_24_1300_ledger': ledger,
   '2026_11_24_1400_performance': performance,
@@ -50,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1500_dashboard': dashboard,
   '2026_11_24_1600_registration': registration,
   '2026_11_24_1700_user_agent': userAgent,
+  '2026_11_24_1250_sso': sso,
 };
