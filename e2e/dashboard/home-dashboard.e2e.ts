@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { DASHBOARD_STATS, greetingByHour, PLATFORM_NAME } from '@go/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, describeViolations } from '../support/axe';
 import { launchBrowser, loginAs, newPage, PHONE, screenshot } from '../support/browser';
 
 /** Page errors and failed statistics calls collected while a page lives. */
@@ -58,6 +59,8 @@ describe('[DASHBOARD]: the home page and the HR statistics', () => {
     }
     expect(statCalls.length).toBe(12);
     await screenshot(page, 'dashboard-hr-desktop', true);
+    // axe-core (WCAG 2.1 AA): no serious or critical finding on the home page with the twelve charts
+    expect(describeViolations('/zhome (HR)', await axeViolations(page))).toEqual([]);
 
     // A01 picks a company: every statistic is asked again for A03 only.
     const before = statCalls.length;
@@ -93,6 +96,7 @@ describe('[DASHBOARD]: the home page and the HR statistics', () => {
     expect(statCalls).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'dashboard-staff-phone', true);
+    expect(describeViolations('/zhome (staff, phone)', await axeViolations(page))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -108,6 +112,8 @@ describe('[DASHBOARD]: the home page and the HR statistics', () => {
     expect(statCalls.every((u) => !u.includes('company='))).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'dashboard-hr-phone', true);
+    await page.getByTestId('stat-toggle-degreeStatistics').click();
+    expect(describeViolations('/zhome (company HR, phone, a table shown)', await axeViolations(page))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -63,7 +63,7 @@ function StatCard({ name, title, company, translate }: { name: DashboardStatName
   const view = useMemo(() => (q.data === undefined ? null : statView(name, title, q.data, translate)), [q.data, name, title, translate]);
   const extra = view && (
     <Space size={0}>
-      <Button type="link" size="small" onClick={() => setAsTable((v) => !v)} aria-pressed={asTable} data-testid={`stat-toggle-${name}`}>
+      <Button type="text" size="small" onClick={() => setAsTable((v) => !v)} aria-pressed={asTable} data-testid={`stat-toggle-${name}`}>
         {asTable ? '图表' : '表格'}
       </Button>
       <Button
