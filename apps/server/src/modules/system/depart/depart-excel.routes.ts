@@ -43,9 +43,12 @@ export async function departExcelRoutes(app: FastifyInstance, departs: DepartSer
     async (req, reply) => {
       const params = req.query as Params;
       const user = req.user!;
+      const pageOf = (pageNo: number) => departs.page(user, { ...params, column: 'orgCode', order: 'asc', pageNo: String(pageNo), pageSize: '1000' });
+      // The first page is read before the download starts, so bad filters answer as an error, not a broken file.
+      const first = await pageOf(1);
       async function* rows() {
         for (let pageNo = 1; ; pageNo++) {
-          const pg = await departs.page(user, { ...params, column: 'orgCode', order: 'asc', pageNo: String(pageNo), pageSize: '1000' });
+          const pg = pageNo === 1 ? first : await pageOf(pageNo);
           for (const d of pg.records) {
             yield { ...d, parentOrgCode: d.orgCode.length > 3 ? d.orgCode.slice(0, -3) : '', orgCategory_dictText: CATEGORY_TEXT[d.orgCategory ?? ''] ?? d.orgCategory ?? '' };
           }
