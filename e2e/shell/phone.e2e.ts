@@ -66,13 +66,8 @@ async function overflow(page: Page): Promise<{ extra: number; culprit: string }>
  */
 const AXE_KNOWN: Record<string, string[]> = {
   '/hr/relations': ['aria-required-children'],
-  '/rankingUserAvg/list': ['color-contrast'],
-  '/office/mission': ['aria-progressbar-name'],
-  '/office/kanban': ['aria-progressbar-name'],
-  '/isystem/category': ['aria-hidden-focus', 'label'],
+  '/isystem/category': ['aria-hidden-focus'],
   '/isystem/examples': ['aria-prohibited-attr', 'color-contrast', 'scrollable-region-focusable', 'label', 'aria-input-field-name'],
-  '/monitor/server': ['aria-progressbar-name', 'color-contrast'],
-  '/monitor/httpTrace': ['color-contrast', 'label'],
   '/demo/list': ['label'],
 };
 

@@ -607,7 +607,8 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
                   type: selection,
                   selectedRowKeys,
                   checkStrictly: true,
-                  getCheckboxProps: (r) => ({ disabled: !!r[LOADING_ROW] }),
+                  // a name for screen readers (axe: form elements need a label)
+                  getCheckboxProps: (r) => ({ disabled: !!r[LOADING_ROW], 'aria-label': '选择此行' }),
                   onChange: (keys, selected) => {
                     setSelectedRowKeys(keys.map(String));
                     setSelectedRows(selected as T[]);

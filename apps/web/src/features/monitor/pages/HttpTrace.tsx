@@ -38,12 +38,12 @@ export default function HttpTrace() {
   return (
     <Card size="small" data-testid="http-trace">
       <Space wrap style={{ marginBottom: 12 }}>
-        <Select allowClear placeholder="请求方法" style={{ width: 120 }} value={method} onChange={setMethod} options={['GET', 'POST', 'PUT', 'DELETE'].map((m) => ({ value: m, label: m }))} />
+        <Select allowClear aria-label="请求方法" placeholder="请求方法" style={{ width: 120 }} value={method} onChange={setMethod} options={['GET', 'POST', 'PUT', 'DELETE'].map((m) => ({ value: m, label: m }))} />
         <Input.Search allowClear placeholder="请求URL" style={{ width: 260 }} onSearch={setKeyword} />
         <Button icon={<ReloadOutlined />} onClick={() => void q.refetch()} loading={q.isFetching}>
           刷新
         </Button>
-        <span style={{ color: 'rgba(0,0,0,.45)' }}>共追踪到 {q.data?.length ?? 0} 条近期请求</span>
+        <span style={{ color: 'rgba(0,0,0,.62)' }}>共追踪到 {q.data?.length ?? 0} 条近期请求</span>
       </Space>
       <ResponsiveTable<Trace>
         rowKey={(r, i) => `${r.timestamp}-${r.request.uri}-${i}`}
@@ -57,7 +57,7 @@ export default function HttpTrace() {
           { title: '请求方法', dataIndex: ['request', 'method'], width: 100, render: (v: string) => <Tag>{v}</Tag> },
           { title: '请求URL', dataIndex: ['request', 'uri'], ellipsis: true },
           { title: '响应状态', dataIndex: ['response', 'status'], width: 100, render: (v: number) => <Tag color={statusColor(v)}>{v}</Tag> },
-          { title: '请求耗时', dataIndex: 'timeTaken', width: 110, sorter: (a, b) => a.timeTaken - b.timeTaken, render: (v: number) => <span style={{ color: v > 1000 ? '#f5222d' : v > 300 ? '#fa8c16' : undefined }}>{v} ms</span> },
+          { title: '请求耗时', dataIndex: 'timeTaken', width: 110, sorter: (a, b) => a.timeTaken - b.timeTaken, render: (v: number) => <span style={{ color: v > 1000 ? '#cf1322' : v > 300 ? '#ad4e00' : undefined }}>{v} ms</span> },
         ]}
       />
     </Card>

@@ -36,7 +36,7 @@ export default function ServerInfo() {
         <Button icon={<ReloadOutlined />} onClick={() => void q.refetch()} loading={q.isFetching}>
           刷新
         </Button>
-        {q.dataUpdatedAt > 0 && <span style={{ color: 'rgba(0,0,0,.45)' }}>上次更新：{new Date(q.dataUpdatedAt).toLocaleTimeString('zh-CN')}</span>}
+        {q.dataUpdatedAt > 0 && <span style={{ color: 'rgba(0,0,0,.62)' }}>上次更新：{new Date(q.dataUpdatedAt).toLocaleTimeString('zh-CN')}</span>}
       </Space>
       {q.isError && <Alert type="error" showIcon message={(q.error as Error).message || '加载失败'} />}
       {d && (
@@ -44,7 +44,7 @@ export default function ServerInfo() {
           <Row gutter={[16, 16]}>
             <Col xs={24} md={12} xl={6}>
               <Card title="CPU" size="small">
-                <Progress type="dashboard" percent={percent(d.cpu.usage)} size={120} format={(p) => `${p}%`} status={d.cpu.usage > 0.9 ? 'exception' : 'normal'} />
+                <Progress aria-label="CPU使用率" type="dashboard" percent={percent(d.cpu.usage)} size={120} format={(p) => `${p}%`} status={d.cpu.usage > 0.9 ? 'exception' : 'normal'} />
                 <Descriptions size="small" column={1} items={[
                   { key: 'n', label: '核数', children: d.cpu.count },
                   { key: 'p', label: '本进程', children: `${percent(d.cpu.processUsage)}%` },
@@ -54,7 +54,7 @@ export default function ServerInfo() {
             </Col>
             <Col xs={24} md={12} xl={6}>
               <Card title="内存" size="small">
-                <Progress type="dashboard" percent={percent(d.memory.total ? d.memory.used / d.memory.total : 0)} size={120} format={(p) => `${p}%`} />
+                <Progress aria-label="内存使用率" type="dashboard" percent={percent(d.memory.total ? d.memory.used / d.memory.total : 0)} size={120} format={(p) => `${p}%`} />
                 <Descriptions size="small" column={1} items={[
                   { key: 't', label: '总内存', children: formatBytes(d.memory.total) },
                   { key: 'u', label: '已用', children: formatBytes(d.memory.used) },
@@ -100,7 +100,7 @@ export default function ServerInfo() {
                 { title: '路径', dataIndex: 'name' },
                 { title: '总大小', dataIndex: 'max', render: (v: number) => formatBytes(v) },
                 { title: '可用', dataIndex: 'rest', render: (v: number) => formatBytes(v) },
-                { title: '已用', dataIndex: 'restPPT', width: '40%', render: (v: number) => <Progress percent={v} size="small" status={v > 90 ? 'exception' : 'normal'} /> },
+                { title: '已用', dataIndex: 'restPPT', width: '40%', render: (v: number) => <Progress aria-label="磁盘已用" percent={v} size="small" status={v > 90 ? 'exception' : 'normal'} /> },
               ]}
             />
           </Card>

@@ -47,7 +47,7 @@ export function MissionDetail({ id, onClose }: { id: string | null; onClose(): v
               <Descriptions.Item label="开始日期">{r.startDate ?? '—'}</Descriptions.Item>
               <Descriptions.Item label="截止日期">{r.dueDate ?? '—'}</Descriptions.Item>
               <Descriptions.Item label="进度" span={2}>
-                <Progress percent={r.progress} size="small" />
+                <Progress percent={r.progress} size="small" aria-label="进度" />
               </Descriptions.Item>
             </Descriptions>
             {r.description && <div className="go-office-html" style={{ marginTop: 12 }} dangerouslySetInnerHTML={{ __html: r.description }} />}

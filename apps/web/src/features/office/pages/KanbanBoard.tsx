@@ -175,7 +175,7 @@ export default function KanbanBoard() {
                       <span>{card.ownerName}</span>
                       <span className={card.overdue ? 'late' : ''}>{card.dueDate ? `截止 ${card.dueDate}` : ''}</span>
                     </div>
-                    <Progress percent={card.progress} size="small" />
+                    <Progress percent={card.progress} size="small" aria-label="进度" />
                     {has('office:kanban:edit') && (
                       <div className="moves">
                         <Tooltip title="左移">

@@ -94,7 +94,7 @@ export default function MissionList() {
           { title: '优先级', dataIndex: 'priority', width: 90, render: (v: string) => <PriorityTag value={v} /> },
           { title: '截止日期', dataIndex: 'dueDate', width: 120 },
           { title: '状态', dataIndex: 'status', width: 100, render: (v: string) => <MissionStatusTag value={v} /> },
-          { title: '进度', dataIndex: 'progress', width: 140, render: (v: number) => <Progress percent={v} size="small" /> },
+          { title: '进度', dataIndex: 'progress', width: 140, render: (v: number) => <Progress percent={v} size="small" aria-label="进度" /> },
           {
             title: '操作',
             key: 'op',

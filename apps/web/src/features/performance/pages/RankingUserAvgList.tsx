@@ -22,7 +22,8 @@ interface RankRow {
 }
 
 const PERIODS = [{ value: '', label: '全年' }, ...QUARTER_TITLES.map((t, i) => ({ value: String(i + 1), label: t }))];
-const MEDAL = ['gold', '#bfbfbf', '#d48806'];
+// medal colours dark enough for the white rank number (4.5:1)
+const MEDAL = ['#874d00', '#595959', '#873800'];
 
 interface OrgOption {
   title: string;
@@ -64,7 +65,7 @@ export default function RankingUserAvgList() {
       dataIndex: 'rank',
       width: 80,
       align: 'center',
-      render: (r: number) => (r <= 3 ? <Tag color={MEDAL[r - 1]} style={{ color: r === 1 ? '#000' : undefined }}>第{r}名</Tag> : r),
+      render: (r: number) => (r <= 3 ? <Tag color={MEDAL[r - 1]}>第{r}名</Tag> : r),
     },
     { title: '姓名', dataIndex: 'userName', width: 120 },
     { title: '公司', dataIndex: 'orgName', width: 200, ellipsis: true },

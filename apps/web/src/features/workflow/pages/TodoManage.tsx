@@ -433,7 +433,7 @@ export default function TodoManage() {
           rowSelection={{
             selectedRowKeys: selected.map((t) => t.id),
             onChange: (_k, rows) => setSelected(rows),
-            getCheckboxProps: (r) => ({ disabled: r.isSuspended }),
+            getCheckboxProps: (r) => ({ disabled: r.isSuspended, 'aria-label': `选择：${r.title || r.processName}` }),
           }}
           pagination={listPagination(pageNo, pageSize, list.data?.total ?? 0, (p, s) =>
             setParams({ pageNo: p, pageSize: s }),
