@@ -9,3 +9,4 @@ export * from './office/index.js';
 export * from './hr/index.js';
 export * from './dashboard/index.js';
 export * from './online/index.js';
+export * from './sso.js';

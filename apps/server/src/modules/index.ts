@@ -16,6 +16,8 @@ import { smsCodes } from './system/sms/sms.service.js';
 import { smsRoutes } from './system/sms/sms.routes.js';
 import { OnlineUserService } from './system/online/online.service.js';
 import { onlineRoutes } from './system/online/online.routes.js';
+import { SsoService } from './system/sso/sso.service.js';
+import { ssoRoutes } from './system/sso/sso.routes.js';
 import { registerFileModule } from './system/file/file.routes.js';
 import { UserService } from './system/user/user.service.js';
 import { registerSystemAdmin } from './system/system-admin.js';
@@ -52,6 +54,7 @@ export async function registerModules(api: FastifyInstance): Promise<void> {
   await accountRoutes(api, accounts);
   await smsRoutes(api, sms, logins);
   await onlineRoutes(api, new OnlineUserService(ctx));
+  await ssoRoutes(api, new SsoService(ctx, logins));
   await dictRoutes(api, dicts);
   await userRoutes(api, users);
   await registerSystemAdmin(api, { dicts, permissions, users });
