@@ -4,6 +4,7 @@ import { feedback } from '../feedback';
 import { getSession } from '../session/store';
 import { encryptBody, responseSignature } from './envelope';
 import { computeSign, signTimestamp } from './sign';
+import { inMessengerApp, reloginInMessengerApp } from '../../features/account/sso';
 
 /** The response envelope of every API call. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -98,6 +99,8 @@ function expireSession(kind: 'notice' | 'modal'): void {
   if (expiring) return;
   expiring = true;
   const hadToken = !!getSession().token;
+  // inside a messenger app the app signs in again by itself (SPEC §8)
+  if (hadToken && inMessengerApp()) return reloginInMessengerApp(() => getSession().clearPersisted());
   const finish = () => {
     getSession().clearPersisted();
     window.location.reload();

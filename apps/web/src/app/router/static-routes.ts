@@ -17,6 +17,8 @@ export const STATIC_PUBLIC_ROUTES: { path: string; title: string; component: str
   { path: '/endRegis', title: '登记完成', component: 'registration/EndRegis' },
   { path: '/summarize', title: '登记汇总', component: 'registration/Summarize' },
   { path: '/mbtiTest', title: '性格测试', component: 'registration/MbtiTest' },
+  { path: '/sso/callback', title: '单点登录', component: 'account/SsoCallback' },
+  { path: '/oauth2-app/login', title: '企业应用登录', component: 'account/OAuth2AppLogin' },
 ];
 
 /** Paths that need no login (SPEC §2 route guard). */
@@ -30,4 +32,5 @@ export const WHITE_LIST = [
   '/mbtiTest',
   '/endRegis',
   '/oauth2-app/login',
+  '/sso/callback',
 ];

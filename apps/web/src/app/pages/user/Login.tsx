@@ -9,6 +9,7 @@ import { ls, STORAGE_KEYS } from '../../session/storage';
 import { useSession, type DictItem, type UserInfo } from '../../session/store';
 import { useTabs } from '../../tabs/store';
 import { SmsCodeButton } from '../../../features/account/SmsCodeButton';
+import { SsoLoginButtons } from '../../../features/account/SsoLoginButtons';
 
 interface LoginResult {
   token: string;
@@ -200,6 +201,7 @@ export default function Login() {
       />
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
       {tab === 'account' ? accountForm : phoneLoginForm}
+      <SsoLoginButtons redirect={params.get('redirect')} />
       <div style={{ textAlign: 'right' }}>
         <Link to="/user/register" data-testid="login-register">
           注册账户
