@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider from 'oidc-provider';
 
 /**
  * Protocol peers started by the single sign-on tests: a real OpenID Connect provider (oidc-provider),
  * a CAS 3.0 server and a messenger API (WeCom and DingTalk style), each on a loopback port.
  */
+
+const PROVIDER_MODULE: string = 'oidc-provider';
 
 async function listen(server: Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -38,6 +39,9 @@ export interface OidcPeer {
  * `signInAs` and grants the requested scopes without a form (what a person would click through).
  */
 export async function startOidcProvider(redirectUris: string[]): Promise<OidcPeer> {
+  // oidc-provider ships no type declarations: loaded by name, used untyped
+   
+  const { default: Provider } = (await import(PROVIDER_MODULE)) as { default: any };
   const server = createServer();
   const port = await listen(server);
   const issuer = `http://127.0.0.1:${port}`;
