@@ -15,6 +15,7 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import { registerModules } from './modules/index.js';
 import { installGuard, type RegisteredRoute } from './platform/access/guard.js';
+import { AuthCache, connectAuthCache, withAuthCacheInvalidation } from './platform/auth/auth-cache.js';
 import { RedisSessionStore, SqlSessionStore } from './platform/auth/session-store.js';
 import { TokenService } from './platform/auth/token.js';
 import type { AppContext } from './platform/context.js';
@@ -87,6 +88,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     permissions: { has: async () => false, invalidate: () => undefined },
     realtime: new RealtimeHub(redis, app.log),
   };
+  // Signed-in requests resolve their session and user from a short-lived cache, dropped on every session end.
+  const authCache = new AuthCache();
+  ctx.authCache = authCache;
+  ctx.sessions = withAuthCacheInvalidation(ctx.sessions, authCache, ctx.realtime);
+  connectAuthCache(authCache, ctx.realtime);
   app.decorate('ctx', ctx);
   const routeTable: RegisteredRoute[] = [];
   app.decorate('routeTable', routeTable);

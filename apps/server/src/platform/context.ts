@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { CurrentUser } from './access/access.js';
+import type { AuthCache } from './auth/auth-cache.js';
 import type { SessionStore } from './auth/session-store.js';
 import type { TokenService } from './auth/token.js';
 import type { Database, DbKind } from './db/database.js';
@@ -29,4 +30,6 @@ export interface AppContext {
   permissions: PermissionChecker;
   /** WebSocket pushes to users and table sockets, across instances when REDIS_URL is set. */
   realtime: RealtimeHub;
+  /** Signed-in identities by session id, short-lived (see platform/auth/auth-cache.ts); absent: no caching. */
+  authCache?: AuthCache;
 }

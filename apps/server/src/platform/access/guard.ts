@@ -48,13 +48,21 @@ export function queryToken(req: FastifyRequest): string | null {
 export async function authenticate(app: FastifyInstance, token: string, tenantHeader: unknown): Promise<CurrentUser> {
   const claims = app.ctx.tokens.read(token);
   if (!claims) throw new AppError('TOKEN_INVALID');
-  const session = await app.ctx.sessions.get(claims.sid);
-  if (!session || session.username !== claims.username) throw new AppError('TOKEN_INVALID');
-  const user = await app.ctx.db
-    .selectFrom('sysUser')
-    .select(['id', 'username', 'realname', 'orgCode', 'status', 'delFlag', 'relTenantIds'])
-    .where('id', '=', session.userId)
-    .executeTakeFirst();
+  const load = async () => {
+    const s = await app.ctx.sessions.get(claims.sid);
+    if (!s) return null;
+    const u = await app.ctx.db
+      .selectFrom('sysUser')
+      .select(['id', 'username', 'realname', 'orgCode', 'status', 'delFlag', 'relTenantIds'])
+      .where('id', '=', s.userId)
+      .executeTakeFirst();
+    return { session: s, user: u };
+  };
+  // Cached for a few seconds; dropped at once on logout, freeze, password change and user writes.
+  const identity = app.ctx.authCache ? await app.ctx.authCache.resolve(claims.sid, load) : await load();
+  const session = identity?.session;
+  if (!session || session.username !== claims.username || session.expiresAt <= Date.now()) throw new AppError('TOKEN_INVALID');
+  const user = identity.user;
   if (!user || user.delFlag !== 0) throw new AppError('TOKEN_INVALID');
   if (user.status !== 1) throw new AppError('ACCOUNT_LOCKED');
   const tenantId = Number(Array.isArray(tenantHeader) ? tenantHeader[0] : tenantHeader) || 0;

@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { LOGIN } from '../../../platform/access/access.js';
-import { ok } from '../../../platform/http/envelope.js';
-import type { PermissionService } from './permission.service.js';
+import { PermissionService } from './permission.service.js';
 
 /** Endpoints whose successful writes can change who holds which grant. */
 const GRANT_WRITES = /\/sys\/(role|permission|user|sysDepart|sysDepartPermission|sysDepartRole|sysDepartRoleUser)\//;
 
 export async function permissionRoutes(app: FastifyInstance, service: PermissionService): Promise<void> {
-  // Cached grants are dropped after any write to roles, menus, users or department roles on this instance.
-  app.addHook('onResponse', async (req, reply) => {
+  // A grant change also drops the cached signed-in identities (a user's company or status may have changed).
+  service.connect(app.ctx.realtime, { fanOut: !!app.ctx.redis, onChange: () => app.ctx.authCache?.clear() });
+
+  // Cached grants are dropped after any write to roles, menus, users or departments, on every instance —
+  // before the answer leaves (onSend), so the writer's next request already sees the change.
+  app.addHook('onSend', async (req, reply, payload) => {
     if (req.method !== 'GET' && reply.statusCode < 400 && GRANT_WRITES.test(req.url)) service.invalidate();
+    return payload;
   });
 
   app.get(
@@ -18,6 +22,20 @@ export async function permissionRoutes(app: FastifyInstance, service: Permission
       config: { access: LOGIN },
       schema: { tags: ['权限'], summary: '当前用户的菜单与按钮权限' },
     },
-    async (req) => ok(await service.loadForUser(req.user!.id), '查询成功'),
+    async (req, reply) => {
+      // Built and serialised once per user and grant version; a client holding the same payload gets 304.
+      const payload = await service.payloadForUser(req.user!.id);
+      reply.header('etag', payload.etag).header('cache-control', 'private, no-cache');
+      const match = req.headers['if-none-match'];
+      if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === payload.etag)) {
+        return reply.code(304).send();
+      }
+      reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+      const aesKey = app.ctx.config.aesKey;
+      if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+        return reply.header('content-encoding', 'gzip').send(PermissionService.gzippedEnvelope(payload, '查询成功', aesKey));
+      }
+      return reply.send(PermissionService.envelope(payload, '查询成功', aesKey));
+    },
   );
 }

@@ -1,7 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { AllAuthEntry, AuthEntry, MenuNode, PermissionResult } from '@go/contract';
 import type { CurrentUser } from '../../../platform/access/access.js';
 import type { PermissionChecker } from '../../../platform/context.js';
+import type { Realtime } from '../../../platform/realtime/hub.js';
 import type { Database } from '../../../platform/db/database.js';
 import type { SysPermission } from '../../../platform/db/schema.js';
 import { AppError } from '../../../platform/http/errors.js';
@@ -74,42 +76,90 @@ function codes(perms: string | null): string[] {
 }
 
 /**
- * How long a user's resolved permissions are reused. Changes made through this instance invalidate at once
- * (`invalidate()`); other instances pick them up within this bound.
+ * How long a user's resolved permissions are reused. Every grant write drops them at once on this instance
+ * and, with Redis, on every other one (`GRANTS_CHANGED_TOPIC`); without Redis another instance picks a change
+ * up within `CACHE_MS`. With Redis the bound is only a safety net for writes that bypass the services.
  */
 const CACHE_MS = 10_000;
+const CACHE_MS_WITH_FANOUT = 60_000;
+
+/** Instance-to-instance topic: grants, roles, menus, users or departments changed. */
+export const GRANTS_CHANGED_TOPIC = 'permission:changed';
 
 interface Cached<T> {
   at: number;
   value: Promise<T>;
 }
 
+/** The serialised permission payload of one user at one grant version, with its entity tag. */
+export interface PermissionPayload {
+  /** `JSON.stringify(result)` */
+  json: string;
+  /** strong entity tag over the JSON (equal payloads, equal tags) */
+  etag: string;
+  /** the grant version it was built at */
+  version: number;
+  /** the last envelope written for it (see `PermissionService.envelope`) */
+  body?: { at: number; message: string; buf: Buffer; gzip?: Buffer };
+}
+
 export class PermissionService implements PermissionChecker {
   private readonly results = new Map<string, Cached<PermissionResult>>();
+  private readonly payloads = new Map<string, Cached<PermissionPayload>>();
   private readonly codeSets = new Map<string, Cached<Set<string>>>();
   /** The granted rows per user and every button of the system, read once per cache period. */
   private readonly userRows = new Map<string, Cached<SysPermission[]>>();
   private readonly buttons = new Map<'all', Cached<Awaited<ReturnType<typeof findAllButtons>>>>();
+  private realtime: Pick<Realtime, 'publishInternal'> | null = null;
+  private cacheMs = CACHE_MS;
+  /** Bumped by every grant write seen here (local or from another instance). */
+  private grantVersion = 0;
+  private onChange: (() => void) | null = null;
 
   constructor(private readonly db: Database) {}
 
-  /** Forgets cached permissions (all users, or one); call after changing roles, grants or menus. */
+  /**
+   * Joins the instance-to-instance fan-out: a grant write here is announced to the others, and theirs drop
+   * this instance's cache. `onChange` runs on every change seen (e.g. to drop cached identities).
+   */
+  connect(realtime: Pick<Realtime, 'publishInternal' | 'onInternal'>, opts: { fanOut: boolean; onChange?: () => void }): void {
+    this.realtime = realtime;
+    this.cacheMs = opts.fanOut ? CACHE_MS_WITH_FANOUT : CACHE_MS;
+    this.onChange = opts.onChange ?? null;
+    realtime.onInternal(GRANTS_CHANGED_TOPIC, (data) => this.dropLocal((data as { userId?: string } | null)?.userId));
+  }
+
+  /** The current grant version on this instance. */
+  get version(): number {
+    return this.grantVersion;
+  }
+
+  /** Forgets cached permissions (all users, or one) here and on every other instance; call after changing roles, grants or menus. */
   invalidate(userId?: string): void {
+    if (this.realtime) this.realtime.publishInternal(GRANTS_CHANGED_TOPIC, userId ? { userId } : null);
+    else this.dropLocal(userId);
+  }
+
+  private dropLocal(userId?: string): void {
+    this.grantVersion++;
     if (userId) {
       this.results.delete(userId);
+      this.payloads.delete(userId);
       this.codeSets.delete(userId);
       this.userRows.delete(userId);
     } else {
       this.results.clear();
+      this.payloads.clear();
       this.codeSets.clear();
       this.userRows.clear();
       this.buttons.clear();
     }
+    this.onChange?.();
   }
 
   private cached<T>(map: Map<string, Cached<T>>, key: string, load: () => Promise<T>): Promise<T> {
     const hit = map.get(key);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+    if (hit && Date.now() - hit.at < this.cacheMs) return hit.value;
     const value = load();
     map.set(key, { at: Date.now(), value });
     value.catch(() => map.delete(key));
@@ -128,6 +178,49 @@ export class PermissionService implements PermissionChecker {
   /** `getUserPermissionByToken`: the menu tree, the user's buttons and every button of the system. */
   loadForUser(userId: string): Promise<PermissionResult> {
     return this.cached(this.results, userId, () => this.buildForUser(userId));
+  }
+
+  /**
+   * The serialised `getUserPermissionByToken` result of a user, built once per grant version (and cache
+   * period) and shared by every request; the result is exactly `loadForUser`'s.
+   */
+  payloadForUser(userId: string): Promise<PermissionPayload> {
+    return this.cached(this.payloads, userId, async () => {
+      const version = this.grantVersion;
+      const json = JSON.stringify(await this.buildForUser(userId));
+      return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"`, version };
+    });
+  }
+
+  /**
+   * The whole response body for a payload: the success envelope with its timestamp and response signature
+   * (`zSignVer`, as platform/crypto adds to every envelope), without re-serialising the result. The body is
+   * reused for up to a second, so its timestamp is never more than a second old (clients only check the
+   * signature, which covers the timestamp it carries).
+   */
+  static envelope(payload: PermissionPayload, message: string, aesKey: string): Buffer {
+    const now = Date.now();
+    const last = payload.body;
+    if (last && last.message === message && now - last.at < 1_000) return last.buf;
+    return PermissionService.freshEnvelope(payload, message, aesKey, now);
+  }
+
+  /** The same body gzipped (browsers always accept it; the payload shrinks about sevenfold), reused alike. */
+  static gzippedEnvelope(payload: PermissionPayload, message: string, aesKey: string): Buffer {
+    const buf = PermissionService.envelope(payload, message, aesKey);
+    const body = payload.body!;
+    if (body.buf !== buf || !body.gzip) body.gzip = gzipSync(buf, { level: 6 });
+    return body.gzip;
+  }
+
+  private static freshEnvelope(payload: PermissionPayload, message: string, aesKey: string, now: number): Buffer {
+    const sign = createHmac('sha256', aesKey).update(`${now}:`, 'utf8').update(payload.json, 'utf8').digest('hex');
+    const buf = Buffer.from(
+      `{"success":true,"message":${JSON.stringify(message)},"code":200,"result":${payload.json},"timestamp":${now},"zSignVer":"${sign}"}`,
+      'utf8',
+    );
+    payload.body = { at: now, message, buf };
+    return buf;
   }
 
   private async buildForUser(userId: string): Promise<PermissionResult> {
