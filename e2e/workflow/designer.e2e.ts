@@ -5,9 +5,9 @@ import { apiLogin, baseURL, launchBrowser, loginAs, newPage, screenshot as save 
 /**
  * The administrator designs a two-step process in the designer — 部门审批 by 马超 with a decision field
  * and a due date, then a parallel countersign 会签 of 刘洋, 李娜 and 王芳 — and deploys it. 朱琳 applies in
- * the browser and copies 陈静; 马超 passes in his to-do list (choosing 同意), the three signers pass in
- * theirs (the node waits for all three); 陈静 finds the application in 抄送我的 and opens it; 朱琳 sees
- * 已通过 in 我的申请.
+ * the browser; 马超 passes in his to-do list (choosing 同意); 刘洋 passes and copies 陈静 (抄送) in the
+ * approval dialog, and 陈静's open 抄送我的 shows it without a reload; 李娜 and 王芳 pass (the node waits
+ * for all three); 陈静 opens it read-only with its timeline; 朱琳 sees 已通过 in 我的申请.
  */
 const SUFFIX = Date.now().toString(36);
 const KEY = `e2e_cs_${SUFFIX}`;
@@ -104,7 +104,10 @@ describe('[WORKFLOW]: design a countersign process, deploy, apply, three signers
   });
 
   /** `username` opens the to-do list, passes the application with a comment (and a decision when asked). */
-  const passInBrowser = async (username: string, opts: { decision?: string; nextCount?: number } = {}) => {
+  const passInBrowser = async (
+    username: string,
+    opts: { decision?: string; nextCount?: number; cc?: { username: string; realname: string } } = {},
+  ) => {
     const page = await open(username);
     await page.goto(`/activiti/todoManage?name=${encodeURIComponent(TITLE)}`);
     const todo = page.getByTestId('todo-page');
@@ -121,14 +124,26 @@ describe('[WORKFLOW]: design a countersign process, deploy, apply, three signers
       await expect.poll(() => form.getByTestId('next-assignees').locator('.ant-select-selection-item').count()).toBe(opts.nextCount);
     }
     await page.getByTestId('approval-comment').fill(`${username} 同意`);
+    if (opts.cc) {
+      // 抄送 in the approval dialog: the department user picker
+      await form.getByTestId('approval-cc').getByRole('button', { name: /选\s*择/ }).click();
+      const picker = page.locator('.ant-modal', { hasText: '根据部门选择用户' });
+      await picker.getByPlaceholder('请输入用户账号').fill(opts.cc.username);
+      await picker.getByPlaceholder('请输入用户账号').press('Enter');
+      await picker.locator('tr', { hasText: opts.cc.realname }).locator('input[type="checkbox"]').check();
+      await picker.locator('.ant-modal-footer .ant-btn-primary').click();
+      await picker.waitFor({ state: 'detached' });
+      await expect.poll(() => form.locator('#approval-cc').inputValue()).toBe(opts.cc.realname);
+    }
     await screenshot(page, `designer-pass-${username}`);
     await page.getByTestId('approval-submit').click();
     await form.waitFor({ state: 'detached' });
+    if (opts.cc) await page.locator('.ant-message').getByText(`已抄送给${opts.cc.realname}`).first().waitFor();
     await expect.poll(() => todo.getByTestId('todo-pass').count(), { timeout: 15_000 }).toBe(0);
     await page.context().close();
   };
 
-  it('the applicant applies with the designed process in the browser and copies 陈静', async () => {
+  it('the applicant applies with the designed process in the browser', async () => {
     const me = await open('zhulin');
     await me.goto('/activiti/forms/expense');
     await me.getByTestId('start-apply').click();
@@ -148,8 +163,6 @@ describe('[WORKFLOW]: design a countersign process, deploy, apply, three signers
     const row = mine.result.records.find((r) => r.title === TITLE);
     expect(row?.procDefId).toBe(procDefId);
     procInstId = row!.procInstId;
-    const cc = await api('zhulin', 'POST', '/actTask/cc', { procInstId, userIds: ['chenjing'], comment: '请知悉' });
-    expect(cc.success, cc.message).toBe(true);
     expect(await openTasks(procInstId)).toEqual(['step1:machao']);
   });
 
@@ -160,29 +173,48 @@ describe('[WORKFLOW]: design a countersign process, deploy, apply, three signers
     expect(h.result.list.find((x) => x.type === 'pass')?.detail?.variables).toEqual({ approved: 'true' });
   });
 
-  it('the countersign needs all three signers, each passing in the browser', async () => {
-    await passInBrowser('liuyang');
+  let ccPage: Page;
+  it('the countersign needs all three signers; 刘洋 copies 陈静 in the approval dialog and her open inbox shows it', async () => {
+    // 陈静 has 抄送我的 open before anything was copied to her
+    ccPage = await open('chenjing');
+    await ccPage.goto('/activiti/ccInbox');
+    const inbox = ccPage.getByTestId('cc-inbox');
+    await inbox.waitFor();
+    await inbox.locator('.ant-table-tbody').waitFor();
+    expect(await inbox.locator('tr', { hasText: TITLE }).count()).toBe(0);
+
+    await passInBrowser('liuyang', { cc: { username: 'chenjing', realname: '陈静' } });
     expect(await openTasks(procInstId)).toEqual(['step2:lina', 'step2:wangfang']);
+    // live: the CC notice on her socket refreshes the list, no reload
+    await inbox.locator('tr', { hasText: TITLE }).waitFor({ timeout: 20_000 });
+    const h = await api<{ list: { type: string; realname: string; detail: { users?: string[] } | null }[] }>('admin', 'GET', `/actTask/historicFlow/${procInstId}`);
+    const ccEntry = h.result.list.find((x) => x.type === 'cc');
+    expect(ccEntry?.realname).toBe('刘洋');
+    expect(ccEntry?.detail?.users).toEqual(['chenjing']);
+
     await passInBrowser('lina');
     expect(await openTasks(procInstId)).toEqual(['step2:wangfang']);
     await passInBrowser('wangfang');
     expect(await openTasks(procInstId)).toEqual([]);
   });
 
-  it('陈静 finds it unread in 抄送我的 and opens it', async () => {
-    const cc = await open('chenjing');
-    await cc.goto('/activiti/ccInbox');
-    const inbox = cc.getByTestId('cc-inbox');
-    await inbox.waitFor();
+  it('陈静 finds it unread in 抄送我的 and opens it read-only with its timeline', async () => {
+    const inbox = ccPage.getByTestId('cc-inbox');
     const row = inbox.locator('tr', { hasText: TITLE });
     await row.waitFor();
     expect(await row.innerText()).toContain('未读');
     expect(await row.innerText()).toContain('朱琳');
-    await screenshot(cc, 'designer-03-cc-inbox');
+    expect(await row.innerText()).toContain('刘洋');
+    await screenshot(ccPage, 'designer-03-cc-inbox');
     await row.getByTestId('cc-open').click();
-    await cc.locator('.ant-modal').first().waitFor();
-    await screenshot(cc, 'designer-04-cc-history');
-    await cc.keyboard.press('Escape');
+    const timeline = ccPage.getByTestId('history-timeline');
+    await timeline.waitFor();
+    await expect.poll(() => timeline.innerText()).toContain('抄送');
+    expect(await timeline.innerText()).toContain('刘洋');
+    // read-only: no approval action in the dialog
+    expect(await ccPage.locator('.ant-modal').getByTestId('approval-submit').count()).toBe(0);
+    await screenshot(ccPage, 'designer-04-cc-history');
+    await ccPage.keyboard.press('Escape');
     await expect.poll(async () => row.innerText()).toContain('已读');
   });
 

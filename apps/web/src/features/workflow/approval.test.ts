@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { NextNode, Task } from './api';
 import {
   buildPayload,
+  ccResultText,
+  extraDoneText,
+  validateExtra,
   choosableUsers,
   claimOrgCode,
   endLabels,
@@ -175,5 +178,28 @@ describe('approval payload (SPEC §3)', () => {
     expect(d.userId).toBe('zhangwei');
     expect(d.assignees).toBe('');
     expect(d.isClaim).toBe(true);
+  });
+});
+
+describe('transfer, add signer and CC (issue 13 §8)', () => {
+  it('each needs its people: transfer exactly one, add signer at least one with a way, CC at least one', () => {
+    expect(validateExtra('transfer', { users: [] })).toBe('请选择转办人');
+    expect(validateExtra('transfer', { users: ['a', 'b'] })).toBe('请选择转办人');
+    expect(validateExtra('transfer', { users: ['sunli'] })).toBeNull();
+    expect(validateExtra('addSign', { users: [], position: 'after' })).toBe('请选择加签人');
+    expect(validateExtra('addSign', { users: ['sunli'] })).toBe('请选择加签方式');
+    expect(validateExtra('addSign', { users: ['sunli'], position: 'before' })).toBeNull();
+    expect(validateExtra('cc', { users: [] })).toBe('请选择抄送人');
+    expect(validateExtra('cc', { users: ['chenjing'] })).toBeNull();
+  });
+
+  it('says what happened with the names', () => {
+    expect(extraDoneText('transfer', ['孙丽'])).toBe('已转办给孙丽，已通知孙丽');
+    expect(extraDoneText('addSign', ['孙丽', '朱琳'], 'before')).toBe('已前加签：孙丽、朱琳，待其审批通过后任务回到您');
+    expect(extraDoneText('addSign', ['孙丽'], 'after')).toBe('已后加签：孙丽，您审批通过后将依次交由其审批');
+    expect(extraDoneText('addSign', ['孙丽'], 'parallel')).toBe('已并行加签：孙丽，全部通过后流程继续');
+    expect(ccResultText(['陈静'], 1, '已抄送1人')).toEqual({ ok: true, text: '已抄送给陈静，对方可在「抄送我的」中查看' });
+    expect(ccResultText(['陈静', '刘洋'], 1, '已抄送1人')).toEqual({ ok: true, text: '已抄送1人（其余人员此前已抄送过）' });
+    expect(ccResultText(['陈静'], 0, '所选人员均已抄送过')).toEqual({ ok: false, text: '所选人员均已抄送过' });
   });
 });

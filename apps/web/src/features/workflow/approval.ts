@@ -118,3 +118,56 @@ export function buildPayload(
   if (input.score !== undefined) payload.score = input.score;
   return payload;
 }
+
+/** Actions of the to-do beyond pass/reject/delegate (issue 13 §8): 转办, 加签, 抄送. */
+export type ExtraAction = 'transfer' | 'addSign' | 'cc';
+/** Anything a to-do row or the task form can start. */
+export type TaskAction = ApprovalType | ExtraAction;
+
+export type AddSignPosition = 'before' | 'after' | 'parallel';
+
+/** The three ways of adding signers, in the order the dialog offers them. */
+export const ADD_SIGN_POSITIONS: { value: AddSignPosition; label: string; hint: string }[] = [
+  { value: 'before', label: '前加签', hint: '加签人先依次审批，全部通过后任务回到您' },
+  { value: 'after', label: '后加签', hint: '您审批通过后，再由加签人依次审批' },
+  { value: 'parallel', label: '并行加签', hint: '加签人与您同时审批，全部通过后流程继续' },
+];
+
+export const EXTRA_TITLES: Record<ExtraAction, string> = {
+  transfer: WF_TEXTS.transferTitle,
+  addSign: WF_TEXTS.addSignTitle,
+  cc: WF_TEXTS.ccTitle,
+};
+
+/** The first problem of an extra action's input, or null when it may be sent. */
+export function validateExtra(kind: ExtraAction, input: { users: string[]; position?: AddSignPosition }): string | null {
+  if (kind === 'transfer') return input.users.length === 1 ? null : WF_TEXTS.needTransferUser;
+  if (kind === 'addSign') {
+    if (!input.users.length) return WF_TEXTS.needSignUsers;
+    if (!input.position) return WF_TEXTS.needSignPosition;
+    return null;
+  }
+  return input.users.length ? null : WF_TEXTS.needCcUsers;
+}
+
+/** What an extra action did, in words (names of the people concerned). */
+export function extraDoneText(kind: ExtraAction, names: string[], position?: AddSignPosition): string {
+  const who = names.join('、');
+  if (kind === 'transfer') return `已转办给${who}，已通知${who}`;
+  if (kind === 'addSign') {
+    if (position === 'before') return `已前加签：${who}，待其审批通过后任务回到您`;
+    if (position === 'after') return `已后加签：${who}，您审批通过后将依次交由其审批`;
+    return `已并行加签：${who}，全部通过后流程继续`;
+  }
+  return `已抄送给${who}，对方可在「抄送我的」中查看`;
+}
+
+/**
+ * The words after a CC call: every picked person new → their names; some copied before → the server's
+ * count (已抄送N人); none new → the server's 所选人员均已抄送过 (a warning).
+ */
+export function ccResultText(names: string[], count: number, serverMessage: string): { ok: boolean; text: string } {
+  if (count <= 0) return { ok: false, text: serverMessage || '所选人员均已抄送过' };
+  if (count === names.length) return { ok: true, text: extraDoneText('cc', names) };
+  return { ok: true, text: `${serverMessage || `已抄送${count}人`}（其余人员此前已抄送过）` };
+}

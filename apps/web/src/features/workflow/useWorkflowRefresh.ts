@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { onUserSocketMessage } from '../../app/realtime/useUserSocket';
 
 /**
  * Kept-alive lists refresh whenever the to-do badge does (it refetches on every route change), so a
@@ -18,4 +19,25 @@ export function useRefetchWithBadge(refetch: () => void): void {
       last = data;
     });
   }, [queryClient]);
+}
+
+/**
+ * Refetches on every push of the user socket (the to-do refresh `{cmd:'todo'}` after each workflow
+ * command, and the notices of CCs, urges …), a little debounced so one command's pushes refetch once.
+ * Lists whose rows change without the to-do count changing (抄送我的, 我的申请) stay live this way.
+ */
+export function useRefetchOnPush(refetch: () => void, delayMs = 300): void {
+  const ref = useRef(refetch);
+  ref.current = refetch;
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = onUserSocketMessage(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => ref.current(), delayMs);
+    });
+    return () => {
+      clearTimeout(timer);
+      off();
+    };
+  }, [delayMs]);
 }

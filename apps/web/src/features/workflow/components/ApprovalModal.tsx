@@ -22,6 +22,7 @@ import type { BackNode, NextNode, NextUser, Task } from '../api';
 import { wfApi } from '../api';
 import {
   buildPayload,
+  ccResultText,
   choosableUsers,
   claimOrgCode,
   endLabels,
@@ -31,6 +32,8 @@ import {
 import type { WebFormType } from '../formTypes';
 import { WF_TEXTS } from '../texts';
 import { DecisionFields } from '../engine/DecisionFields';
+import { engineApi } from '../engine/engineApi';
+import { NO_PICK, pickedNames, type Picked } from './TaskActionModal';
 
 /** How an approval dialog ended: done, cancelled, or failed with code 500 (close everything and reload). */
 export type ApprovalOutcome = 'done' | 'cancel' | 'failed';
@@ -82,6 +85,8 @@ export function ApprovalModal({
   const [sendEmail, setSendEmail] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  /** 抄送 with the pass or the rejection (optional) */
+  const [cc, setCc] = useState<Picked>(NO_PICK);
 
   const commentRequired = !!(
     task?.commentRequired ||
@@ -107,6 +112,7 @@ export function ApprovalModal({
     setSendSms(false);
     setSendEmail(false);
     setError(null);
+    setCc(NO_PICK);
     let live = true;
     if (type === 0) {
       setLoadingNode(true);
@@ -234,7 +240,19 @@ export function ApprovalModal({
               : await wfApi.backToTask(payload)
             : await wfApi.delegate(payload);
       if (res.success) {
-        message.success(successText());
+        const ccUsers = (cc.value ?? '').split(',').filter(Boolean);
+        if (type !== 2 && ccUsers.length) {
+          // the approver stays a participant after acting, so the copy is sent once the action holds
+          const copied = await engineApi
+            .cc({ procInstId: task.procInstId, userIds: ccUsers, comment: payload.comment || undefined })
+            .catch(() => null);
+          const out = copied?.success ? ccResultText(pickedNames(cc), copied.result?.count ?? 0, copied.message) : null;
+          if (out?.ok) message.success(`${successText()}；${out.text}`);
+          else {
+            message.success(successText());
+            message.warning(`抄送未成功：${out?.text ?? copied?.message ?? '请稍后在待办或我的申请中重新抄送'}`);
+          }
+        } else message.success(successText());
         void queryClient.invalidateQueries({ queryKey: ['todoBadge'] });
         onClose('done');
       } else {
@@ -436,6 +454,16 @@ export function ApprovalModal({
             data-testid="approval-comment"
           />
         </Form.Item>
+        {type !== 2 && (
+          <Form.Item label="抄送给" htmlFor="approval-cc" extra="选填，被抄送人可在「抄送我的」中查看该申请" data-testid="approval-cc">
+            <UserByDepPicker
+              id="approval-cc"
+              value={cc.value}
+              onChange={(value, list) => setCc({ value, users: list })}
+              placeholder="请选择抄送人"
+            />
+          </Form.Item>
+        )}
         <Form.Item label="消息通知" style={{ marginBottom: 0 }}>
           <Space wrap>
             <Checkbox checked={sendMessage} onChange={(e) => setSendMessage(e.target.checked)}>

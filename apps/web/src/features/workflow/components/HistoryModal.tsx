@@ -17,6 +17,12 @@ const ACTION_COLOR: Record<string, string> = {
   delegate: 'blue',
   cancel: 'gray',
   skip: 'gray',
+  transfer: 'blue',
+  addsign: 'blue',
+  cc: 'cyan',
+  urge: 'orange',
+  terminate: 'red',
+  reassign: 'orange',
 };
 
 const COMMENT_LABEL: Record<string, string> = {
@@ -25,6 +31,12 @@ const COMMENT_LABEL: Record<string, string> = {
   cancel: '原因',
   skip: '说明',
   auto: '说明',
+  transfer: '说明',
+  addsign: '说明',
+  cc: '留言',
+  urge: '留言',
+  terminate: '原因',
+  reassign: '说明',
 };
 
 function actionItem(a: HistoryAction) {

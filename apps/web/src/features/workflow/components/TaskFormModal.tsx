@@ -3,7 +3,7 @@ import { Alert, Button, Modal, Space, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import type { Task } from '../api';
 import { wfApi } from '../api';
-import type { ApprovalType } from '../approval';
+import type { TaskAction } from '../approval';
 import type { WebFormType } from '../formTypes';
 import { WF_TEXTS } from '../texts';
 import { useNarrow } from '../useNarrow';
@@ -80,7 +80,7 @@ export function TaskFormModal({
   formType: WebFormType | undefined;
   open: boolean;
   onClose: () => void;
-  onAction: (type: ApprovalType) => void;
+  onAction: (type: TaskAction) => void;
   onHistory: () => void;
   extra?: ReactNode;
 }) {
@@ -108,6 +108,15 @@ export function TaskFormModal({
           </Button>
           <Button disabled={suspended} onClick={() => onAction(2)} data-testid="form-delegate">
             委托
+          </Button>
+          <Button disabled={suspended} onClick={() => onAction('transfer')} data-testid="form-transfer">
+            转办
+          </Button>
+          <Button disabled={suspended} onClick={() => onAction('addSign')} data-testid="form-addSign">
+            加签
+          </Button>
+          <Button disabled={suspended} onClick={() => onAction('cc')} data-testid="form-cc">
+            抄送
           </Button>
           <Button onClick={onClose}>关闭</Button>
         </Space>

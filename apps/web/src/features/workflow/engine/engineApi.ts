@@ -47,6 +47,13 @@ export const engineApi = {
   ccList: (q: { title?: string; readFlag?: number; pageNo: number; pageSize: number }) => getAction<PageResult<CcRow>>('/actTask/ccList', q),
   ccRead: (body: { ids?: string[]; all?: boolean }) => postAction<{ count: number }>('/actTask/ccRead', body),
   cc: (body: { procInstId: string; userIds: string[]; comment?: string }) => postAction<{ count: number }>('/actTask/cc', body),
+  /** 转办: the task goes to `userId` (username), who acts in their own name */
+  transfer: (body: { id: string; userId: string; comment?: string }) => postAction<null>('/actTask/transfer', body),
+  /** 加签 before / after / alongside the caller */
+  addSign: (body: { id: string; userIds: string[]; position: 'before' | 'after' | 'parallel'; comment?: string }) =>
+    postAction<null>('/actTask/addSign', body),
+  /** 催办 by the applicant (once per 10 minutes; the server's refusal says so) */
+  urge: (body: { id: string; procInstId?: string; comment?: string }) => postAction<{ users: string[] }>('/actBusiness/urge', body),
   instances: (q: { title?: string; processName?: string; applyer?: string; state?: string; pageNo: number; pageSize: number }) =>
     getAction<PageResult<InstanceRow>>('/activiti_process/instances', q),
   terminate: (body: { procInstId: string; reason?: string }) => postAction('/activiti_process/terminate', body),

@@ -10,6 +10,7 @@ import { engineApi, type CcRow } from '../engine/engineApi';
 import { RESULT_COLOR, RESULT_TEXT } from '../texts';
 import '../workflow.css';
 import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
+import { useRefetchOnPush } from '../useWorkflowRefresh';
 
 type ReadFilter = 'all' | 'unread' | 'read';
 
@@ -40,6 +41,8 @@ export default function CcInbox() {
     },
     placeholderData: (prev) => prev,
   });
+  // a CC sent while the page is open arrives with its notice on the user socket
+  useRefetchOnPush(() => void list.refetch());
 
   const markRead = async (ids: string[] | 'all') => {
     const res = await engineApi.ccRead(ids === 'all' ? { all: true } : { ids });

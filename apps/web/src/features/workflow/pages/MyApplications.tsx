@@ -1,17 +1,19 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { listPagination } from '../../../components/list/pagination';
-import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import type { Application } from '../api';
 import { readPage, wfApi } from '../api';
 import { ApplicationViewModal, type ApplicationRef } from '../components/ApplicationViewModal';
 import { HistoryModal } from '../components/HistoryModal';
+import { TaskActionModal } from '../components/TaskActionModal';
+import { engineApi } from '../engine/engineApi';
 import { StartMenu } from '../components/StartMenu';
 import { findFormType, type WebFormType } from '../formTypes';
 import { RESULT_COLOR, RESULT_TEXT, STATUS_TEXT, WF_TEXTS } from '../texts';
-import { useRefetchWithBadge } from '../useWorkflowRefresh';
+import { useRefetchOnPush, useRefetchWithBadge } from '../useWorkflowRefresh';
 import { useUrlList } from '../useUrlList';
 import { useNarrow } from '../useNarrow';
 import { PhoneCard, PhoneCardList } from '../../../components/list/PhoneCards';
@@ -32,7 +34,13 @@ function progressText(r: Application): string {
   return r.result_dictText ?? RESULT_TEXT[r.result] ?? '—';
 }
 
-/** 我的申请: status and result of my applications; withdraw while no approver has acted. */
+/** Who an urge reaches, in words, from the status text (审批中：部门负责人审批（马超） → 部门负责人审批（马超）). */
+export function urgeTarget(r: Pick<Application, 'statusText' | 'currTaskName'>): string {
+  const s = (r.statusText ?? '').replace(/^审批中：/, '');
+  return s && s !== r.statusText ? s : r.currTaskName || '当前审批人';
+}
+
+/** 我的申请: status and result of my applications; withdraw while no approver has acted, urge, copy. */
 export default function MyApplications() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -41,6 +49,10 @@ export default function MyApplications() {
   const [form] = Form.useForm();
   const [view, setView] = useState<ApplicationRef | null>(null);
   const [historyId, setHistoryId] = useState<string | null>(null);
+  const [urging, setUrging] = useState<Application | null>(null);
+  const [urgeText, setUrgeText] = useState('');
+  const [urgeBusy, setUrgeBusy] = useState(false);
+  const [copying, setCopying] = useState<Application | null>(null);
   const [editing, setEditing] = useState<{
     type: WebFormType;
     businessId?: string;
@@ -68,6 +80,8 @@ export default function MyApplications() {
     placeholderData: (prev) => prev,
   });
   useRefetchWithBadge(() => void list.refetch());
+  // the applicant is pushed every step of their applications (their own to-do count may not change)
+  useRefetchOnPush(() => void list.refetch());
   const reload = () => {
     void list.refetch();
     void queryClient.invalidateQueries({ queryKey: ['todoBadge'] });
@@ -75,9 +89,25 @@ export default function MyApplications() {
 
   const withdraw = async (a: Application) => {
     const res = await wfApi.cancel({ id: a.id, procInstId: a.procInstId ?? undefined });
-    if (res.success) message.success(res.message || WF_TEXTS.success);
+    if (res.success) message.success(`已撤回「${a.title}」，审批人的待办已取消，可修改后重新提交`);
     else message.error(res.message);
     reload();
+  };
+  /** 催办: the server allows one per 10 minutes and says so; its refusal is shown as it is. */
+  const urge = async () => {
+    if (!urging) return;
+    setUrgeBusy(true);
+    try {
+      const res = await engineApi.urge({ id: urging.id, procInstId: urging.procInstId ?? undefined, comment: urgeText.trim() || undefined });
+      if (res.success) {
+        message.success(`已催办：${urgeTarget(urging)}`);
+        setUrging(null);
+      } else message.warning(res.message);
+    } catch {
+      /* shown by the client */
+    } finally {
+      setUrgeBusy(false);
+    }
   };
   const remove = async (a: Application) => {
     const res = await wfApi.deleteDrafts([a.id]);
@@ -138,7 +168,7 @@ export default function MyApplications() {
       title: '操作',
       key: 'action',
       fixed: narrow ? undefined : 'right',
-      width: 230,
+      width: 300,
       render: (_v, r) => actions(r),
     },
   ];
@@ -160,8 +190,30 @@ export default function MyApplications() {
           查看
         </a>
         {r.procInstId && <a onClick={() => setHistoryId(r.procInstId)}>历史</a>}
+        {r.status === 1 && r.procInstId && (
+          <a
+            data-testid="app-urge"
+            onClick={() => {
+              setUrgeText('');
+              setUrging(r);
+            }}
+          >
+            催办
+          </a>
+        )}
+        {r.procInstId && (r.status === 1 || r.status === 2) && (
+          <a data-testid="app-cc" onClick={() => setCopying(r)}>
+            抄送
+          </a>
+        )}
         {r.canWithdraw && (
-          <Popconfirm title="确定撤回该申请吗？" onConfirm={() => withdraw(r)}>
+          <Popconfirm
+            title="确定撤回该申请吗？"
+            description="撤回后审批人的待办将被取消，可修改后重新提交"
+            okText="撤回"
+            cancelText="取消"
+            onConfirm={() => withdraw(r)}
+          >
             <a data-testid="app-withdraw">撤回</a>
           </Popconfirm>
         )}
@@ -284,6 +336,45 @@ export default function MyApplications() {
         onHistory={(id) => setHistoryId(id)}
       />
       <HistoryModal procInstId={historyId} open={!!historyId} onClose={() => setHistoryId(null)} />
+      <Modal
+        title="催办"
+        open={!!urging}
+        maskClosable={false}
+        destroyOnHidden
+        onCancel={() => setUrging(null)}
+        okText="催办"
+        cancelText="取消"
+        okButtonProps={{ loading: urgeBusy, 'data-testid': 'urge-submit' }}
+        onOk={() => void urge()}
+      >
+        {urging && (
+          <Form layout="vertical" data-testid="urge-form">
+            <Typography.Paragraph>
+              将提醒「{urging.title}」的当前审批人：{urgeTarget(urging)}。每个申请10分钟内只能催办一次。
+            </Typography.Paragraph>
+            <Form.Item label="催办留言" htmlFor="urge-comment">
+              <Input.TextArea
+                id="urge-comment"
+                rows={3}
+                maxLength={500}
+                value={urgeText}
+                onChange={(e) => setUrgeText(e.target.value)}
+                placeholder="选填，默认：请尽快审批"
+              />
+            </Form.Item>
+          </Form>
+        )}
+      </Modal>
+      <TaskActionModal
+        kind="cc"
+        open={!!copying}
+        task={
+          copying?.procInstId
+            ? { id: copying.id, procInstId: copying.procInstId, processName: copying.processName, name: '', title: copying.title }
+            : null
+        }
+        onClose={() => setCopying(null)}
+      />
       {Editor && (
         <Editor
           open

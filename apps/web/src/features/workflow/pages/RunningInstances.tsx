@@ -1,10 +1,12 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { listPagination } from '../../../components/list/pagination';
 import { HistoryModal } from '../components/HistoryModal';
+import { NO_PICK, pickedNames, type Picked } from '../components/TaskActionModal';
+import { UserByDepPicker } from '../../../components/pickers/UserByDepPicker';
 import { engineApi, type InstanceRow } from '../engine/engineApi';
 import '../workflow.css';
 import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
@@ -20,14 +22,19 @@ interface Filters {
 
 /** 流程实例: every instance of my company, with its open tasks; terminate 终止 and reassign 重新分配. */
 export default function RunningInstances() {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const [form] = Form.useForm<Filters>();
   const [filters, setFilters] = useState<Filters>({ state: 'running' });
   const [pageNo, setPageNo] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const [historyId, setHistoryId] = useState<string | null>(null);
-  const [reassign, setReassign] = useState<{ id: string; name: string } | null>(null);
-  const [users, setUsers] = useState('');
+  const [reassign, setReassign] = useState<{ id: string; name: string; title: string; current: string } | null>(null);
+  const [picked, setPicked] = useState<Picked>(NO_PICK);
+  const [reassignNote, setReassignNote] = useState('');
+  const [reassignError, setReassignError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [ending, setEnding] = useState<InstanceRow | null>(null);
+  const [reason, setReason] = useState('');
 
   const list = useQuery({
     queryKey: ['wfInstances', filters, pageNo, pageSize],
@@ -40,37 +47,63 @@ export default function RunningInstances() {
     placeholderData: (prev) => prev,
   });
 
-  const terminate = (r: InstanceRow) =>
-    modal.confirm({
-      title: `确定终止「${r.title ?? r.processName}」吗？`,
-      content: '终止后申请变为已取消，待办任务全部关闭，不能恢复。',
-      okText: '终止',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
-      onOk: async () => {
-        const res = await engineApi.terminate({ procInstId: r.procInstId, reason: '管理员终止' });
-        if (res.success) message.success(res.message);
-        else message.warning(res.message);
-        await list.refetch();
-      },
-    });
+  const startTerminate = (r: InstanceRow) => {
+    setReason('');
+    setEnding(r);
+  };
+  /** 终止 after the confirmation dialog: the application ends as cancelled, the applicant is told. */
+  const doTerminate = async () => {
+    if (!ending) return;
+    setBusy(true);
+    try {
+      const res = await engineApi.terminate({ procInstId: ending.procInstId, reason: reason.trim() || '管理员终止' });
+      if (res.success) {
+        message.success(`已终止「${ending.title ?? ending.processName}」，待办任务已全部关闭`);
+        setEnding(null);
+      } else message.warning(res.message);
+      await list.refetch();
+    } catch {
+      /* shown by the client */
+    } finally {
+      setBusy(false);
+    }
+  };
 
+  const startReassign = (r: InstanceRow, t: InstanceRow['tasks'][number]) => {
+    setPicked(NO_PICK);
+    setReassignNote('');
+    setReassignError(null);
+    setReassign({
+      id: t.id,
+      name: t.name,
+      title: r.title ?? r.processName,
+      current: t.users.map((u) => u.realname).join('、') || '无',
+    });
+  };
   const doReassign = async () => {
     if (!reassign) return;
-    const ids = users.split(/[,，\s]+/).map((x) => x.trim()).filter(Boolean);
+    const ids = (picked.value ?? '').split(',').filter(Boolean);
     if (!ids.length) {
-      message.warning('请至少输入一个用户名');
+      setReassignError('请选择新的审批人');
       return;
     }
-    const res = await engineApi.reassign({ id: reassign.id, userIds: ids });
-    if (!res.success) {
-      message.warning(res.message);
-      return;
+    setReassignError(null);
+    setBusy(true);
+    try {
+      const res = await engineApi.reassign({ id: reassign.id, userIds: ids, comment: reassignNote.trim() || undefined });
+      if (!res.success) {
+        message.warning(res.message);
+        await list.refetch();
+        return;
+      }
+      message.success(`已将「${reassign.name}」重新分配给${pickedNames(picked).join('、')}，已通知新的审批人`);
+      setReassign(null);
+      await list.refetch();
+    } catch {
+      /* shown by the client */
+    } finally {
+      setBusy(false);
     }
-    message.success(res.message);
-    setReassign(null);
-    setUsers('');
-    await list.refetch();
   };
 
   const columns: TableColumnsType<InstanceRow> = [
@@ -94,7 +127,7 @@ export default function RunningInstances() {
               <span key={t.id}>
                 {t.name}（{t.users.map((u) => u.realname).join('、') || '无'}）{' '}
                 {r.state === 'running' && (
-                  <a onClick={() => setReassign({ id: t.id, name: t.name })} aria-label={`重新分配${t.name}`}>
+                  <a onClick={() => startReassign(r, t)} aria-label={`重新分配${t.name}`} data-testid="instance-reassign">
                     重新分配
                   </a>
                 )}
@@ -114,7 +147,7 @@ export default function RunningInstances() {
         <Space size={8}>
           <a onClick={() => setHistoryId(r.procInstId)}>流程图</a>
           {r.state === 'running' && (
-            <a className="wf-danger" onClick={() => terminate(r)}>
+            <a className="wf-danger" onClick={() => startTerminate(r)} data-testid="instance-terminate">
               终止
             </a>
           )}
@@ -191,14 +224,57 @@ export default function RunningInstances() {
       <Modal
         title={`重新分配「${reassign?.name ?? ''}」`}
         open={!!reassign}
+        maskClosable={false}
+        destroyOnHidden
         onOk={() => void doReassign()}
         onCancel={() => setReassign(null)}
-        okText="确定"
+        okText="确定重新分配"
         cancelText="取消"
+        okButtonProps={{ loading: busy, 'data-testid': 'reassign-submit' }}
       >
-        <Form layout="vertical">
-          <Form.Item label="新的审批人（用户名，逗号分隔）" htmlFor="reassign-users">
-            <Input id="reassign-users" value={users} onChange={(e) => setUsers(e.target.value)} placeholder="例如 liuyang,lina" />
+        {reassign && (
+          <Form layout="vertical" data-testid="reassign-form">
+            <Typography.Paragraph type="secondary">
+              {reassign.title} · 当前审批人：{reassign.current}
+            </Typography.Paragraph>
+            <Alert type="warning" showIcon style={{ marginBottom: 12 }} message="重新分配后，原审批人（含委托）不再能处理该任务" />
+            <Form.Item
+              label="新的审批人"
+              htmlFor="reassign-users"
+              required
+              validateStatus={reassignError ? 'error' : undefined}
+              help={reassignError ?? undefined}
+              data-testid="reassign-users"
+            >
+              <UserByDepPicker
+                id="reassign-users"
+                allDeparts
+                value={picked.value}
+                onChange={(value, list) => setPicked({ value, users: list })}
+                placeholder="请选择新的审批人"
+              />
+            </Form.Item>
+            <Form.Item label="说明" htmlFor="reassign-note">
+              <Input.TextArea id="reassign-note" rows={2} maxLength={2000} value={reassignNote} onChange={(e) => setReassignNote(e.target.value)} placeholder="选填，记入审批历史" />
+            </Form.Item>
+          </Form>
+        )}
+      </Modal>
+      <Modal
+        title={`确定终止「${ending?.title ?? ending?.processName ?? ''}」吗？`}
+        open={!!ending}
+        maskClosable={false}
+        destroyOnHidden
+        onOk={() => void doTerminate()}
+        onCancel={() => setEnding(null)}
+        okText="终止"
+        cancelText="取消"
+        okButtonProps={{ danger: true, loading: busy, 'data-testid': 'terminate-submit' }}
+      >
+        <Form layout="vertical" data-testid="terminate-form">
+          <Alert type="error" showIcon style={{ marginBottom: 12 }} message="终止后申请变为已取消，待办任务全部关闭，不能恢复。" />
+          <Form.Item label="终止原因" htmlFor="terminate-reason">
+            <Input.TextArea id="terminate-reason" rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="选填，默认：管理员终止；将记入审批历史" />
           </Form.Item>
         </Form>
       </Modal>

@@ -209,4 +209,34 @@ describe('TodoManage', { timeout: 60_000 }, () => {
       ),
     );
   });
+
+  it('更多 offers 转办, 加签 and 抄送; each asks for its people before anything is sent', async () => {
+    wrap(<TodoManage />);
+    await screen.findByText('紧急');
+    const row = screen.getByText('财务审核').closest('tr')!;
+    fireEvent.click(within(row).getByTestId('todo-more'));
+    fireEvent.click(await screen.findByTestId('todo-transfer'));
+    await screen.findByText('转办后该任务由接收人以本人名义处理，您的待办中将不再显示');
+    fireEvent.click(screen.getByTestId('task-action-submit'));
+    expect((await screen.findAllByText('请选择转办人')).length).toBeGreaterThan(0);
+    expect(http.postAction).not.toHaveBeenCalledWith('/actTask/transfer', expect.anything());
+    fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
+
+    fireEvent.click(within(row).getByTestId('todo-more'));
+    fireEvent.click(await screen.findByTestId('todo-addSign'));
+    expect(await screen.findByText('前加签')).toBeTruthy();
+    expect(screen.getByText('后加签')).toBeTruthy();
+    expect(screen.getByText('并行加签')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('task-action-submit'));
+    expect((await screen.findAllByText('请选择加签人')).length).toBeGreaterThan(0);
+    expect(http.postAction).not.toHaveBeenCalledWith('/actTask/addSign', expect.anything());
+  });
+
+  it('a suspended task offers no 更多 menu', async () => {
+    wrap(<TodoManage />);
+    await screen.findByText('紧急');
+    const suspended = screen.getByText('HR评分').closest('tr')!;
+    expect(within(suspended).queryByTestId('todo-more')).toBeNull();
+    expect(within(suspended).getByText('更多').className).toContain('wf-link-disabled');
+  });
 });

@@ -1,10 +1,11 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { listPagination } from '../../../components/list/pagination';
 import {
   App,
   Button,
   Card,
+  Dropdown,
   Empty,
   Form,
   Grid,
@@ -24,9 +25,10 @@ import { useSearchParams } from 'react-router';
 import { Auth } from '../../../app/auth';
 import type { BatchItem, Task } from '../api';
 import { readPage, wfApi } from '../api';
-import { priorityView, suspendedView, type ApprovalType } from '../approval';
+import { EXTRA_TITLES, priorityView, suspendedView, type ApprovalType, type ExtraAction, type TaskAction } from '../approval';
 import { ApprovalModal, type ApprovalOutcome } from '../components/ApprovalModal';
 import { HistoryModal } from '../components/HistoryModal';
+import { TaskActionModal } from '../components/TaskActionModal';
 import { TaskFormModal } from '../components/TaskFormModal';
 import { findFormType } from '../formTypes';
 import { WF_TEXTS } from '../texts';
@@ -76,6 +78,12 @@ export default function TodoManage() {
   const [selected, setSelected] = useState<Task[]>([]);
   const [formTask, setFormTask] = useState<Task | null>(null);
   const [action, setAction] = useState<{ task: Task; type: ApprovalType } | null>(null);
+  const [extra, setExtra] = useState<{ task: Task; kind: ExtraAction } | null>(null);
+  /** pass/reject/delegate open the approval dialog; 转办/加签/抄送 their own */
+  const startAction = (task: Task, type: TaskAction) => {
+    if (typeof type === 'number') setAction({ task, type });
+    else setExtra({ task, kind: type });
+  };
   const [historyId, setHistoryId] = useState<string | null>(null);
   const screens = Grid.useBreakpoint();
   const narrow = screens.md === false;
@@ -125,6 +133,7 @@ export default function TodoManage() {
 
   const closeAction = (outcome: ApprovalOutcome) => {
     setAction(null);
+    setExtra(null);
     if (outcome === 'cancel') return;
     // done, or a code 500 failure: close the dialogs and reload the list (SPEC §8)
     setFormTask(null);
@@ -265,7 +274,7 @@ export default function TodoManage() {
       title: '操作',
       key: 'action',
       fixed: 'right',
-      width: 300,
+      width: 360,
       render: (_v, r) => actions(r),
     },
   ];
@@ -297,6 +306,26 @@ export default function TodoManage() {
         >
           委托
         </ActionLink>
+        {r.isSuspended ? (
+          <ActionLink disabled onClick={() => undefined}>
+            更多
+          </ActionLink>
+        ) : (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: (['transfer', 'addSign', 'cc'] as const).map((k) => ({
+                key: k,
+                label: <span data-testid={`todo-${k}`}>{EXTRA_TITLES[k]}</span>,
+              })),
+              onClick: ({ key }) => setExtra({ task: r, kind: key as ExtraAction }),
+            }}
+          >
+            <a data-testid="todo-more" aria-label={`更多操作：${r.title || r.processName}`} onClick={(e) => e.preventDefault()}>
+              更多 <DownOutlined style={{ fontSize: 10 }} />
+            </a>
+          </Dropdown>
+        )}
         <ActionLink onClick={() => openHistory(r)} testId="todo-history">
           历史
         </ActionLink>
@@ -445,7 +474,7 @@ export default function TodoManage() {
         formType={formType}
         open={!!formTask}
         onClose={() => setFormTask(null)}
-        onAction={(type) => formTask && setAction({ task: formTask, type })}
+        onAction={(type) => formTask && startAction(formTask, type)}
         onHistory={() => formTask && openHistory(formTask)}
       />
       <ApprovalModal
@@ -455,6 +484,7 @@ export default function TodoManage() {
         formType={actionFormType}
         onClose={closeAction}
       />
+      <TaskActionModal task={extra?.task ?? null} kind={extra?.kind ?? 'cc'} open={!!extra} onClose={closeAction} />
       <HistoryModal procInstId={historyId} open={!!historyId} onClose={() => setHistoryId(null)} />
     </Card>
   );
