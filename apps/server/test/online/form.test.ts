@@ -56,7 +56,7 @@ describe.each(dbKinds)('[ONLINE] online forms on %s', (kind) => {
   const raw = () => t.app.ctx.db.withoutPlugins();
   const count = async (table: string) => Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(raw())).rows[0].n);
 
-  const mainDesign = (fields = [
+  const mainDesign = (fields: Record<string, unknown>[] = [
     field('order_no', '订单号', 'string', { dbIsNull: 0, isQuery: 1, fieldValidType: '^[A-Z]{2}[0-9]{3}$' }),
     field('customer', '客户', 'string', { dbIsNull: 0, isQuery: 1 }),
     field('amount', '金额', 'decimal', { dbIsNull: 0 }),
@@ -235,7 +235,7 @@ describe.each(dbKinds)('[ONLINE] online forms on %s', (kind) => {
     expect(ex.statusCode).toBe(200);
     expect(ex.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(ex.rawPayload);
+    await wb.xlsx.load(Uint8Array.from(ex.rawPayload).buffer);
     const ws = wb.worksheets[0];
     expect(ws.getRow(3).values).toEqual(expect.arrayContaining(['订单号', '客户', '费用类型']));
     expect(ws.rowCount).toBe(4);
@@ -246,7 +246,7 @@ describe.each(dbKinds)('[ONLINE] online forms on %s', (kind) => {
     const before = await count('demo_order');
     expect(before).toBeGreaterThan(0);
     const fields = (await t.call(admin, 'GET', `/online/cgform/field/listByHeadId?headId=${mainId}`)).body.result;
-    const withRemark = [...fields.map((f: Record<string, unknown>) => ({ ...f, id: undefined })), field('remark', '备注', 'text')];
+    const withRemark: Record<string, unknown>[] = [...fields.map((f: Record<string, unknown>) => ({ ...f, id: undefined })), field('remark', '备注', 'text')];
     expect((await t.call(admin, 'PUT', '/online/cgform/api/editAll', mainDesign(withRemark, mainId))).body.success).toBe(true);
     const preview = (await t.call(admin, 'GET', `/online/cgform/head/ddlPreview/${mainId}`)).body.result;
     expect(preview.destructive).toBe(false);
@@ -259,8 +259,8 @@ describe.each(dbKinds)('[ONLINE] online forms on %s', (kind) => {
 
     // Dropping contact_phone and narrowing customer: refused without confirm, nothing changes.
     const narrowed = withRemark
-      .filter((f: { dbFieldName: string }) => f.dbFieldName !== 'contact_phone')
-      .map((f: { dbFieldName: string }) => (f.dbFieldName === 'customer' ? { ...f, dbLength: 10 } : f));
+      .filter((f) => f.dbFieldName !== 'contact_phone')
+      .map((f) => (f.dbFieldName === 'customer' ? { ...f, dbLength: 10 } : f));
     expect((await t.call(admin, 'PUT', '/online/cgform/api/editAll', mainDesign(narrowed, mainId))).body.success).toBe(true);
     const p2 = (await t.call(admin, 'GET', `/online/cgform/head/ddlPreview/${mainId}`)).body.result;
     expect(p2.destructive).toBe(true);

@@ -18,6 +18,8 @@ for (const [file, loader] of Object.entries(modules)) {
 const STOCK_ALIASES: Record<string, string> = {
   'modules/online/cgreport/auto/OnlCgreportAutoList': 'online/ReportPage',
   'modules/online/cgreport/OnlCgreportHeadList': 'online/ReportDesignList',
+  'modules/online/cgform/auto/OnlCgformAutoList': 'online/FormAutoList',
+  'modules/online/cgform/OnlCgformHeadList': 'online/FormDesignList',
 };
 
 /** `/views/system/UserList.vue` → `system/UserList`. */

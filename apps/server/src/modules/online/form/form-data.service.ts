@@ -220,8 +220,11 @@ export class FormDataService {
     const h = form.head;
     let qb = this.base(user, form, params);
     if (h.isTree === 'Y' && h.treeParentIdField) {
-      const searching = form.fields.some((f) => params[f.dbFieldName] !== undefined && params[f.dbFieldName] !== '');
-      const pid = typeof params.pid === 'string' && params.pid ? params.pid : null;
+      const pidField = h.treeParentIdField;
+      const searching = form.fields.some((f) => f.dbFieldName !== pidField && params[f.dbFieldName] !== undefined && params[f.dbFieldName] !== '');
+      // Children of a node: `pid` (stock) or the pid field itself (the list page's tree mode).
+      const given = params.pid ?? params[pidField];
+      const pid = typeof given === 'string' && given ? given : null;
       if (pid || !searching) {
         const col = sql.ref(h.treeParentIdField);
         qb = pid ? qb.where(col, '=', pid) : qb.where((eb) => eb.or([eb(col, 'is', null), eb(col, '=', ''), eb(col, '=', '0')]));

@@ -211,7 +211,9 @@ export async function formRoutes(fastify: FastifyInstance, design: FormDesignSer
     schema: { tags, summary: '导出（paramsStr 为列表查询参数的 JSON）', params: z.object({ code }), querystring: z.object({ paramsStr: z.string().max(20000).optional() }).passthrough() },
   }, async (req, reply) => {
     const form = await data.form(req.params.code);
-    const params = parseParamsStr(req.query.paramsStr);
+    // paramsStr (stock) or, without it, the list's own query parameters.
+    const { paramsStr, ...plain } = req.query;
+    const params = paramsStr ? parseParamsStr(paramsStr) : plain;
     const cols = form.fields.filter((f) => f.isShowList === 1).map((f) => ({ header: f.dbFieldTxt, key: f.dictField ? `${f.dbFieldName}_dictText` : f.dbFieldName }));
     const title = form.head.tableTxt;
     reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader(`${title}.xlsx`));
