@@ -20,7 +20,7 @@ import {
   type QueryRule,
   type SuperQueryCondition,
 } from '@go/contract';
-import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { AppError, businessError } from '../http/errors.js';
 import { page, type Page } from '../http/envelope.js';
 
@@ -257,5 +257,34 @@ export async function runPage<QB extends AnyQB, R>(
     .executeTakeFirst();
   const total = Number((countRow as { total?: unknown } | undefined)?.total ?? 0);
   const records = (total === 0 ? [] : await select(base).limit(p.pageSize).offset((p.pageNo - 1) * p.pageSize).execute()) as R[];
+  return page(records, total, p.pageNo, p.pageSize);
+}
+
+/** Rows counted past the current page before a list's total stops being exact (see `runPageCapped`). */
+export const TOTAL_LOOKAHEAD = 10_000;
+
+/**
+ * `runPage` for very large, append-only lists (system logs): the total is counted only up to
+ * `offset + lookahead` rows, so a page never costs a count over the whole filtered table. When more rows
+ * match, the total is that bound (a lower bound): the pager offers the pages up to it and the bound moves on
+ * as the user pages forward. Below the bound the total is exact.
+ */
+export async function runPageCapped<QB extends AnyQB, R>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  base: QB,
+  select: (qb: QB) => AnyQB,
+  p: Paging,
+  lookahead = TOTAL_LOOKAHEAD,
+): Promise<Page<R>> {
+  const offset = (p.pageNo - 1) * p.pageSize;
+  const bound = offset + Math.max(lookahead, p.pageSize);
+  const limited = base.clearSelect().select(sql<number>`1`.as('one')).limit(bound + 1);
+  const countRow = await db
+    .selectFrom(limited.as('capped'))
+    .select((eb: EB) => eb.fn.countAll().as('total'))
+    .executeTakeFirst();
+  const total = Math.min(bound, Number((countRow as { total?: unknown } | undefined)?.total ?? 0));
+  const records = (total <= offset ? [] : await select(base).limit(p.pageSize).offset(offset).execute()) as R[];
   return page(records, total, p.pageNo, p.pageSize);
 }

@@ -3,7 +3,7 @@ import { isGroupLevel, type CurrentUser } from '../../../platform/access/access.
 import type { Database } from '../../../platform/db/database.js';
 import { formatDate } from '../../../platform/db/time.js';
 import { withDictText, type Translator } from '../../../platform/query/present.js';
-import { applyFilters, applySort, paging, runPage, type Params, type Whitelist } from '../../../platform/query/query-builder.js';
+import { applyFilters, applySort, paging, runPageCapped, type Params, type Whitelist } from '../../../platform/query/query-builder.js';
 
 export const LOG_WHITELIST: Whitelist = {
   id: 'l.id',
@@ -49,7 +49,9 @@ export class LogService {
       base = base.where(sql<boolean>`${sql.ref('l.logContent')} like ${pattern} escape '\\'`);
     }
     const p = paging(params);
-    const pg = await runPage<typeof base, Record<string, unknown>>(
+    // A million-row log: the total is exact up to 10,000 rows past the page, a moving lower bound beyond.
+    const pg = await runPageCapped<typeof base, Record<string, unknown>>(
+      this.db,
       base,
       (qb) => applySort(qb.select([...COLUMNS]), params, LOG_WHITELIST, { field: 'createTime', order: 'desc' }),
       p,

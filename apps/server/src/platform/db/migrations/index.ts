@@ -18,6 +18,7 @@ import * as onlineForm from './2026_11_24_1101_online_form.js';
 import * as onlineSessions from './2026_11_24_1200_online_sessions.js';
 import * as ledger from './2026_11_24_1300_ledger.js';
 import * as performance from './2026_11_24_1400_performance.js';
+import * as listSearch from './2026_11_24_1900_list_search.js';
 import * as performanceRanking from './2026_11_24_1401_performance_ranking.js';
 import * as registration from './2026_11_24_1600_registration.js';
 import * as userAgent from './2026_11_24_1700_user_agent.js';
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1500_dashboard': dashboard,
   '2026_11_24_1600_registration': registration,
   '2026_11_24_1700_user_agent': userAgent,
+  '2026_11_24_1900_list_search': listSearch,
   '2026_11_24_1250_sso': sso,
 };
