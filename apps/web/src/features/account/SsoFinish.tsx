@@ -25,11 +25,11 @@ export function SsoWorking({ text = SSO_TEXTS.signingIn }: { text?: string }) {
   );
 }
 
-export function SsoError({ message, back = true }: { message: string; back?: boolean }) {
+export function SsoError({ message, title = SSO_TEXTS.failed, back = true }: { message: string; title?: string; back?: boolean }) {
   return (
     <Result
       status="warning"
-      title={SSO_TEXTS.failed}
+      title={title}
       subTitle={<span data-testid="sso-error">{message}</span>}
       extra={
         back ? (

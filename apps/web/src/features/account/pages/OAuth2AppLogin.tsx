@@ -14,6 +14,7 @@ import { SsoError, SsoShell, SsoWorking, TenantChoice } from '../SsoFinish';
 export default function OAuth2AppLogin() {
   const navigate = useNavigate();
   const [error, setError] = useState('');
+  const [outsideApp, setOutsideApp] = useState(false);
   const [choice, setChoice] = useState<SsoLoginResult | null>(null);
   const redirect = useRef('/zhome');
   const started = useRef(false);
@@ -55,13 +56,14 @@ export default function OAuth2AppLogin() {
       window.location.replace(apiUrl(`/sys/thirdLogin/oauth2/${app}/login?redirect=${encodeURIComponent(redirect.current)}`));
       return;
     }
+    setOutsideApp(true);
     setError('请在企业微信中打开本页面，或返回登录页使用账号登录');
   }, [navigate]);
 
   return (
     <SsoShell>
       {error ? (
-        <SsoError message={error} />
+        <SsoError message={error} title={outsideApp ? '企业应用登录' : undefined} />
       ) : choice ? (
         <TenantChoice result={choice} onDone={() => navigate(redirect.current, { replace: true })} />
       ) : (
