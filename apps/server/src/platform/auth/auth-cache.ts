@@ -131,3 +131,17 @@ export function withAuthCacheInvalidation(inner: SessionStore, cache: AuthCache,
     touch: (id, at) => inner.touch(id, at),
   };
 }
+
+/**
+ * Drops the cached identities of one user here and on every other instance (the user's row may have
+ * changed: company switch, profile edit), without ending any session.
+ */
+export function dropUserIdentities(cache: AuthCache | undefined, realtime: Pick<Realtime, 'publishInternal'>, userId: string): void {
+  if (!cache) return;
+  cache.dropSessions({ userId });
+  try {
+    realtime.publishInternal(SESSION_END_TOPIC, { userId });
+  } catch {
+    // the TTL bounds the staleness elsewhere
+  }
+}

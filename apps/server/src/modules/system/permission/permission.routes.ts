@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { LOGIN } from '../../../platform/access/access.js';
+import { dropUserIdentities } from '../../../platform/auth/auth-cache.js';
 import { PermissionService } from './permission.service.js';
 
 /** Endpoints whose successful writes can change who holds which grant. */
@@ -11,8 +12,12 @@ export async function permissionRoutes(app: FastifyInstance, service: Permission
 
   // Cached grants are dropped after any write to roles, menus, users or departments, on every instance —
   // before the answer leaves (onSend), so the writer's next request already sees the change.
+  // Any other write by a signed-in user may change that user's own row (company switch, profile): their
+  // cached identities are dropped, here and elsewhere.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method !== 'GET' && reply.statusCode < 400 && GRANT_WRITES.test(req.url)) service.invalidate();
+    if (req.method === 'GET' || reply.statusCode >= 400) return payload;
+    if (GRANT_WRITES.test(req.url)) service.invalidate();
+    else if (req.user) dropUserIdentities(app.ctx.authCache, app.ctx.realtime, req.user.id);
     return payload;
   });
 
