@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,15 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** the server's process id (for /proc/<pid>/status) */
+  pid?: number;
   stop(): Promise<void>;
+}
+
+/** Peak resident set size (VmHWM) of a process so far, in MB, from /proc/<pid>/status. */
+export function peakRssMb(pid: number): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
 }
 
 async function waitFor(url: string, child: ChildProcess, ms = 120_000): Promise<void> {
@@ -40,7 +48,8 @@ async function waitFor(url: string, child: ChildProcess, ms = 120_000): Promise<
 
 /**
  * Starts the application server from source (tsx) in a child process on a fresh data directory.
- * `database: 'postgres'` creates a scratch database on BENCH_DATABASE_URL / TEST_DATABASE_URL and drops it on stop.
+ * `database: 'postgres'` creates a scratch database on BENCH_DATABASE_URL / TEST_DATABASE_URL and drops it on stop,
+ * unless `env.DATABASE_URL` names an existing database (SQLite file or PostgreSQL URL) to serve instead.
  */
 export async function startAppServer(
   database: 'sqlite' | 'postgres',
@@ -50,7 +59,7 @@ export async function startAppServer(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'go-bench-'));
   let dbUrl = '';
   let dropDb: (() => Promise<void>) | null = null;
-  if (database === 'postgres') {
+  if (database === 'postgres' && !env.DATABASE_URL) {
     const admin = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
     const name = `go_bench_${Date.now().toString(36)}`;
     const c = new pg.Client({ connectionString: admin });
@@ -86,6 +95,7 @@ export async function startAppServer(
   await waitFor(`${url}/jeecg-boot/actuator/health`, child);
   return {
     url,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

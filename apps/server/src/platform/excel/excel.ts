@@ -56,14 +56,27 @@ export function streamXlsx(opts: {
     head.commit();
     let written = 0;
     for await (const r of opts.rows) {
+      if (out.destroyed) return; // the client went away: stop reading rows
       ws.addRow(opts.columns.map((c) => cell(r[c.key]))).commit();
-      // Let the zip compression and the socket catch up now and then (exceljs ignores backpressure).
-      if (++written % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
+      // exceljs ignores back-pressure: let the zip compression catch up now and then, and while the
+      // client reads slower than rows arrive, stop pulling rows (the database is read batch by batch).
+      if (++written % 100 === 0) await roomIn(out);
+      if (written % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     ws.commit();
     await wb.commit();
   })().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
   return out;
+}
+
+/** Bytes of finished workbook that may wait for the client before rows stop being pulled. */
+const EXPORT_BUFFER_BYTES = 4 * 1024 * 1024;
+
+/** Resolves once the client has read enough of the output (or it is gone). */
+async function roomIn(out: PassThrough): Promise<void> {
+  while (!out.destroyed && (out.writableNeedDrain || out.readableLength + out.writableLength > EXPORT_BUFFER_BYTES)) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 function cell(v: unknown): string | number | null {
