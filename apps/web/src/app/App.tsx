@@ -21,6 +21,8 @@ const RegisterResult = lazy(() => import('./pages/user/RegisterResult'));
 const Alteration = lazy(() => import('./pages/user/Alteration'));
 const Exception = lazy(() => import('./pages/Exception'));
 const MainLayout = lazy(() => import('./layout/BasicLayout').then((m) => ({ default: m.BasicLayout })));
+// The phone pages (antd-mobile) load only under /h5, so the desktop bundles do not grow.
+const H5App = lazy(() => import('../h5/H5App'));
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
@@ -54,6 +56,7 @@ export function AppRoutes() {
             }
           />
         ))}
+        <Route path="/h5/*" element={<H5App />} />
         <Route path="/403" element={<Exception type={403} />} />
         <Route path="/404" element={<Exception type={404} />} />
         <Route path="/500" element={<Exception type={500} />} />

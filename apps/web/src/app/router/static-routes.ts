@@ -33,4 +33,5 @@ export const WHITE_LIST = [
   '/endRegis',
   '/oauth2-app/login',
   '/sso/callback',
+  '/h5/login',
 ];

@@ -1,0 +1,308 @@
+import { ORG_GROUP_CODE } from '@go/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, CheckList, DotLoading, ErrorBlock, Popup, SearchBar, Selector, Tag, TextArea, Toast } from 'antd-mobile';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { useSession } from '../../app/session/store';
+import { companyUsers } from '../../features/office/api';
+import { readPage, wfApi, type BackNode, type NextNode, type NextUser, type Task } from '../../features/workflow/api';
+import { buildPayload, choosableUsers, claimOrgCode, endLabels, validateApproval, type ApprovalType } from '../../features/workflow/approval';
+import { findFormType } from '../../features/workflow/formTypes';
+import { H5Page } from '../components/H5Page';
+import { FormReadOnly } from '../components/FormReadOnly';
+
+const ACTION_TITLE: Record<ApprovalType, string> = { 0: '审批通过', 1: '审批驳回', 2: '委托他人代办' };
+
+/** The task of the route: from the list's navigation state, else looked up in the to-do list. */
+function useTask(taskId: string): { task: Task | null; loading: boolean } {
+  const location = useLocation();
+  const fromList = (location.state as { task?: Task } | null)?.task;
+  const q = useQuery({
+    queryKey: ['h5Task', taskId],
+    enabled: !fromList || fromList.id !== taskId,
+    queryFn: async () => readPage<Task>(await wfApi.todoList({ pageIndex: 1, pageSize: 200 })).rows.find((t) => t.id === taskId) ?? null,
+  });
+  if (fromList && fromList.id === taskId) return { task: fromList, loading: false };
+  return { task: q.data ?? null, loading: q.isLoading };
+}
+
+/** Task detail: the form read-only, then 同意 / 驳回 / 委托 with comment and next-approver choice. */
+export default function H5Task() {
+  const { taskId = '' } = useParams();
+  const { task, loading } = useTask(taskId);
+  const [action, setAction] = useState<ApprovalType | null>(null);
+  const form = useQuery({
+    queryKey: ['h5TaskForm', task?.tableId, task?.tableName],
+    enabled: !!task,
+    queryFn: async () => {
+      const res = await wfApi.getForm({ tableId: task!.tableId, tableName: task!.tableName });
+      if (!res.success) throw new Error(res.message);
+      return res.result;
+    },
+  });
+  return (
+    <H5Page
+      title="审批详情"
+      back="/h5/todo"
+      testId="h5-task"
+      footer={
+        task && (
+          <div className="h5-actions">
+            <Button color="danger" fill="outline" size="large" onClick={() => setAction(1)} data-testid="h5-reject">
+              驳回
+            </Button>
+            <Button fill="outline" size="large" onClick={() => setAction(2)} data-testid="h5-delegate">
+              委托
+            </Button>
+            <Button color="primary" size="large" onClick={() => setAction(0)} data-testid="h5-pass">
+              同意
+            </Button>
+          </div>
+        )
+      }
+    >
+      {loading && <DotLoading color="primary" />}
+      {!loading && !task && <ErrorBlock status="empty" title="任务不存在或已处理" description="请返回待办列表刷新" />}
+      {task && (
+        <>
+          <div className="h5-card h5-task-head">
+            <div className="h5-item-title" data-testid="h5-task-title">{task.title || task.processName}</div>
+            <div className="h5-muted">
+              {task.processName} · 当前环节 <Tag color="primary" fill="outline">{task.name}</Tag>
+            </div>
+            <div className="h5-muted">
+              申请人 {task.applyer} · {task.createTime}
+            </div>
+          </div>
+          <div className="h5-card">
+            {form.isLoading && <DotLoading color="primary" />}
+            {form.error && <div className="h5-error">{(form.error as Error).message}</div>}
+            {form.data && <FormReadOnly data={form.data} tableName={task.tableName} routeName={task.routeName} />}
+          </div>
+          <ApprovalPopup task={task} type={action} onClose={() => setAction(null)} />
+        </>
+      )}
+    </H5Page>
+  );
+}
+
+function ApprovalPopup({ task, type, onClose }: { task: Task; type: ApprovalType | null; onClose: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const userInfo = useSession((s) => s.userInfo);
+  const claim = claimOrgCode(userInfo?.orgCode);
+  const formType = findFormType(task.tableName, task.routeName);
+  const jx = task.passPath === 'jxpass' || formType?.passPath === 'jxpass';
+  const commentRequired = !!(task.commentRequired || formType?.commentRequired || jx);
+  const [comment, setComment] = useState('');
+  const [assignees, setAssignees] = useState<string[]>([]);
+  const [nextNode, setNextNode] = useState<NextNode | null>(null);
+  const [backList, setBackList] = useState<BackNode[]>([]);
+  const [backTaskKey, setBackTaskKey] = useState('-1');
+  const [backUsers, setBackUsers] = useState<NextUser[]>([]);
+  const [userId, setUserId] = useState<string | undefined>();
+  const [keyword, setKeyword] = useState('');
+  const [loadingNode, setLoadingNode] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const people = useQuery({ queryKey: ['h5CompanyUsers'], enabled: type === 2, staleTime: 60_000, queryFn: companyUsers });
+
+  useEffect(() => {
+    if (type === null) return;
+    setComment('');
+    setAssignees([]);
+    setNextNode(null);
+    setBackList([]);
+    setBackTaskKey('-1');
+    setBackUsers([]);
+    setUserId(undefined);
+    setKeyword('');
+    setError(null);
+    let live = true;
+    const run = async () => {
+      if (type === 0) {
+        const ask = (c: string) => wfApi.nextNode({ procDefId: task.procDefId, currActId: task.key, procInstId: task.procInstId, claimOrgCodeValue: c });
+        let res = await ask(claim);
+        // A node nobody of the company can handle is handled at group level (as on the desktop).
+        if (res.success && res.result?.type === 1 && choosableUsers(res.result).length === 0 && claim !== ORG_GROUP_CODE) res = await ask(ORG_GROUP_CODE);
+        if (!live) return;
+        if (res.success && res.result) {
+          setNextNode(res.result);
+          setAssignees(res.result.type === 1 ? choosableUsers(res.result).map((u) => u.username) : []);
+        } else if (!res.success) setError(res.message);
+      } else if (type === 1) {
+        const res = await wfApi.backList(task.procInstId);
+        if (!live) return;
+        if (res.success && Array.isArray(res.result)) setBackList(res.result.filter((b) => b.key !== '-1'));
+      }
+    };
+    setLoadingNode(true);
+    run()
+      .catch(() => undefined)
+      .finally(() => live && setLoadingNode(false));
+    return () => {
+      live = false;
+    };
+  }, [type, task, claim]);
+
+  const changeBack = async (key: string) => {
+    setBackTaskKey(key);
+    setAssignees([]);
+    setBackUsers([]);
+    if (key === '-1') return;
+    setLoadingNode(true);
+    try {
+      const [before, configured] = await Promise.all([
+        wfApi.backNodeUsers({ nodeId: key, procInstId: task.procInstId, processName: task.processName }),
+        wfApi.node(key, { procDefId: task.procDefId, procInstId: task.procInstId, claimOrgCodeValue: claim }),
+      ]);
+      const prior = before.success && Array.isArray(before.result) ? before.result : [];
+      const rules = configured.success && configured.result ? (configured.result.users ?? []) : [];
+      setBackUsers([...prior, ...rules.filter((u) => !prior.some((p) => p.username === u.username))]);
+      setAssignees((prior.length ? prior : rules).map((u) => u.username));
+    } catch {
+      /* shown by the client */
+    } finally {
+      setLoadingNode(false);
+    }
+  };
+
+  const users = useMemo(() => (type === 0 ? choosableUsers(nextNode) : backUsers), [type, nextNode, backUsers]);
+  const labels = endLabels(nextNode);
+  const toEnd = nextNode?.type === 2 || (nextNode?.type === 3 && nextNode.users.length > 0 && labels.length === nextNode.users.length);
+
+  const submit = async () => {
+    if (type === null) return;
+    const input = { type, comment, commentRequired, assignees, nextNode, backTaskKey, userId };
+    const problem = validateApproval(input);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    const payload = buildPayload(task, { ...input, orgCode: userInfo?.orgCode, realname: userInfo?.realname, users });
+    setSubmitting(true);
+    try {
+      const res =
+        type === 0
+          ? await wfApi.pass(payload, jx)
+          : type === 1
+            ? backTaskKey === '-1'
+              ? await wfApi.back(payload)
+              : await wfApi.backToTask(payload)
+            : await wfApi.delegate(payload);
+      if (!res.success) {
+        setError(res.message);
+        return;
+      }
+      const names = users.filter((u) => assignees.includes(u.username)).map((u) => u.realname);
+      const done =
+        type === 0
+          ? toEnd
+            ? '审批已通过，流程结束，已通知申请人'
+            : `审批已通过，已通知下一审批人${names.length ? `：${names.join('、')}` : ''}`
+          : type === 1
+            ? backTaskKey === '-1'
+              ? '已驳回，已通知申请人'
+              : `已退回至「${backList.find((b) => b.key === backTaskKey)?.name ?? backTaskKey}」，已通知审批人`
+            : '已委托，已通知被委托人';
+      Toast.show({ icon: 'success', content: `操作成功，${done}` });
+      void queryClient.invalidateQueries({ queryKey: ['h5TodoCount'] });
+      void queryClient.invalidateQueries({ queryKey: ['todoBadge'] });
+      onClose();
+      navigate('/h5/todo', { replace: true });
+    } catch {
+      /* shown by the client */
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const filteredPeople = (people.data ?? [])
+    .filter((u) => u.username !== userInfo?.username)
+    .filter((u) => !keyword || u.realname?.includes(keyword) || u.username.includes(keyword))
+    .slice(0, 50);
+
+  return (
+    <Popup visible={type !== null} onMaskClick={onClose} bodyClassName="h5-popup" destroyOnClose>
+      <div className="h5-popup-inner" data-testid="h5-approval" role="dialog" aria-label={type !== null ? ACTION_TITLE[type] : ''}>
+        <h2 className="h5-popup-title">{type !== null ? ACTION_TITLE[type] : ''}</h2>
+        {loadingNode && <DotLoading color="primary" />}
+        {type === 0 && nextNode && (
+          <section>
+            <div className="h5-label">下一节点：{nextNode.title || (toEnd ? '结束' : '')}</div>
+            {toEnd || labels.length ? (
+              <div className="h5-tags">{labels.map((l) => <Tag key={l} color="primary">{l}</Tag>)}</div>
+            ) : users.length ? (
+              <>
+                <div className="h5-label">选择审批人</div>
+                <Selector multiple value={assignees} onChange={setAssignees} options={users.map((u) => ({ label: u.realname || u.username, value: u.username }))} data-testid="h5-next-assignees" />
+              </>
+            ) : null}
+          </section>
+        )}
+        {type === 1 && (
+          <section>
+            <div className="h5-label">驳回至</div>
+            <Selector
+              value={[backTaskKey]}
+              onChange={(v) => v[0] && void changeBack(v[0])}
+              options={[{ label: '发起人（结束流程）', value: '-1' }, ...backList.map((b) => ({ label: b.name, value: b.key }))]}
+              data-testid="h5-back-target"
+            />
+            {backTaskKey !== '-1' && backUsers.length > 0 && (
+              <>
+                <div className="h5-label">该节点审批人</div>
+                <Selector multiple value={assignees} onChange={setAssignees} options={backUsers.map((u) => ({ label: u.realname || u.username, value: u.username }))} />
+              </>
+            )}
+          </section>
+        )}
+        {type === 2 && (
+          <section>
+            <div className="h5-label">委托给</div>
+            <SearchBar placeholder="搜索姓名" aria-label="搜索姓名" value={keyword} onChange={setKeyword} />
+            <div className="h5-pick-list">
+              {people.isLoading && <DotLoading color="primary" />}
+              <CheckList value={userId ? [userId] : []} onChange={(v) => setUserId(v[0] as string | undefined)} data-testid="h5-delegate-users">
+                {filteredPeople.map((u) => (
+                  <CheckList.Item key={u.username} value={u.username}>
+                    {u.realname || u.username}
+                  </CheckList.Item>
+                ))}
+              </CheckList>
+            </div>
+          </section>
+        )}
+        <div className="h5-label">
+          {type === 1 ? '驳回理由（必填）' : commentRequired ? '审批意见（必填）' : '审批意见'}
+        </div>
+        <TextArea
+          value={comment}
+          onChange={setComment}
+          placeholder={type === 1 ? '请填写驳回理由' : '请输入审批意见'}
+          rows={3}
+          maxLength={500}
+          showCount
+          aria-label="审批意见"
+          className="h5-textarea"
+          data-testid="h5-comment"
+        />
+        {error && (
+          <div className="h5-error" role="alert" data-testid="h5-approval-error">
+            {error}
+          </div>
+        )}
+        <div className="h5-actions">
+          <Button size="large" onClick={onClose}>
+            取消
+          </Button>
+          <Button size="large" color={type === 1 ? 'danger' : 'primary'} loading={submitting} onClick={() => void submit()} data-testid="h5-approval-submit">
+            提交
+          </Button>
+        </div>
+      </div>
+    </Popup>
+  );
+}
