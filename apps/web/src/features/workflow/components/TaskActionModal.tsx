@@ -152,7 +152,7 @@ export function TaskActionModal({
               <Space direction="vertical">
                 {ADD_SIGN_POSITIONS.map((p) => (
                   <Radio key={p.value} value={p.value}>
-                    {p.label}
+                    <span>{p.label}</span>
                     <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>
                       {p.hint}
                     </Typography.Text>
