@@ -2,6 +2,8 @@
  * Web bundle figures (issue 3 Measure): gzipped JavaScript loaded by the login page and by /zhome, the
  * largest chunk, and the time from the login click to /zhome rendered, in Chromium on localhost.
  * Targets: login ≤ 350 KB gz, /zhome ≤ 700 KB gz, no chunk ≥ 300 KB gz.
+ * h5: JS of a direct /h5/todo load (signed in) and its time to interactive (first row shown and
+ * tappable) on a throttled 4G profile (150 ms RTT, 1.6 Mbps down, CPU × 4) through CDP; BENCH_H5_RUNS=3.
  *
  *   npm run build -w apps/web && npx tsx bench/web-bundle.ts      (BENCH_LOGIN_RUNS=5 by default)
  */
@@ -12,7 +14,7 @@ import { chromium, type Page } from 'playwright-core';
 import { startAppServer } from './lib/server.js';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'apps/web/dist');
+const dist = process.env.BENCH_WEB_DIST || path.join(root, 'apps/web/dist');
 const assets = path.join(dist, 'assets');
 if (!existsSync(path.join(dist, 'index.html'))) throw new Error('apps/web/dist missing: run `npm run build -w apps/web` first');
 
@@ -79,6 +81,51 @@ try {
     homeJs = total(scripts);
     await ctx.close();
   }
+  // ── h5 (phone pages under /h5): first-load JS of the to-do page and its time to interactive on a
+  // throttled 4G profile (Lighthouse "slow 4G": 150 ms RTT, 1.6 Mbps down, 750 kbps up, CPU × 4).
+  let h5Js = 0;
+  let h5LoginJs = 0;
+  const h5Tti: number[] = [];
+  {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    const loginScripts = trackScripts(page);
+    await page.goto(`${srv.url}/h5/login`, { waitUntil: 'networkidle' });
+    h5LoginJs = total(loginScripts);
+    await page.getByTestId('h5-username').locator('input').fill('machao');
+    await page.getByTestId('h5-password').locator('input').fill('123456');
+    await page.getByTestId('h5-captcha').locator('input').fill('0000');
+    await page.getByTestId('h5-login-submit').click();
+    await page.getByTestId('h5-home').waitFor();
+    const runs = Number(process.env.BENCH_H5_RUNS || 3);
+    for (let i = 0; i < runs; i++) {
+      const p2 = await ctx.newPage();
+      const scripts = trackScripts(p2);
+      const cdp = await ctx.newCDPSession(p2);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const t0 = Date.now();
+      await p2.goto(`${srv.url}/h5/todo`);
+      // interactive: the first to-do row is on screen and takes a tap (opens the task)
+      await p2.getByTestId('h5-todo-item').first().waitFor({ timeout: 120_000 });
+      await p2.getByTestId('h5-todo-item').first().click({ trial: true });
+      h5Tti.push(Date.now() - t0);
+      if (i === 0) {
+        h5Js = total(scripts);
+        if (process.env.BENCH_VERBOSE)
+          for (const f of [...scripts].sort((a, b) => (gz.get(b) ?? 0) - (gz.get(a) ?? 0))) console.log('  /h5/todo loads', f, kb(gz.get(f) ?? 0));
+      }
+      await p2.close();
+    }
+    await ctx.close();
+  }
   const [largestName, largest] = [...gz.entries()].sort((a, b) => b[1] - a[1])[0];
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)];
@@ -90,6 +137,11 @@ try {
   row(`largest chunk (gz) ${largestName}`, kb(largest), '< 300 KB', largest < 300 * 1024);
   row(`login click → /zhome (median of ${runs})`, `${median} ms`, '', true);
   console.log(`all runs: ${times.join(', ')} ms; ${gz.size} JS chunks in dist`);
+  h5Tti.sort((a, b) => a - b);
+  row('h5 login page JS (gz)', kb(h5LoginJs), '', true);
+  row('h5 /h5/todo first-load JS (gz)', kb(h5Js), '≤ 450 KB', h5Js <= 450 * 1024);
+  row(`h5 to-do TTI, slow 4G + CPU×4 (median of ${h5Tti.length})`, `${h5Tti[Math.floor(h5Tti.length / 2)]} ms`, '', true);
+  console.log(`h5 TTI runs: ${h5Tti.join(', ')} ms`);
 } finally {
   await browser.close();
   await srv.stop();

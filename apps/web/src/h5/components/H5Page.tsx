@@ -32,7 +32,7 @@ export function H5Page({
   const todo = useTodoCount();
   const active = TABS.find((t) => t.key === pathname)?.key ?? '';
   return (
-    <div className="h5-page" data-testid={testId}>
+    <div className={footer ? 'h5-page h5-with-footer' : 'h5-page'} data-testid={testId}>
       <NavBar
         className="h5-navbar"
         backIcon={back ? undefined : false}

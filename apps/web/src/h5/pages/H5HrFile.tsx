@@ -9,7 +9,7 @@ const FIELDS: [string, string][] = [
   ['username', '账号'],
   ['workNo', '工号'],
   ['orgCodeTxt', '部门'],
-  ['post', '职务'],
+  ['post_dictText', '职务'],
   ['phone', '手机号'],
   ['email', '邮箱'],
   ['birthday', '生日'],
