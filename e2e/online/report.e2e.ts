@@ -42,6 +42,21 @@ describe('[ONLINE]: online report journey', () => {
     const dialog = topModal(page);
     await expect.poll(() => dialog.innerText()).toContain('合计');
     await screenshot(page, 'online-report-preview');
+    await dialog.getByRole('button', { name: 'Close' }).click().catch(() => page.keyboard.press('Escape'));
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The popup report selector (SPEC §2, width 1200) on the same report: OK needs a chosen row.
+    await row.getByText('更多').click();
+    await page.locator('.ant-dropdown:visible').getByText('弹窗选择测试', { exact: true }).click();
+    const popup = topModal(page);
+    await expect.poll(() => popup.innerText()).toContain('申请人');
+    expect(await page.locator('.ant-modal:visible').last().evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBe(1200);
+    await popup.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page.getByText('请至少选择一条记录').waitFor();
+    await popup.locator('.ant-table-tbody > tr.ant-table-row').first().locator('input[type="checkbox"]').check();
+    await popup.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page.getByText('已选择 1 条记录').waitFor();
+    await screenshot(page, 'online-report-popup');
     await context.close();
   });
 });

@@ -1,9 +1,10 @@
-import { Button, Modal, Space, Typography } from 'antd';
+import { App, Button, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ListPage } from '../../../components/list/ListPage';
 import type { ListColumn, Row } from '../../../components/list/types';
 import { AllowedTablesModal } from '../components/AllowedTables';
+import { ReportSelectModal } from '../components/ReportPopup';
 import { ReportDesignModal } from '../components/ReportDesignModal';
 import { ReportView } from '../components/ReportView';
 
@@ -20,6 +21,8 @@ export default function ReportDesignList() {
   const navigate = useNavigate();
   const [tables, setTables] = useState(false);
   const [preview, setPreview] = useState<Row | null>(null);
+  const [popup, setPopup] = useState<Row | null>(null);
+  const { message } = App.useApp();
   return (
     <>
       <ListPage
@@ -36,6 +39,7 @@ export default function ReportDesignList() {
         )}
         rowMenu={(r) => [
           { key: 'test', label: '功能测试', onClick: () => setPreview(r) },
+          { key: 'popup', label: '弹窗选择测试', onClick: () => setPopup(r) },
           { key: 'open', label: '打开报表页', onClick: () => navigate(`/online/cgreport/${String(r.id)}`) },
           {
             key: 'url',
@@ -54,6 +58,17 @@ export default function ReportDesignList() {
         ]}
       />
       <AllowedTablesModal open={tables} onClose={() => setTables(false)} />
+      <ReportSelectModal
+        open={!!popup}
+        code={String(popup?.code ?? '')}
+        multi
+        title={`弹窗选择：${String(popup?.name ?? '')}`}
+        onCancel={() => setPopup(null)}
+        onOk={(rows) => {
+          message.success(`已选择 ${rows.length} 条记录`);
+          setPopup(null);
+        }}
+      />
       <Modal open={!!preview} width={1200} title={`功能测试：${String(preview?.name ?? '')}`} footer={null} onCancel={() => setPreview(null)} destroyOnHidden>
         {preview ? <ReportView report={String(preview.id)} compact /> : null}
       </Modal>
