@@ -159,10 +159,11 @@ describe('[H5]: phone pages — sign in, apply for an expense, approve from the 
       expect(await noHorizontalScroll(page), path).toBeLessThanOrEqual(0);
       await screenshot(page, `h5-360${path.replace(/\//g, '-')}`);
     }
-    // the first notice's detail
+    // the first notice's detail (the seed publishes notices to everyone)
     await page.goto('/h5/notices');
     const first = page.getByTestId('h5-notice-item').first();
-    if (await first.count()) {
+    await first.waitFor();
+    {
       await first.click();
       await page.getByTestId('h5-notice-detail').locator('.h5-article').waitFor();
       expect(await noHorizontalScroll(page)).toBeLessThanOrEqual(0);
