@@ -1,5 +1,5 @@
 /**
- * HR statistics dashboard at scale (issue 16 Measure): the twelve /dashboard/hoom statistics over a
+ * HR statistics dashboard at scale: the twelve /dashboard/hoom statistics over a
  * 100,000-person roster, on SQLite and (when TEST_DATABASE_URL / DATABASE_URL / BENCH_DATABASE_URL is set)
  * PostgreSQL. Prints the time for the dashboard's twelve calls to complete (fired together, as the page
  * does) beside hand-written SQL of the same aggregates in the same run (and checks both give the same

@@ -1,5 +1,5 @@
 /**
- * Web bundle figures (issue 3 Measure): gzipped JavaScript loaded by the login page and by /zhome, the
+ * Web bundle figures: gzipped JavaScript loaded by the login page and by /zhome, the
  * largest chunk, and the time from the login click to /zhome rendered, in Chromium on localhost.
  * Targets: login ≤ 350 KB gz, /zhome ≤ 700 KB gz, no chunk ≥ 300 KB gz.
  * h5: JS of a direct /h5/todo load (signed in) and its time to interactive (first row shown and

@@ -181,7 +181,7 @@ describe('approval payload (SPEC §3)', () => {
   });
 });
 
-describe('transfer, add signer and CC (issue 13 §8)', () => {
+describe('transfer, add signer and CC', () => {
   it('each needs its people: transfer exactly one, add signer at least one with a way, CC at least one', () => {
     expect(validateExtra('transfer', { users: [] })).toBe('请选择转办人');
     expect(validateExtra('transfer', { users: ['a', 'b'] })).toBe('请选择转办人');

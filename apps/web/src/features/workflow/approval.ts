@@ -119,7 +119,7 @@ export function buildPayload(
   return payload;
 }
 
-/** Actions of the to-do beyond pass/reject/delegate (issue 13 §8): 转办, 加签, 抄送. */
+/** Actions of the to-do beyond pass/reject/delegate: 转办, 加签, 抄送. */
 export type ExtraAction = 'transfer' | 'addSign' | 'cc';
 /** Anything a to-do row or the task form can start. */
 export type TaskAction = ApprovalType | ExtraAction;
