@@ -99,13 +99,18 @@ describe('[H5]: phone pages — sign in, apply for an expense, approve from the 
     await page.getByTestId('h5-mobile').locator('input').fill(APPROVER_MOBILE);
     const asked = Date.now() - 1000;
     await page.getByTestId('h5-send-code').click();
-    await page.getByTestId('h5-send-code').getByText(/^\d+ s$/).waitFor();
+    await page
+      .getByTestId('h5-send-code')
+      .getByText(/^\d+ s$/)
+      .waitFor();
     const code = await recordedCode(APPROVER_MOBILE, asked);
     await page.getByTestId('h5-smscode').locator('input').fill(code);
     await screenshot(page, 'h5-05-phone-login');
     await page.getByTestId('h5-login-submit').click();
     await page.getByTestId('h5-home').waitFor();
-    await expect.poll(async () => Number(await page.getByTestId('h5-todo-count').innerText())).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await page.getByTestId('h5-todo-count').innerText()))
+      .toBeGreaterThan(0);
 
     await page.getByTestId('h5-todo-summary').click();
     await page.getByTestId('h5-todo').waitFor();
@@ -125,7 +130,10 @@ describe('[H5]: phone pages — sign in, apply for an expense, approve from the 
     await page.getByTestId('h5-approval-submit').click();
     await page.getByTestId('h5-approval-error').getByText('请填写驳回理由').waitFor();
     await screenshot(page, 'h5-08-reject-needs-reason');
-    await page.locator('.adm-mask').first().click({ position: { x: 10, y: 10 } });
+    await page
+      .locator('.adm-mask')
+      .first()
+      .click({ position: { x: 10, y: 10 } });
     await page.getByTestId('h5-approval').waitFor({ state: 'detached' });
 
     await page.getByTestId('h5-pass').click();
@@ -134,18 +142,28 @@ describe('[H5]: phone pages — sign in, apply for an expense, approve from the 
     await page.getByTestId('h5-comment').locator('textarea').fill(COMMENT);
     await screenshot(page, 'h5-09-pass');
     await page.getByTestId('h5-approval-submit').click();
-    await page.locator('.adm-toast-main').getByText(/操作成功，审批已通过/).waitFor();
+    await page
+      .locator('.adm-toast-main')
+      .getByText(/操作成功，审批已通过/)
+      .waitFor();
     await page.getByTestId('h5-todo').waitFor();
 
     // server side: the application left machao's to-do and its history carries the comment
     const token = await apiLogin(EMPLOYEE);
-    const res = await fetch(`${baseURL()}/jeecg-boot/actBusiness/listData?pageNo=1&pageSize=50&title=${encodeURIComponent(TITLE)}`, {
-      headers: { 'X-Access-Token': token },
-    });
-    const body = (await res.json()) as { result: { records: { title: string; procInstId: string; currTaskName: string }[] } };
+    const res = await fetch(
+      `${baseURL()}/jeecg-boot/actBusiness/listData?pageNo=1&pageSize=50&title=${encodeURIComponent(TITLE)}`,
+      {
+        headers: { 'X-Access-Token': token },
+      },
+    );
+    const body = (await res.json()) as {
+      result: { records: { title: string; procInstId: string; currTaskName: string }[] };
+    };
     const app = body.result.records.find((r) => r.title === TITLE)!;
     expect(app.currTaskName).toContain('财务审核');
-    const hist = await fetch(`${baseURL()}/jeecg-boot/actTask/historicFlow/${app.procInstId}`, { headers: { 'X-Access-Token': token } });
+    const hist = await fetch(`${baseURL()}/jeecg-boot/actTask/historicFlow/${app.procInstId}`, {
+      headers: { 'X-Access-Token': token },
+    });
     expect(JSON.stringify(await hist.json())).toContain(COMMENT);
   });
 

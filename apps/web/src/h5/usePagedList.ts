@@ -4,7 +4,10 @@ import { useCallback, useRef, useState } from 'react';
  * Rows of a paged list for pull-to-refresh and infinite scroll: `loadMore` appends the next page,
  * `refresh` starts over from page 1. The fetcher answers one page's rows and the total.
  */
-export function usePagedList<T>(fetchPage: (pageNo: number, pageSize: number) => Promise<{ rows: T[]; total: number }>, pageSize = 10) {
+export function usePagedList<T>(
+  fetchPage: (pageNo: number, pageSize: number) => Promise<{ rows: T[]; total: number }>,
+  pageSize = 10,
+) {
   const [rows, setRows] = useState<T[]>([]);
   const [hasMore, setHasMore] = useState(true);
   const [total, setTotal] = useState<number | null>(null);

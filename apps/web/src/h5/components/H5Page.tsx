@@ -49,7 +49,13 @@ export function H5Page({
             <TabBar.Item
               key={t.key}
               title={t.title}
-              icon={t.key === '/h5/todo' && todo.data ? <Badge content={todo.data > 99 ? '99+' : todo.data}>{t.icon}</Badge> : t.icon}
+              icon={
+                t.key === '/h5/todo' && todo.data ? (
+                  <Badge content={todo.data > 99 ? '99+' : todo.data}>{t.icon}</Badge>
+                ) : (
+                  t.icon
+                )
+              }
             />
           ))}
         </TabBar>

@@ -28,7 +28,12 @@ export default function H5Home() {
           你好，{user?.realname || user?.username}
         </div>
         <div className="h5-muted">{String(user?.orgCodeTxt ?? '')}</div>
-        <button type="button" className="h5-todo-summary" onClick={() => navigate('/h5/todo')} data-testid="h5-todo-summary">
+        <button
+          type="button"
+          className="h5-todo-summary"
+          onClick={() => navigate('/h5/todo')}
+          data-testid="h5-todo-summary"
+        >
           <span>待办事项</span>
           <strong data-testid="h5-todo-count">{todo.isLoading ? '…' : (todo.data ?? 0)}</strong>
           <span className="h5-muted">条待处理</span>
@@ -38,9 +43,18 @@ export default function H5Home() {
         <Grid columns={4} gap={8}>
           {SHORTCUTS.map((s) => (
             <Grid.Item key={s.key}>
-              <button type="button" className="h5-shortcut" onClick={() => go(s)} data-testid={`h5-shortcut-${s.key}`}>
+              <button
+                type="button"
+                className="h5-shortcut"
+                onClick={() => go(s)}
+                data-testid={`h5-shortcut-${s.key}`}
+              >
                 <span className={`h5-shortcut-icon h5-icon-${s.key}`} aria-hidden>
-                  {s.key === 'todo' && todo.data ? <Badge content={todo.data}>{s.title.slice(-2, -1)}</Badge> : s.title.slice(-2, -1)}
+                  {s.key === 'todo' && todo.data ? (
+                    <Badge content={todo.data}>{s.title.slice(-2, -1)}</Badge>
+                  ) : (
+                    s.title.slice(-2, -1)
+                  )}
                 </span>
                 <span className="h5-shortcut-text">{s.title}</span>
               </button>

@@ -22,7 +22,11 @@ export default function H5HrFile() {
   const user = useSession((s) => s.userInfo);
   const navigate = useNavigate();
   const signOut = async () => {
-    const ok = await Dialog.confirm({ content: '确定要退出登录吗？', confirmText: '退出登录', cancelText: '取消' });
+    const ok = await Dialog.confirm({
+      content: '确定要退出登录吗？',
+      confirmText: '退出登录',
+      cancelText: '取消',
+    });
     if (!ok) return;
     await logout();
     navigate('/h5/login', { replace: true });
@@ -30,11 +34,13 @@ export default function H5HrFile() {
   return (
     <H5Page title="我的档案" testId="h5-me">
       <List header="基本信息" data-testid="h5-hr-file">
-        {FIELDS.filter(([k]) => user?.[k] !== undefined && user?.[k] !== null && user?.[k] !== '').map(([k, label]) => (
-          <List.Item key={k} extra={String(user?.[k])}>
-            {label}
-          </List.Item>
-        ))}
+        {FIELDS.filter(([k]) => user?.[k] !== undefined && user?.[k] !== null && user?.[k] !== '').map(
+          ([k, label]) => (
+            <List.Item key={k} extra={String(user?.[k])}>
+              {label}
+            </List.Item>
+          ),
+        )}
       </List>
       <List header="更多">
         <List.Item onClick={() => window.location.assign('/mbtiTest')} data-testid="h5-mbti">
@@ -43,7 +49,14 @@ export default function H5HrFile() {
         <List.Item onClick={() => navigate('/h5/weekly')}>写周报</List.Item>
       </List>
       <div className="h5-actions">
-        <Button block color="danger" fill="outline" size="large" onClick={() => void signOut()} data-testid="h5-logout">
+        <Button
+          block
+          color="danger"
+          fill="outline"
+          size="large"
+          onClick={() => void signOut()}
+          data-testid="h5-logout"
+        >
           退出登录
         </Button>
       </div>

@@ -49,7 +49,16 @@ function SmsButton({ mobile, onProblem }: { mobile: () => string; onProblem: (p:
     }
   };
   return (
-    <Button size="small" color="primary" fill="none" disabled={left > 0} loading={sending} onClick={() => void send()} className="h5-sms-btn" data-testid="h5-send-code">
+    <Button
+      size="small"
+      color="primary"
+      fill="none"
+      disabled={left > 0}
+      loading={sending}
+      onClick={() => void send()}
+      className="h5-sms-btn"
+      data-testid="h5-send-code"
+    >
       {left > 0 ? `${left} s` : '获取验证码'}
     </Button>
   );
@@ -118,7 +127,12 @@ export default function H5Login() {
     setLoading(true);
     setError('');
     try {
-      accept(await postAction<LoginResult>('/sys/phoneLogin', { mobile: v.mobile.trim(), captcha: v.smscode.trim() }));
+      accept(
+        await postAction<LoginResult>('/sys/phoneLogin', {
+          mobile: v.mobile.trim(),
+          captcha: v.smscode.trim(),
+        }),
+      );
     } catch {
       /* shown by the client */
     } finally {
@@ -136,7 +150,13 @@ export default function H5Login() {
     <div className="h5-login" data-testid="h5-login">
       <h1 className="h5-login-title">集团办公</h1>
       <p className="h5-login-sub">移动办公 · 审批 · 申请</p>
-      <Tabs activeKey={tab} onChange={(k) => { setTab(k); setError(''); }}>
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => {
+          setTab(k);
+          setError('');
+        }}
+      >
         <Tabs.Tab title="账号密码登录" key="account" />
         <Tabs.Tab title="手机号登录" key="phone" />
       </Tabs>
@@ -146,19 +166,48 @@ export default function H5Login() {
         </div>
       )}
       {tab === 'account' ? (
-        <Form key="account" form={account} onFinish={submitAccount} footer={submitButton} layout="horizontal" mode="card">
-          <Form.Item name="username" label="用户名" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-            <Input placeholder="请输入用户名" autoComplete="username" aria-label="用户名" data-testid="h5-username" clearable />
+        <Form
+          key="account"
+          form={account}
+          onFinish={submitAccount}
+          footer={submitButton}
+          layout="horizontal"
+          mode="card"
+        >
+          <Form.Item
+            name="username"
+            label="用户名"
+            rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}
+          >
+            <Input
+              placeholder="请输入用户名"
+              autoComplete="username"
+              aria-label="用户名"
+              data-testid="h5-username"
+              clearable
+            />
           </Form.Item>
           <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>
-            <Input type="password" placeholder="请输入密码" autoComplete="current-password" aria-label="密码" data-testid="h5-password" />
+            <Input
+              type="password"
+              placeholder="请输入密码"
+              autoComplete="current-password"
+              aria-label="密码"
+              data-testid="h5-password"
+            />
           </Form.Item>
           <Form.Item
             name="captcha"
             label="验证码"
             rules={[{ required: true, message: '请输入验证码' }]}
             extra={
-              <button type="button" className="h5-captcha" onClick={() => void refreshCaptcha()} aria-label="看不清？点击刷新" data-testid="h5-captcha-img">
+              <button
+                type="button"
+                className="h5-captcha"
+                onClick={() => void refreshCaptcha()}
+                aria-label="看不清？点击刷新"
+                data-testid="h5-captcha-img"
+              >
                 {captchaImg ? <img src={captchaImg} alt="验证码" /> : '点击刷新'}
               </button>
             }
@@ -167,17 +216,46 @@ export default function H5Login() {
           </Form.Item>
         </Form>
       ) : (
-        <Form key="phone" form={phone} onFinish={submitPhone} footer={submitButton} layout="horizontal" mode="card">
+        <Form
+          key="phone"
+          form={phone}
+          onFinish={submitPhone}
+          footer={submitButton}
+          layout="horizontal"
+          mode="card"
+        >
           <Form.Item name="mobile" label="手机号" rules={[{ required: true, message: '请输入手机号码' }]}>
-            <Input type="tel" placeholder="请输入手机号码" inputMode="numeric" maxLength={11} aria-label="手机号" data-testid="h5-mobile" />
+            <Input
+              type="tel"
+              placeholder="请输入手机号码"
+              inputMode="numeric"
+              maxLength={11}
+              aria-label="手机号"
+              data-testid="h5-mobile"
+            />
           </Form.Item>
           <Form.Item
             name="smscode"
             label="验证码"
-            rules={[{ required: true, message: '请输入短信验证码' }, { pattern: /^\d{6}$/, message: '短信验证码为6位数字' }]}
-            extra={<SmsButton mobile={() => String(phone.getFieldValue('mobile') ?? '')} onProblem={(p) => phone.setFields([{ name: 'mobile', errors: [p] }])} />}
+            rules={[
+              { required: true, message: '请输入短信验证码' },
+              { pattern: /^\d{6}$/, message: '短信验证码为6位数字' },
+            ]}
+            extra={
+              <SmsButton
+                mobile={() => String(phone.getFieldValue('mobile') ?? '')}
+                onProblem={(p) => phone.setFields([{ name: 'mobile', errors: [p] }])}
+              />
+            }
           >
-            <Input placeholder="请输入短信验证码" inputMode="numeric" maxLength={6} autoComplete="one-time-code" aria-label="短信验证码" data-testid="h5-smscode" />
+            <Input
+              placeholder="请输入短信验证码"
+              inputMode="numeric"
+              maxLength={6}
+              autoComplete="one-time-code"
+              aria-label="短信验证码"
+              data-testid="h5-smscode"
+            />
           </Form.Item>
         </Form>
       )}

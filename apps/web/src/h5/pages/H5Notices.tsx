@@ -12,13 +12,24 @@ type Row = MyAnnouncement & { readFlag?: string | number | null };
 export default function H5Notices() {
   const navigate = useNavigate();
   const fetchPage = useCallback(async (pageNo: number, pageSize: number) => {
-    const res = await getAction<{ records: Row[]; total: number }>('/sys/sysAnnouncementSend/getMyAnnouncementSend', { pageNo, pageSize });
-    return res.success && res.result ? { rows: res.result.records ?? [], total: Number(res.result.total ?? 0) } : { rows: [], total: 0 };
+    const res = await getAction<{ records: Row[]; total: number }>(
+      '/sys/sysAnnouncementSend/getMyAnnouncementSend',
+      { pageNo, pageSize },
+    );
+    return res.success && res.result
+      ? { rows: res.result.records ?? [], total: Number(res.result.total ?? 0) }
+      : { rows: [], total: 0 };
   }, []);
   const list = usePagedList(fetchPage);
   return (
     <H5Page title="通知公告" back="/h5" testId="h5-notices">
-      <PullToRefresh onRefresh={list.refresh} pullingText="下拉刷新" canReleaseText="释放立即刷新" refreshingText="加载中…" completeText="刷新成功">
+      <PullToRefresh
+        onRefresh={list.refresh}
+        pullingText="下拉刷新"
+        canReleaseText="释放立即刷新"
+        refreshingText="加载中…"
+        completeText="刷新成功"
+      >
         <List aria-label="通知公告">
           {list.rows.map((n) => (
             <List.Item

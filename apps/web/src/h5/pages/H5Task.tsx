@@ -1,12 +1,37 @@
 import { ORG_GROUP_CODE } from '@go/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, CheckList, DotLoading, ErrorBlock, Popup, SearchBar, Selector, Tag, TextArea, Toast } from 'antd-mobile';
+import {
+  Button,
+  CheckList,
+  DotLoading,
+  ErrorBlock,
+  Popup,
+  SearchBar,
+  Selector,
+  Tag,
+  TextArea,
+  Toast,
+} from 'antd-mobile';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/session/store';
 import { companyUsers } from '../../features/office/api';
-import { readPage, wfApi, type BackNode, type NextNode, type NextUser, type Task } from '../../features/workflow/api';
-import { buildPayload, choosableUsers, claimOrgCode, endLabels, validateApproval, type ApprovalType } from '../../features/workflow/approval';
+import {
+  readPage,
+  wfApi,
+  type BackNode,
+  type NextNode,
+  type NextUser,
+  type Task,
+} from '../../features/workflow/api';
+import {
+  buildPayload,
+  choosableUsers,
+  claimOrgCode,
+  endLabels,
+  validateApproval,
+  type ApprovalType,
+} from '../../features/workflow/approval';
 import { findFormType } from '../../features/workflow/formTypes';
 import { H5Page } from '../components/H5Page';
 import { FormReadOnly } from '../components/FormReadOnly';
@@ -20,7 +45,10 @@ function useTask(taskId: string): { task: Task | null; loading: boolean } {
   const q = useQuery({
     queryKey: ['h5Task', taskId],
     enabled: !fromList || fromList.id !== taskId,
-    queryFn: async () => readPage<Task>(await wfApi.todoList({ pageIndex: 1, pageSize: 200 })).rows.find((t) => t.id === taskId) ?? null,
+    queryFn: async () =>
+      readPage<Task>(await wfApi.todoList({ pageIndex: 1, pageSize: 200 })).rows.find(
+        (t) => t.id === taskId,
+      ) ?? null,
   });
   if (fromList && fromList.id === taskId) return { task: fromList, loading: false };
   return { task: q.data ?? null, loading: q.isLoading };
@@ -48,7 +76,13 @@ export default function H5Task() {
       footer={
         task && (
           <div className="h5-actions">
-            <Button color="danger" fill="outline" size="large" onClick={() => setAction(1)} data-testid="h5-reject">
+            <Button
+              color="danger"
+              fill="outline"
+              size="large"
+              onClick={() => setAction(1)}
+              data-testid="h5-reject"
+            >
               驳回
             </Button>
             <Button fill="outline" size="large" onClick={() => setAction(2)} data-testid="h5-delegate">
@@ -62,13 +96,20 @@ export default function H5Task() {
       }
     >
       {loading && <DotLoading color="primary" />}
-      {!loading && !task && <ErrorBlock status="empty" title="任务不存在或已处理" description="请返回待办列表刷新" />}
+      {!loading && !task && (
+        <ErrorBlock status="empty" title="任务不存在或已处理" description="请返回待办列表刷新" />
+      )}
       {task && (
         <>
           <div className="h5-card h5-task-head">
-            <div className="h5-item-title" data-testid="h5-task-title">{task.title || task.processName}</div>
+            <div className="h5-item-title" data-testid="h5-task-title">
+              {task.title || task.processName}
+            </div>
             <div className="h5-muted">
-              {task.processName} · 当前环节 <Tag color="primary" fill="outline">{task.name}</Tag>
+              {task.processName} · 当前环节{' '}
+              <Tag color="primary" fill="outline">
+                {task.name}
+              </Tag>
             </div>
             <div className="h5-muted">
               申请人 {task.applyer} · {task.createTime}
@@ -77,7 +118,9 @@ export default function H5Task() {
           <div className="h5-card">
             {form.isLoading && <DotLoading color="primary" />}
             {form.error && <div className="h5-error">{(form.error as Error).message}</div>}
-            {form.data && <FormReadOnly data={form.data} tableName={task.tableName} routeName={task.routeName} />}
+            {form.data && (
+              <FormReadOnly data={form.data} tableName={task.tableName} routeName={task.routeName} />
+            )}
           </div>
           <ApprovalPopup task={task} type={action} onClose={() => setAction(null)} />
         </>
@@ -86,7 +129,15 @@ export default function H5Task() {
   );
 }
 
-function ApprovalPopup({ task, type, onClose }: { task: Task; type: ApprovalType | null; onClose: () => void }) {
+function ApprovalPopup({
+  task,
+  type,
+  onClose,
+}: {
+  task: Task;
+  type: ApprovalType | null;
+  onClose: () => void;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const userInfo = useSession((s) => s.userInfo);
@@ -106,7 +157,12 @@ function ApprovalPopup({ task, type, onClose }: { task: Task; type: ApprovalType
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  const people = useQuery({ queryKey: ['h5CompanyUsers'], enabled: type === 2, staleTime: 60_000, queryFn: companyUsers });
+  const people = useQuery({
+    queryKey: ['h5CompanyUsers'],
+    enabled: type === 2,
+    staleTime: 60_000,
+    queryFn: companyUsers,
+  });
 
   useEffect(() => {
     if (type === null) return;
@@ -122,10 +178,22 @@ function ApprovalPopup({ task, type, onClose }: { task: Task; type: ApprovalType
     let live = true;
     const run = async () => {
       if (type === 0) {
-        const ask = (c: string) => wfApi.nextNode({ procDefId: task.procDefId, currActId: task.key, procInstId: task.procInstId, claimOrgCodeValue: c });
+        const ask = (c: string) =>
+          wfApi.nextNode({
+            procDefId: task.procDefId,
+            currActId: task.key,
+            procInstId: task.procInstId,
+            claimOrgCodeValue: c,
+          });
         let res = await ask(claim);
         // A node nobody of the company can handle is handled at group level (as on the desktop).
-        if (res.success && res.result?.type === 1 && choosableUsers(res.result).length === 0 && claim !== ORG_GROUP_CODE) res = await ask(ORG_GROUP_CODE);
+        if (
+          res.success &&
+          res.result?.type === 1 &&
+          choosableUsers(res.result).length === 0 &&
+          claim !== ORG_GROUP_CODE
+        )
+          res = await ask(ORG_GROUP_CODE);
         if (!live) return;
         if (res.success && res.result) {
           setNextNode(res.result);
@@ -168,9 +236,14 @@ function ApprovalPopup({ task, type, onClose }: { task: Task; type: ApprovalType
     }
   };
 
-  const users = useMemo(() => (type === 0 ? choosableUsers(nextNode) : backUsers), [type, nextNode, backUsers]);
+  const users = useMemo(
+    () => (type === 0 ? choosableUsers(nextNode) : backUsers),
+    [type, nextNode, backUsers],
+  );
   const labels = endLabels(nextNode);
-  const toEnd = nextNode?.type === 2 || (nextNode?.type === 3 && nextNode.users.length > 0 && labels.length === nextNode.users.length);
+  const toEnd =
+    nextNode?.type === 2 ||
+    (nextNode?.type === 3 && nextNode.users.length > 0 && labels.length === nextNode.users.length);
 
   const submit = async () => {
     if (type === null) return;
@@ -181,7 +254,12 @@ function ApprovalPopup({ task, type, onClose }: { task: Task; type: ApprovalType
       return;
     }
     setError(null);
-    const payload = buildPayload(task, { ...input, orgCode: userInfo?.orgCode, realname: userInfo?.realname, users });
+    const payload = buildPayload(task, {
+      ...input,
+      orgCode: userInfo?.orgCode,
+      realname: userInfo?.realname,
+      users,
+    });
     setSubmitting(true);
     try {
       const res =
@@ -226,18 +304,35 @@ function ApprovalPopup({ task, type, onClose }: { task: Task; type: ApprovalType
 
   return (
     <Popup visible={type !== null} onMaskClick={onClose} bodyClassName="h5-popup" destroyOnClose>
-      <div className="h5-popup-inner" data-testid="h5-approval" role="dialog" aria-label={type !== null ? ACTION_TITLE[type] : ''}>
+      <div
+        className="h5-popup-inner"
+        data-testid="h5-approval"
+        role="dialog"
+        aria-label={type !== null ? ACTION_TITLE[type] : ''}
+      >
         <h2 className="h5-popup-title">{type !== null ? ACTION_TITLE[type] : ''}</h2>
         {loadingNode && <DotLoading color="primary" />}
         {type === 0 && nextNode && (
           <section>
             <div className="h5-label">下一节点：{nextNode.title || (toEnd ? '结束' : '')}</div>
             {toEnd || labels.length ? (
-              <div className="h5-tags">{labels.map((l) => <Tag key={l} color="primary">{l}</Tag>)}</div>
+              <div className="h5-tags">
+                {labels.map((l) => (
+                  <Tag key={l} color="primary">
+                    {l}
+                  </Tag>
+                ))}
+              </div>
             ) : users.length ? (
               <>
                 <div className="h5-label">选择审批人</div>
-                <Selector multiple value={assignees} onChange={setAssignees} options={users.map((u) => ({ label: u.realname || u.username, value: u.username }))} data-testid="h5-next-assignees" />
+                <Selector
+                  multiple
+                  value={assignees}
+                  onChange={setAssignees}
+                  options={users.map((u) => ({ label: u.realname || u.username, value: u.username }))}
+                  data-testid="h5-next-assignees"
+                />
               </>
             ) : null}
           </section>
@@ -248,13 +343,21 @@ function ApprovalPopup({ task, type, onClose }: { task: Task; type: ApprovalType
             <Selector
               value={[backTaskKey]}
               onChange={(v) => v[0] && void changeBack(v[0])}
-              options={[{ label: '发起人（结束流程）', value: '-1' }, ...backList.map((b) => ({ label: b.name, value: b.key }))]}
+              options={[
+                { label: '发起人（结束流程）', value: '-1' },
+                ...backList.map((b) => ({ label: b.name, value: b.key })),
+              ]}
               data-testid="h5-back-target"
             />
             {backTaskKey !== '-1' && backUsers.length > 0 && (
               <>
                 <div className="h5-label">该节点审批人</div>
-                <Selector multiple value={assignees} onChange={setAssignees} options={backUsers.map((u) => ({ label: u.realname || u.username, value: u.username }))} />
+                <Selector
+                  multiple
+                  value={assignees}
+                  onChange={setAssignees}
+                  options={backUsers.map((u) => ({ label: u.realname || u.username, value: u.username }))}
+                />
               </>
             )}
           </section>
@@ -265,7 +368,11 @@ function ApprovalPopup({ task, type, onClose }: { task: Task; type: ApprovalType
             <SearchBar placeholder="搜索姓名" aria-label="搜索姓名" value={keyword} onChange={setKeyword} />
             <div className="h5-pick-list">
               {people.isLoading && <DotLoading color="primary" />}
-              <CheckList value={userId ? [userId] : []} onChange={(v) => setUserId(v[0] as string | undefined)} data-testid="h5-delegate-users">
+              <CheckList
+                value={userId ? [userId] : []}
+                onChange={(v) => setUserId(v[0] as string | undefined)}
+                data-testid="h5-delegate-users"
+              >
                 {filteredPeople.map((u) => (
                   <CheckList.Item key={u.username} value={u.username}>
                     {u.realname || u.username}
@@ -298,7 +405,13 @@ function ApprovalPopup({ task, type, onClose }: { task: Task; type: ApprovalType
           <Button size="large" onClick={onClose}>
             取消
           </Button>
-          <Button size="large" color={type === 1 ? 'danger' : 'primary'} loading={submitting} onClick={() => void submit()} data-testid="h5-approval-submit">
+          <Button
+            size="large"
+            color={type === 1 ? 'danger' : 'primary'}
+            loading={submitting}
+            onClick={() => void submit()}
+            data-testid="h5-approval-submit"
+          >
             提交
           </Button>
         </div>

@@ -18,14 +18,20 @@ const toHtml = (text: string) =>
     .join('');
 const toText = (html: string | null | undefined) => {
   const doc = new DOMParser().parseFromString(html ?? '', 'text/html');
-  return [...doc.body.querySelectorAll('p, li')].map((p) => p.textContent ?? '').join('\n') || (doc.body.textContent ?? '');
+  return (
+    [...doc.body.querySelectorAll('p, li')].map((p) => p.textContent ?? '').join('\n') ||
+    (doc.body.textContent ?? '')
+  );
 };
 
 /** 写周报: this week's report (drafts and submission to recipients) as plain text on the phone. */
 export default function H5Weekly() {
   const me = useSession((s) => s.userInfo?.username);
   const weekStart = thisMonday();
-  const prefill = useQuery({ queryKey: ['h5Weekly', weekStart], queryFn: () => weeklyApi.prefill(weekStart) });
+  const prefill = useQuery({
+    queryKey: ['h5Weekly', weekStart],
+    queryFn: () => weeklyApi.prefill(weekStart),
+  });
   const people = useQuery({ queryKey: ['h5CompanyUsers'], staleTime: 60_000, queryFn: companyUsers });
   const [id, setId] = useState<string | undefined>();
   const [done, setDone] = useState('');
@@ -53,7 +59,15 @@ export default function H5Weekly() {
     setSaving(true);
     setError(null);
     try {
-      const body = { id, weekStart, doneContent: toHtml(done), planContent: toHtml(plan), problemContent: toHtml(problem), recipients, submit };
+      const body = {
+        id,
+        weekStart,
+        doneContent: toHtml(done),
+        planContent: toHtml(plan),
+        problemContent: toHtml(problem),
+        recipients,
+        submit,
+      };
       const r = id ? await weeklyApi.edit(body) : await weeklyApi.add(body);
       setId(r.id);
       Toast.show({ icon: 'success', content: submit ? '周报已提交' : '草稿已保存' });
@@ -78,10 +92,21 @@ export default function H5Weekly() {
       testId="h5-weekly"
       footer={
         <div className="h5-actions">
-          <Button size="large" loading={saving} onClick={() => void save(false)} data-testid="h5-weekly-draft">
+          <Button
+            size="large"
+            loading={saving}
+            onClick={() => void save(false)}
+            data-testid="h5-weekly-draft"
+          >
             保存草稿
           </Button>
-          <Button size="large" color="primary" loading={saving} onClick={() => void save(true)} data-testid="h5-weekly-submit">
+          <Button
+            size="large"
+            color="primary"
+            loading={saving}
+            onClick={() => void save(true)}
+            data-testid="h5-weekly-submit"
+          >
             提交
           </Button>
         </div>
@@ -95,15 +120,34 @@ export default function H5Weekly() {
         </div>
         <label className="h5-field">
           <span className="h5-label">本周完成工作</span>
-          <TextArea value={done} onChange={setDone} rows={5} className="h5-textarea" placeholder="请输入本周完成工作" data-testid="h5-weekly-done" />
+          <TextArea
+            value={done}
+            onChange={setDone}
+            rows={5}
+            className="h5-textarea"
+            placeholder="请输入本周完成工作"
+            data-testid="h5-weekly-done"
+          />
         </label>
         <label className="h5-field">
           <span className="h5-label">下周工作计划</span>
-          <TextArea value={plan} onChange={setPlan} rows={4} className="h5-textarea" placeholder="请输入下周工作计划" />
+          <TextArea
+            value={plan}
+            onChange={setPlan}
+            rows={4}
+            className="h5-textarea"
+            placeholder="请输入下周工作计划"
+          />
         </label>
         <label className="h5-field">
           <span className="h5-label">问题与需要的支持</span>
-          <TextArea value={problem} onChange={setProblem} rows={3} className="h5-textarea" placeholder="请输入问题与需要的支持" />
+          <TextArea
+            value={problem}
+            onChange={setProblem}
+            rows={3}
+            className="h5-textarea"
+            placeholder="请输入问题与需要的支持"
+          />
         </label>
         <div className="h5-field">
           <span className="h5-label">接收人</span>
