@@ -6,6 +6,9 @@ import type { SysUser } from '../../../platform/db/schema.js';
 import { hashPassword, newSalt } from '../../../platform/auth/password.js';
 import { randomBytes } from 'node:crypto';
 
+// The table's row type (and its place in the database schema) travels with the repository.
+export type { SysThirdAccount } from './sso.tables.js';
+
 /** Reads and writes of single sign-on: the third-party links and the accounts they point at. */
 export class SsoRepository {
   constructor(private readonly db: Database) {}
