@@ -25,7 +25,14 @@ import { useSearchParams } from 'react-router';
 import { Auth } from '../../../app/auth';
 import type { BatchItem, Task } from '../api';
 import { readPage, wfApi } from '../api';
-import { EXTRA_TITLES, priorityView, suspendedView, type ApprovalType, type ExtraAction, type TaskAction } from '../approval';
+import {
+  EXTRA_TITLES,
+  priorityView,
+  suspendedView,
+  type ApprovalType,
+  type ExtraAction,
+  type TaskAction,
+} from '../approval';
 import { ApprovalModal, type ApprovalOutcome } from '../components/ApprovalModal';
 import { HistoryModal } from '../components/HistoryModal';
 import { TaskActionModal } from '../components/TaskActionModal';
@@ -188,25 +195,29 @@ export default function TodoManage() {
             />
           </div>
         ),
-      onOk: async () => {
+      // Taking `close` keeps the dialog open when nothing is returned (a missing reason); a returned
+      // promise shows the button's loading state and closes the dialog when it settles.
+      onOk: (_close: () => void) => {
         if (kind === 'back' && !reason.trim()) {
           message.warning(WF_TEXTS.rejectReasonRequired);
-          // keeps the dialog open
-          throw new Error(WF_TEXTS.rejectReasonRequired);
+          return undefined;
         }
-        try {
-          const res =
-            kind === 'pass'
-              ? await wfApi.passAll(selected.map((t) => t.id))
-              : await wfApi.backAll([...new Set(selected.map((t) => t.procInstId))], reason.trim());
-          if (res.success) showBatchResult(res.result, res.message || WF_TEXTS.success);
-          else message.error(res.message);
-        } catch {
-          /* shown by the client */
-        }
-        reload();
+        return run();
       },
     });
+    async function run() {
+      try {
+        const res =
+          kind === 'pass'
+            ? await wfApi.passAll(selected.map((t) => t.id))
+            : await wfApi.backAll([...new Set(selected.map((t) => t.procInstId))], reason.trim());
+        if (res.success) showBatchResult(res.result, res.message || WF_TEXTS.success);
+        else message.error(res.message);
+      } catch {
+        /* shown by the client */
+      }
+      reload();
+    }
   };
 
   const columns: TableColumnsType<Task> = [
@@ -321,7 +332,11 @@ export default function TodoManage() {
               onClick: ({ key }) => setExtra({ task: r, kind: key as ExtraAction }),
             }}
           >
-            <a data-testid="todo-more" aria-label={`更多操作：${r.title || r.processName}`} onClick={(e) => e.preventDefault()}>
+            <a
+              data-testid="todo-more"
+              aria-label={`更多操作：${r.title || r.processName}`}
+              onClick={(e) => e.preventDefault()}
+            >
               更多 <DownOutlined style={{ fontSize: 10 }} />
             </a>
           </Dropdown>
@@ -462,7 +477,10 @@ export default function TodoManage() {
           rowSelection={{
             selectedRowKeys: selected.map((t) => t.id),
             onChange: (_k, rows) => setSelected(rows),
-            getCheckboxProps: (r) => ({ disabled: r.isSuspended, 'aria-label': `选择：${r.title || r.processName}` }),
+            getCheckboxProps: (r) => ({
+              disabled: r.isSuspended,
+              'aria-label': `选择：${r.title || r.processName}`,
+            }),
           }}
           pagination={listPagination(pageNo, pageSize, list.data?.total ?? 0, (p, s) =>
             setParams({ pageNo: p, pageSize: s }),
@@ -484,7 +502,12 @@ export default function TodoManage() {
         formType={actionFormType}
         onClose={closeAction}
       />
-      <TaskActionModal task={extra?.task ?? null} kind={extra?.kind ?? 'cc'} open={!!extra} onClose={closeAction} />
+      <TaskActionModal
+        task={extra?.task ?? null}
+        kind={extra?.kind ?? 'cc'}
+        open={!!extra}
+        onClose={closeAction}
+      />
       <HistoryModal procInstId={historyId} open={!!historyId} onClose={() => setHistoryId(null)} />
     </Card>
   );
