@@ -56,6 +56,8 @@ describe('[WORKFLOW]: design a countersign process, deploy, apply, three signers
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);
     await browser?.close();
+    // The designed process also serves 费用报销: suspend it so later journeys start the seeded one.
+    if (procDefId) await api('admin', 'POST', '/activiti_process/updateStatus', { id: procDefId, status: 0 });
   });
 
   it('the administrator sets the approvers and the countersign in the designer and deploys', async () => {

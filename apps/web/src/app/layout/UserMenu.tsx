@@ -72,7 +72,7 @@ export function UserMenu({ onOpenSettings, compact }: { onOpenSettings: () => vo
     <>
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
         <span className="app-header-action" data-testid="user-menu" role="button" tabIndex={0}>
-          <Avatar size="small" src={userInfo?.avatar ? staticUrl(userInfo.avatar) : undefined} icon={<UserOutlined />} />
+          <Avatar size="small" src={userInfo?.avatar ? staticUrl(userInfo.avatar) : undefined} alt={`${userInfo?.realname ?? ''}的头像`} icon={<UserOutlined />} />
           {!compact && <span className="app-user-name">{userInfo?.realname || userInfo?.username}</span>}
           <DownOutlined style={{ fontSize: 10 }} />
         </span>
