@@ -1,11 +1,11 @@
-import type { ReportColumnsResult, ReportDataResult, ReportQueryInfo, ReportSave } from '@go/contract';
-import { sql } from 'kysely';
+import { escapeLike, type ReportColumnsResult, type ReportDataResult, type ReportQueryInfo, type ReportSave } from '@go/contract';
 import type { CurrentUser } from '../../../platform/access/access.js';
 import type { AppContext } from '../../../platform/context.js';
 import type { DbHandle } from '../../../platform/db/database.js';
 import { newId } from '../../../platform/db/ids.js';
 import { now } from '../../../platform/db/time.js';
 import { businessError } from '../../../platform/http/errors.js';
+import { likeContains } from '../../../platform/query/like.js';
 import type { SecretBox } from '../../system/datasource/secret-box.js';
 import type { OnlCgreportHead, OnlCgreportItem, OnlCgreportParam } from '../online.tables.js';
 import { appTarget, dataSourceTarget, REPORT_LIMITS, type ReportTarget } from './report-runner.js';
@@ -26,8 +26,6 @@ const SYSTEM_VARS: Record<string, (u: CurrentUser) => string> = {
   sys_date: () => now().slice(0, 10),
   sys_time: () => now(),
 };
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Online reports: the designer (heads, columns, parameters, the tables reports may read) and the report
@@ -145,8 +143,8 @@ export class ReportService {
 
   async list(q: { code?: string; name?: string; pageNo: number; pageSize: number }) {
     let base = this.db.selectFrom('onlCgreportHead');
-    if (q.code) base = base.where(sql<boolean>`code LIKE ${`%${escapeLike(q.code.replace(/\*/g, ''))}%`} ESCAPE '\\'`);
-    if (q.name) base = base.where(sql<boolean>`name LIKE ${`%${escapeLike(q.name.replace(/\*/g, ''))}%`} ESCAPE '\\'`);
+    if (q.code) base = base.where(likeContains('code', q.code.replace(/\*/g, '')));
+    if (q.name) base = base.where(likeContains('name', q.name.replace(/\*/g, '')));
     const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
     const records = await base
       .selectAll()
