@@ -1,4 +1,4 @@
-import { App, Modal, Space, Tag, Typography } from 'antd';
+import { App, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ListPage, type ListHelpers } from '../../../components/list/ListPage';
@@ -6,6 +6,7 @@ import type { ListColumn, Row } from '../../../components/list/types';
 import { FormDesignModal } from '../components/FormDesignModal';
 import { SyncModal } from '../components/SyncModal';
 import { formApi } from '../formApi';
+import { showMenuAddress } from '../components/menuAddress';
 
 const TYPES = [
   { value: '1', text: '单表' },
@@ -61,20 +62,7 @@ export default function FormDesignList() {
           { key: 'sync', label: '同步数据库', onClick: () => setSync({ id: String(r.id), name: String(r.tableName), reload: h.reload }) },
           r.isDbSynch === 'Y' && r.tableType !== 3 && { key: 'open', label: '功能测试', onClick: () => navigate(`/online/cgformList/${String(r.id)}`) },
           r.isDbSynch === 'Y' && r.tableType !== 3 && !r.hasMenu && { key: 'menu', label: '生成菜单', onClick: () => void genMenu(r, h) },
-          {
-            key: 'url',
-            label: '配置地址',
-            onClick: () =>
-              Modal.info({
-                title: '菜单配置地址',
-                content: (
-                  <Space direction="vertical">
-                    <Typography.Text copyable>{`/online/cgformList/${String(r.id)}`}</Typography.Text>
-                    <Typography.Text type="secondary">菜单组件填写 online/FormAutoList</Typography.Text>
-                  </Space>
-                ),
-              }),
-          },
+          { key: 'url', label: '配置地址', onClick: () => showMenuAddress(`/online/cgformList/${String(r.id)}`, 'online/FormAutoList') },
         ]}
       />
       <SyncModal

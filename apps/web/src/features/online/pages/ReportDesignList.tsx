@@ -1,4 +1,4 @@
-import { App, Button, Modal, Space, Typography } from 'antd';
+import { App, Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ListPage } from '../../../components/list/ListPage';
@@ -7,6 +7,7 @@ import { AllowedTablesModal } from '../components/AllowedTables';
 import { ReportSelectModal } from '../components/ReportPopup';
 import { ReportDesignModal } from '../components/ReportDesignModal';
 import { ReportView } from '../components/ReportView';
+import { showMenuAddress } from '../components/menuAddress';
 
 const columns: ListColumn[] = [
   { title: '报表编码', dataIndex: 'code', search: 'like', card: 'title' },
@@ -41,20 +42,7 @@ export default function ReportDesignList() {
           { key: 'test', label: '功能测试', onClick: () => setPreview(r) },
           { key: 'popup', label: '弹窗选择测试', onClick: () => setPopup(r) },
           { key: 'open', label: '打开报表页', onClick: () => navigate(`/online/cgreport/${String(r.id)}`) },
-          {
-            key: 'url',
-            label: '配置地址',
-            onClick: () =>
-              Modal.info({
-                title: '菜单配置地址',
-                content: (
-                  <Space direction="vertical">
-                    <Typography.Text copyable>{`/online/cgreport/${String(r.id)}`}</Typography.Text>
-                    <Typography.Text type="secondary">菜单组件填写 online/ReportPage</Typography.Text>
-                  </Space>
-                ),
-              }),
-          },
+          { key: 'url', label: '配置地址', onClick: () => showMenuAddress(`/online/cgreport/${String(r.id)}`, 'online/ReportPage') },
         ]}
       />
       <AllowedTablesModal open={tables} onClose={() => setTables(false)} />
