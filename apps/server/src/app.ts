@@ -7,7 +7,6 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -23,6 +22,7 @@ import { installCrypto } from './platform/crypto/crypto.plugin.js';
 import { openDatabase, type DbHandle } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 import { installApiDocs } from './platform/http/api-docs.js';
+import { responseSerializer } from './platform/http/api.js';
 import { logRequest } from './platform/http/redact.js';
 import { indexHtmlHeaders } from './platform/http/web-headers.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
@@ -67,7 +67,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.checkResponses));
 
   const database = opts.database ?? openDatabase(config.databaseUrl, config.dataDir);
   if (opts.prepare !== false) {

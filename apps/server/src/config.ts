@@ -26,6 +26,11 @@ export interface AppConfig {
   uploadDir: string;
   /** Seed the demo organisation on first start. */
   seedDemo: boolean;
+  /**
+   * Check every JSON answer against its route's response schema (CHECK_RESPONSES: on, off; default on
+   * unless NODE_ENV=production). A mismatch answers 500, so drift shows in tests, never silently.
+   */
+  checkResponses: boolean;
   /** Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY): false = none (default), a hop count, or addresses/CIDRs. */
   trustProxy: boolean | number | string;
   /** Who may open the API console under `<base>/doc` (API_DOCS): admin (default), public or off. */
@@ -137,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(env.WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'upload')),
     seedDemo: (env.SEED_DEMO || 'on').toLowerCase() !== 'off',
+    checkResponses: (env.CHECK_RESPONSES || ((env.NODE_ENV ?? '').toLowerCase() === 'production' ? 'off' : 'on')).toLowerCase() !== 'off',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiDocs: apiDocsSetting(env.API_DOCS),
     limits: loadLimits(env),
@@ -163,6 +169,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDist: '',
     uploadDir: '',
     seedDemo: true,
+    checkResponses: true,
     trustProxy: false,
     apiDocs: 'admin',
     limits: loadLimits({}),

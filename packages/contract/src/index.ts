@@ -10,3 +10,5 @@ export * from './hr/index.js';
 export * from './dashboard/index.js';
 export * from './online/index.js';
 export * from './sso.js';
+export * from './wire.js';
+export * from './sign.js';

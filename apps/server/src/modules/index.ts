@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../platform/http/api.js';
 import { healthRoutes } from './health/health.routes.js';
 import { registerAnnouncementModule } from './announcement/register.js';
 import { AccountService } from './system/account/account.service.js';
@@ -36,7 +36,7 @@ import { registerOnlineModule } from './online/online.module.js';
  * Services are built here (not inside route files) so modules call each other's services, never
  * each other's repositories.
  */
-export async function registerModules(api: FastifyInstance): Promise<void> {
+export async function registerModules(api: Api): Promise<void> {
   const ctx = api.ctx;
   const permissions = new PermissionService(ctx.db);
   ctx.permissions = permissions;

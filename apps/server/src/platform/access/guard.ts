@@ -6,6 +6,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: Access | undefined;
+  /** Status codes the route declares a response schema for (the route inventory test reads them). */
+  responses: string[];
 }
 
 /**
@@ -99,6 +101,10 @@ export function installGuard(app: FastifyInstance, routes: RegisteredRoute[]): v
         url: route.url,
         get access() {
           return route.config?.access;
+        },
+        get responses() {
+          const r = (route.schema as { response?: Record<string, unknown> } | undefined)?.response;
+          return r ? Object.keys(r) : [];
         },
       });
     }

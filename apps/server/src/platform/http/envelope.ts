@@ -1,11 +1,7 @@
-/** The JSON envelope every API answer uses: `{success, message, code, result, timestamp}`. */
-export interface Envelope<T = unknown> {
-  success: boolean;
-  message: string;
-  code: number;
-  result: T;
-  timestamp: number;
-}
+import type { Envelope, Page } from '@go/contract';
+
+/** The envelope and page shapes are declared once, in the contract (`wire.ts`). */
+export type { Envelope, Page };
 
 export function ok<T>(result: T, message = '操作成功'): Envelope<T> {
   return { success: true, message, code: 200, result, timestamp: Date.now() };
@@ -16,17 +12,9 @@ export function okMessage(message: string): Envelope<string> {
   return { success: true, message, code: 200, result: message, timestamp: Date.now() };
 }
 
-export function fail(message: string, code = 500, result: unknown = null): Envelope<unknown> {
+/** A failure envelope; routes that answer one with status 200 declare `z.union([envelope(…), failure])`. */
+export function fail(message: string, code = 500, result: unknown = null): Envelope<unknown> & { success: false } {
   return { success: false, message, code, result, timestamp: Date.now() };
-}
-
-/** A page of records in the MyBatis-Plus shape the clients read. */
-export interface Page<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
 }
 
 export function page<T>(records: T[], total: number, pageNo: number, pageSize: number): Page<T> {

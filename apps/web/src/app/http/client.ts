@@ -1,4 +1,4 @@
-import { ERROR_TEXTS, REQUEST_TIMEOUT_MS, SESSION_EXPIRED_RELOAD_MS } from '@go/contract';
+import { ERROR_TEXTS, REQUEST_TIMEOUT_MS, SESSION_EXPIRED_RELOAD_MS, type Envelope as WireEnvelope } from '@go/contract';
 import { runtimeConfig } from '../config';
 import { feedback } from '../feedback';
 import { getSession } from '../session/store';
@@ -6,16 +6,9 @@ import { encryptBody, responseSignature } from './envelope';
 import { computeSign, signTimestamp } from './sign';
 import { inMessengerApp, reloginInMessengerApp } from '../../features/account/sso';
 
-/** The response envelope of every API call. */
+/** The response envelope of every API call (declared once, in the contract). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export interface Envelope<T = any> {
-  success: boolean;
-  message: string;
-  code: number;
-  result: T;
-  timestamp: number;
-  zSignVer?: string;
-}
+export type Envelope<T = any> = WireEnvelope<T>;
 
 export type Params = Record<string, unknown>;
 
