@@ -19,11 +19,13 @@ import { DetailModal } from './DetailModal';
 import { buildListParams, DEFAULT_SORT, readRows } from './encoding';
 import { listPagination } from './pagination';
 import { deleteAction, downloadFile, getAction } from './http';
+import type { Envelope } from './http';
 import { ImportExcelModal } from './ImportExcelModal';
 import { PhoneCard, PhoneCardList, usePhoneLayout } from './PhoneCards';
+import type { PhoneCardField } from './PhoneCards';
 import { SearchForm } from './SearchForm';
 import { SuperQueryModal } from './SuperQueryModal';
-import type { ListColumn, ListUrls, Row } from './types';
+import type { ListColumn, ListState, ListUrls, Row } from './types';
 import { useListState } from './useListState';
 import type { ListDefaults } from './useListState';
 
@@ -56,6 +58,28 @@ export interface RowMenuItem {
   onClick: () => void;
   auth?: string;
   danger?: boolean;
+}
+
+/** What a page's own loader gets: the list state (raw search values) and the encoded parameters. */
+export interface ListLoadRequest {
+  pageNo: number;
+  pageSize: number;
+  column: string;
+  order: ListState['order'];
+  /** Search values as typed (trimmed), by parameter name; URL parameters no field owns included. */
+  filters: Record<string, string>;
+  /** What the generic GET of `url.list` would send. */
+  params: Record<string, string | number>;
+}
+
+/** A row's phone card when the page lays it out itself (actions and selection are added by the list). */
+export interface PhoneCardContent {
+  title: ReactNode;
+  status?: ReactNode;
+  figures?: ReactNode;
+  fields?: PhoneCardField[];
+  testId?: string;
+  className?: string;
 }
 
 /** Button permission codes; a button without a code is always shown. */
@@ -108,6 +132,25 @@ export interface ListPageProps<T extends Row = Row> {
   pagination?: boolean;
   /** Called with the helpers once per render so a parent can reload. */
   helpersRef?: { current: ListHelpers<T> | null };
+  /**
+   * The page's own server call (a POST, other parameter names …) instead of the GET of `url.list`;
+   * its answer is read the same way (`result.records` / `total`, or a bare array).
+   */
+  load?: (req: ListLoadRequest) => Promise<Envelope<unknown>>;
+  /** Cache key of a list read by `load` (default: the page path). */
+  loadKey?: string;
+  /** A leading # column numbering the rows across pages. */
+  showIndex?: boolean;
+  /** Class of a row (table row and phone card), e.g. greyed-out suspended rows. */
+  rowClassName?: (record: T) => string;
+  /** Per-row selection: a disabled checkbox, and its accessible name (default 选择此行). */
+  rowSelectable?: (record: T) => { disabled?: boolean; label?: string };
+  /** Phones: the page's own card layout of a row; `cell` renders a column's cell as the table does. */
+  phoneCard?: (record: T, ctx: { index: number; cell: (dataIndex: string) => ReactNode }) => PhoneCardContent;
+  /** How many search fields show before 展开 on wider screens (default 3). */
+  searchFieldsShown?: number;
+  className?: string;
+  testId?: string;
 }
 
 const LOADING_ROW = '__loading__';
@@ -146,6 +189,15 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
     size = 'middle',
     pagination = true,
     helpersRef,
+    load,
+    loadKey,
+    showIndex = false,
+    rowClassName,
+    rowSelectable,
+    phoneCard,
+    searchFieldsShown,
+    className,
+    testId,
   } = props;
   const columns = typedColumns as unknown as ListColumn<Row>[];
   const { message, modal } = App.useApp();
@@ -164,19 +216,29 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
   const warned = useRef(false);
 
   const params = useMemo(() => buildListParams(state, columns, extraParams), [state, columns, extraParams]);
+  const listKey = load ? (loadKey ?? location.pathname) : url.list;
 
   useEffect(() => {
-    if (!url.list && !warned.current) {
+    if (!url.list && !load && !warned.current) {
       warned.current = true;
       message.error('please set url.list attribute');
     }
-  }, [url.list, message]);
+  }, [url.list, load, message]);
 
   const query = useQuery({
-    queryKey: ['list', url.list, params],
-    enabled: !!url.list,
+    queryKey: ['list', listKey, params],
+    enabled: !!url.list || !!load,
     queryFn: async () => {
-      const res = await getAction(url.list as string, params);
+      const res = load
+        ? await load({
+            pageNo: state.pageNo,
+            pageSize: state.pageSize,
+            column: state.column,
+            order: state.order,
+            filters: state.filters,
+            params,
+          })
+        : await getAction(url.list as string, params);
       if (!res.success) {
         message.warning(res.message);
         return { rows: [] as Row[], total: 0 };
@@ -199,8 +261,8 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
   const reload = useCallback(() => {
     setChildren({});
     setExpandedKeys([]);
-    void queryClient.invalidateQueries({ queryKey: ['list', url.list] });
-  }, [queryClient, url.list]);
+    void queryClient.invalidateQueries({ queryKey: ['list', listKey] });
+  }, [queryClient, listKey]);
 
   const helpers: ListHelpers<T> = {
     reload,
@@ -324,6 +386,15 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
             : ''
           : renderCell(c, v, r, i),
     }));
+  if (showIndex)
+    tableColumns.unshift({
+      title: '#',
+      key: '__index',
+      width: 56,
+      align: 'center',
+      render: (_v: unknown, r: Row, i: number) =>
+        r[LOADING_ROW] ? '' : (state.pageNo - 1) * state.pageSize + i + 1,
+    });
 
   // Phones (below the mobile breakpoint): cards instead of the wide table; tree tables stay tables.
   const phone = usePhoneLayout() && !tree;
@@ -505,6 +576,7 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
             clearSelection();
             setState({ ...state, filters: {}, pageNo: 1, superQuery: undefined });
           }}
+          shown={searchFieldsShown}
         />
       )}
       {toolbarNode}
@@ -556,22 +628,39 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
             if (r[LOADING_ROW]) return null;
             const key = String(r[rowKey]);
             const cell = (c: ListColumn<Row>) => renderCell(c, r[c.dataIndex], r, i);
+            const own = phoneCard?.(r as T, {
+              index: i,
+              cell: (dataIndex) => {
+                const c = columns.find((x) => x.dataIndex === dataIndex && !x.hideInTable);
+                return c ? cell(c) : renderCell({ title: '', dataIndex }, r[dataIndex], r, i);
+              },
+            });
+            const cardClass = [rowClassName?.(r as T), own?.className].filter(Boolean).join(' ');
             return (
               <PhoneCard
-                title={cardLayout.title ? cell(cardLayout.title) : key}
-                status={cardLayout.status ? cell(cardLayout.status) : undefined}
+                testId={own?.testId}
+                className={cardClass || undefined}
+                title={own ? own.title : cardLayout.title ? cell(cardLayout.title) : key}
+                status={own ? own.status : cardLayout.status ? cell(cardLayout.status) : undefined}
                 figures={
-                  cardLayout.figures.length
-                    ? cardLayout.figures.map((c) => (
-                        <span key={c.dataIndex} className="phone-card-figure">
-                          {cell(c)}{' '}
-                        </span>
-                      ))
-                    : undefined
+                  own
+                    ? own.figures
+                    : cardLayout.figures.length
+                      ? cardLayout.figures.map((c) => (
+                          <span key={c.dataIndex} className="phone-card-figure">
+                            {cell(c)}{' '}
+                          </span>
+                        ))
+                      : undefined
                 }
-                fields={cardLayout.fields.map((c) => ({ key: c.dataIndex, label: c.title, value: cell(c) }))}
+                fields={
+                  own
+                    ? own.fields
+                    : cardLayout.fields.map((c) => ({ key: c.dataIndex, label: c.title, value: cell(c) }))
+                }
                 actions={hasRowActions ? rowActionsNode(r) : undefined}
                 selectable={!!selection}
+                disabled={!!rowSelectable?.(r as T).disabled}
                 selected={selectedRowKeys.includes(key)}
                 onSelect={(checked) => {
                   const keys =
@@ -601,6 +690,7 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
           loading={query.isFetching}
           scroll={{ x: 'max-content' }}
           onChange={onTableChange as never}
+          rowClassName={rowClassName ? (r) => (r[LOADING_ROW] ? '' : rowClassName(r as T)) : undefined}
           rowSelection={
             selection
               ? {
@@ -608,7 +698,13 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
                   selectedRowKeys,
                   checkStrictly: true,
                   // a name for screen readers (axe: form elements need a label)
-                  getCheckboxProps: (r) => ({ disabled: !!r[LOADING_ROW], 'aria-label': '选择此行' }),
+                  getCheckboxProps: (r) => {
+                    const own = r[LOADING_ROW] ? undefined : rowSelectable?.(r as T);
+                    return {
+                      disabled: !!r[LOADING_ROW] || !!own?.disabled,
+                      'aria-label': own?.label ?? '选择此行',
+                    };
+                  },
                   onChange: (keys, selected) => {
                     setSelectedRowKeys(keys.map(String));
                     setSelectedRows(selected as T[]);
@@ -669,9 +765,13 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
   );
 
   return bordered ? (
-    <Card title={title} variant="borderless">
+    <Card title={title} variant="borderless" className={className} data-testid={testId}>
       {body}
     </Card>
+  ) : className || testId ? (
+    <div className={className} data-testid={testId}>
+      {body}
+    </div>
   ) : (
     body
   );

@@ -1,5 +1,5 @@
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, Col, DatePicker, Form, Input, InputNumber, Row as GridRow, Select, Space } from 'antd';
+import { Button, Checkbox, Col, DatePicker, Form, Input, InputNumber, Row as GridRow, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -22,6 +22,8 @@ function toFormValues(cols: ListColumn<Row>[], filters: Record<string, string>):
     } else if (c.search === 'range') {
       v[`${c.dataIndex}_begin`] = filters[`${c.dataIndex}_begin`];
       v[`${c.dataIndex}_end`] = filters[`${c.dataIndex}_end`];
+    } else if (c.type === 'boolean') {
+      v[c.dataIndex] = filters[c.dataIndex] === '1';
     } else {
       v[c.dataIndex] = filters[c.dataIndex];
     }
@@ -43,6 +45,8 @@ function toFilters(cols: ListColumn<Row>[], values: FormValues, keep: Record<str
         const x = values[k];
         if (x !== undefined && x !== null && x !== '') out[k] = String(x);
       }
+    } else if (c.type === 'boolean') {
+      if (values[c.dataIndex] === true) out[c.dataIndex] = '1';
     } else {
       const x = values[c.dataIndex];
       if (x !== undefined && x !== null && String(x).trim() !== '') out[c.dataIndex] = String(x).trim();
@@ -53,18 +57,20 @@ function toFilters(cols: ListColumn<Row>[], values: FormValues, keep: Record<str
 
 function widget(c: ListColumn<Row>): ReactNode {
   const ph = `请输入${c.searchTitle ?? c.title}`;
+  const testId = c.searchTestId ? { 'data-testid': c.searchTestId } : {};
   if (c.dictCode) return <DictSelect dictCode={c.dictCode} placeholder={`请选择${c.searchTitle ?? c.title}`} />;
   if (c.options)
     return (
       <Select
+        {...testId}
         allowClear
         placeholder={`请选择${c.searchTitle ?? c.title}`}
         options={c.options.map((o) => ({ value: o.value, label: o.text }))}
       />
     );
-  if (isDateType(c)) return <DatePicker style={{ width: '100%' }} />;
-  if (c.type === 'number') return <InputNumber style={{ width: '100%' }} placeholder={ph} />;
-  return <Input placeholder={ph} allowClear />;
+  if (isDateType(c)) return <DatePicker style={{ width: '100%' }} {...testId} />;
+  if (c.type === 'number') return <InputNumber style={{ width: '100%' }} placeholder={ph} {...testId} />;
+  return <Input placeholder={ph} allowClear {...testId} />;
 }
 
 /**
@@ -77,12 +83,15 @@ export function SearchForm({
   onSearch,
   onReset,
   extra,
+  shown = 3,
 }: {
   columns: ListColumn<Row>[];
   filters: Record<string, string>;
   onSearch: (filters: Record<string, string>) => void;
   onReset: () => void;
   extra?: ReactNode;
+  /** fields shown before 展开 on wider screens */
+  shown?: number;
 }) {
   const [form] = Form.useForm<FormValues>();
   const cols = columns.filter((c) => c.search);
@@ -98,7 +107,7 @@ export function SearchForm({
   const owned = new Set(cols.flatMap((c) => [c.dataIndex, `${c.dataIndex}_begin`, `${c.dataIndex}_end`]));
   const keep = Object.fromEntries(Object.entries(filters).filter(([k]) => !owned.has(k)));
   // phones show one field until expanded, so the table stays in view
-  const collapsedCount = typeof window !== 'undefined' && window.innerWidth < 576 ? 1 : 3;
+  const collapsedCount = typeof window !== 'undefined' && window.innerWidth < 576 ? 1 : shown;
   const visible = expanded ? cols : cols.slice(0, collapsedCount);
 
   return (
@@ -116,6 +125,10 @@ export function SearchForm({
                     <InputNumber style={{ width: '50%' }} placeholder="最大值" />
                   </Form.Item>
                 </Space.Compact>
+              </Form.Item>
+            ) : c.type === 'boolean' ? (
+              <Form.Item name={c.dataIndex} valuePropName="checked" style={{ marginBottom: 0 }}>
+                <Checkbox {...(c.searchTestId ? { 'data-testid': c.searchTestId } : {})}>{c.searchTitle ?? c.title}</Checkbox>
               </Form.Item>
             ) : (
               <Form.Item name={c.dataIndex} label={c.searchTitle ?? c.title} style={{ marginBottom: 0 }}>

@@ -38,6 +38,8 @@ export interface ListColumn<T extends Row = Row> {
   search?: SearchMode;
   /** Search field label when it differs from the column title. */
   searchTitle?: string;
+  /** `data-testid` of the search input. */
+  searchTestId?: string;
   type?: FieldType;
   /** Dictionary code ("code" or "table,text,code"): search select, cell text fallback. */
   dictCode?: string;

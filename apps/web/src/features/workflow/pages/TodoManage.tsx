@@ -1,30 +1,12 @@
-import { DownOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { listPagination } from '../../../components/list/pagination';
-import {
-  App,
-  Button,
-  Card,
-  Dropdown,
-  Empty,
-  Form,
-  Grid,
-  Input,
-  List,
-  Pagination,
-  Space,
-  Spin,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
-import type { TableColumnsType } from 'antd';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { DownOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Dropdown, Input, Space, Tag, Tooltip, Typography } from 'antd';
+import { useRef, useState } from 'react';
 import { Auth } from '../../../app/auth';
+import { ListPage, type ListHelpers } from '../../../components/list/ListPage';
+import type { ListColumn, Row } from '../../../components/list/types';
 import type { BatchItem, Task } from '../api';
-import { readPage, wfApi } from '../api';
+import { wfApi } from '../api';
 import {
   EXTRA_TITLES,
   priorityView,
@@ -40,12 +22,10 @@ import { TaskFormModal } from '../components/TaskFormModal';
 import { findFormType } from '../formTypes';
 import { WF_TEXTS } from '../texts';
 import { useRefetchWithBadge } from '../useWorkflowRefresh';
-import { PhoneCard } from '../../../components/list/PhoneCards';
 import { summaryText } from '../status';
 import '../workflow.css';
 
-/** SPEC §9: the to-do list shows 10 per page. */
-const TODO_PAGE_SIZE = 10;
+type TaskRow = Task & Row;
 const BATCH_PERM = 'workflow:todo:batch';
 
 function ActionLink({
@@ -77,12 +57,7 @@ function ActionLink({
 export default function TodoManage() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const [sp, setSp] = useSearchParams();
-  const name = sp.get('name') ?? '';
-  const pageNo = Math.max(1, Number(sp.get('pageNo')) || 1);
-  const pageSize = Math.min(100, Math.max(1, Number(sp.get('pageSize')) || TODO_PAGE_SIZE));
-  const [draft, setDraft] = useState(name);
-  const [selected, setSelected] = useState<Task[]>([]);
+  const list = useRef<ListHelpers<TaskRow> | null>(null);
   const [formTask, setFormTask] = useState<Task | null>(null);
   const [action, setAction] = useState<{ task: Task; type: ApprovalType } | null>(null);
   const [extra, setExtra] = useState<{ task: Task; kind: ExtraAction } | null>(null);
@@ -92,34 +67,12 @@ export default function TodoManage() {
     else setExtra({ task, kind: type });
   };
   const [historyId, setHistoryId] = useState<string | null>(null);
-  const screens = Grid.useBreakpoint();
-  const narrow = screens.md === false;
 
-  const list = useQuery({
-    queryKey: ['wfTodo', name, pageNo, pageSize],
-    staleTime: 0,
-    queryFn: async () => {
-      const res = await wfApi.todoList({ name: name || undefined, pageIndex: pageNo, pageSize });
-      if (!res.success) message.warning(res.message);
-      return readPage<Task>(res);
-    },
-    placeholderData: (prev) => prev,
-  });
-  useRefetchWithBadge(() => void list.refetch());
-
-  const setParams = (next: { name?: string; pageNo?: number; pageSize?: number }) => {
-    const p = new URLSearchParams(sp);
-    const n = next.name ?? name;
-    if (n) p.set('name', n);
-    else p.delete('name');
-    p.set('pageNo', String(next.pageNo ?? pageNo));
-    p.set('pageSize', String(next.pageSize ?? pageSize));
-    setSp(p);
-  };
+  useRefetchWithBadge(() => list.current?.reload());
 
   const reload = () => {
-    setSelected([]);
-    void list.refetch();
+    list.current?.clearSelection();
+    list.current?.reload();
     void queryClient.invalidateQueries({ queryKey: ['todoBadge'] });
   };
 
@@ -167,7 +120,7 @@ export default function TodoManage() {
     });
   };
 
-  const batch = (kind: 'pass' | 'back') => {
+  const batch = (kind: 'pass' | 'back', selected: Task[]) => {
     if (!selected.length) {
       message.warning(kind === 'pass' ? WF_TEXTS.batchPassNone : WF_TEXTS.batchBackNone);
       return;
@@ -220,22 +173,17 @@ export default function TodoManage() {
     }
   };
 
-  const columns: TableColumnsType<Task> = [
-    {
-      title: '#',
-      key: 'index',
-      width: 56,
-      align: 'center',
-      render: (_v, _r, i) => (pageNo - 1) * pageSize + i + 1,
-    },
+  const columns: ListColumn<TaskRow>[] = [
+    // the search field: the process (or title) the server matches `name` against
+    { title: '流程名称', dataIndex: 'name', hideInTable: true, search: 'eq', searchTestId: 'todo-search' },
     { title: '所属流程', dataIndex: 'processName', width: 120, ellipsis: true },
     {
       title: '标题',
       dataIndex: 'title',
       width: 240,
-      render: (v: string | null, r) => (
+      render: (v, r) => (
         <div>
-          <div>{v || r.processName}</div>
+          <div>{(v as string | null) || r.processName}</div>
           {summaryText(r.summary) && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="todo-summary">
               {summaryText(r.summary)}
@@ -248,9 +196,9 @@ export default function TodoManage() {
       title: '任务名称',
       dataIndex: 'name',
       width: 160,
-      render: (v: string, r) => (
+      render: (v, r) => (
         <span>
-          {v}
+          {v as string}
           {r.owner ? <Typography.Text type="secondary"> （{r.owner}委托）</Typography.Text> : null}
         </span>
       ),
@@ -261,7 +209,7 @@ export default function TodoManage() {
       dataIndex: 'priority',
       width: 90,
       align: 'center',
-      render: (v: unknown) => {
+      render: (v) => {
         const p = priorityView(v);
         return p ? (
           <Tag color={p.color} data-testid="priority">
@@ -275,19 +223,12 @@ export default function TodoManage() {
       dataIndex: 'isSuspended',
       width: 90,
       align: 'center',
-      render: (v: unknown) => {
+      render: (v) => {
         const s = suspendedView(v);
         return <Tag color={s.color}>{s.text}</Tag>;
       },
     },
     { title: '创建时间', dataIndex: 'createTime', width: 170 },
-    {
-      title: '操作',
-      key: 'action',
-      fixed: 'right',
-      width: 360,
-      render: (_v, r) => actions(r),
-    },
   ];
 
   function actions(r: Task) {
@@ -352,141 +293,65 @@ export default function TodoManage() {
   const actionFormType = action ? findFormType(action.task.tableName, action.task.routeName) : undefined;
 
   return (
-    <Card className="wf-page" data-testid="todo-page">
-      <Form
-        layout="inline"
-        className="wf-search"
-        onFinish={() => {
-          setSelected([]);
-          setParams({ name: draft.trim(), pageNo: 1 });
-        }}
-      >
-        <Form.Item label="流程名称">
-          <Input
-            allowClear
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            placeholder="请输入流程名称"
-            data-testid="todo-search"
-          />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              查询
+    <>
+      <ListPage<TaskRow>
+        className="wf-page"
+        testId="todo-page"
+        columns={columns}
+        url={{}}
+        load={({ filters, pageNo, pageSize }) =>
+          wfApi.todoList({ name: filters.name || undefined, pageIndex: pageNo, pageSize })
+        }
+        loadKey="wfTodo"
+        helpersRef={list}
+        showIndex
+        superQuery={false}
+        showDetail={false}
+        showDelete={false}
+        actionWidth={360}
+        rowActions={(r) => actions(r)}
+        rowClassName={(r) => (r.isSuspended ? 'wf-row-suspended' : '')}
+        rowSelectable={(r) => ({ disabled: r.isSuspended, label: `选择：${r.title || r.processName}` })}
+        toolbar={(h) => (
+          <>
+            <Auth code={BATCH_PERM}>
+              <Button type="primary" onClick={() => batch('pass', h.selectedRows)} data-testid="batch-pass">
+                批量通过
+              </Button>
+            </Auth>
+            <Auth code={BATCH_PERM}>
+              <Button danger onClick={() => batch('back', h.selectedRows)} data-testid="batch-back">
+                批量驳回
+              </Button>
+            </Auth>
+            <Button icon={<ReloadOutlined />} onClick={reload}>
+              刷新
             </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => {
-                setDraft('');
-                setSelected([]);
-                setSp(new URLSearchParams());
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <Space wrap style={{ margin: '16px 0' }}>
-        <Auth code={BATCH_PERM}>
-          <Button type="primary" onClick={() => batch('pass')} data-testid="batch-pass">
-            批量通过
-          </Button>
-        </Auth>
-        <Auth code={BATCH_PERM}>
-          <Button danger onClick={() => batch('back')} data-testid="batch-back">
-            批量驳回
-          </Button>
-        </Auth>
-        <Button icon={<ReloadOutlined />} onClick={reload}>
-          刷新
-        </Button>
-        {selected.length > 0 && (
-          <Typography.Text type="secondary">已选择 {selected.length} 项</Typography.Text>
+          </>
         )}
-      </Space>
-      {narrow ? (
-        <Spin spinning={list.isFetching}>
-          {(list.data?.rows ?? []).length === 0 ? (
-            <Empty />
-          ) : (
-            <List
-              dataSource={list.data?.rows ?? []}
-              rowKey="id"
-              renderItem={(r) => {
-                const p = priorityView(r.priority);
-                const st = suspendedView(r.isSuspended);
-                const checked = selected.some((x) => x.id === r.id);
-                return (
-                  <List.Item style={{ padding: '0 0 8px', border: 'none', display: 'block' }}>
-                    <PhoneCard
-                      testId="todo-card"
-                      className={r.isSuspended ? 'wf-card wf-row-suspended' : 'wf-card'}
-                      title={r.title || r.processName}
-                      status={
-                        <span>
-                          {p && r.priority !== 0 && <Tag color={p.color}>{p.text}</Tag>}
-                          {r.isSuspended && <Tag color={st.color}>{st.text}</Tag>}
-                          <Tag color="processing">{r.name}</Tag>
-                        </span>
-                      }
-                      figures={summaryText(r.summary) || undefined}
-                      fields={[
-                        {
-                          key: 'applyer',
-                          label: '发起人',
-                          value: r.owner ? `${r.applyer}（${r.owner}委托）` : r.applyer,
-                        },
-                        { key: 'process', label: '所属流程', value: r.processName },
-                        { key: 'time', label: '到达时间', value: r.createTime },
-                      ]}
-                      actions={actions(r)}
-                      selectable
-                      selected={checked}
-                      disabled={r.isSuspended}
-                      onSelect={(on) =>
-                        setSelected(on ? [...selected, r] : selected.filter((x) => x.id !== r.id))
-                      }
-                    />
-                  </List.Item>
-                );
-              }}
-            />
-          )}
-          <Pagination
-            size="small"
-            style={{ marginTop: 8, textAlign: 'right' }}
-            current={pageNo}
-            pageSize={pageSize}
-            total={list.data?.total ?? 0}
-            showTotal={(total) => `共${total}条`}
-            onChange={(p, s) => setParams({ pageNo: s !== pageSize ? 1 : p, pageSize: s })}
-          />
-        </Spin>
-      ) : (
-        <Table<Task>
-          rowKey="id"
-          bordered
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.rows ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 1150 }}
-          rowClassName={(r) => (r.isSuspended ? 'wf-row-suspended' : '')}
-          rowSelection={{
-            selectedRowKeys: selected.map((t) => t.id),
-            onChange: (_k, rows) => setSelected(rows),
-            getCheckboxProps: (r) => ({
-              disabled: r.isSuspended,
-              'aria-label': `选择：${r.title || r.processName}`,
-            }),
-          }}
-          pagination={listPagination(pageNo, pageSize, list.data?.total ?? 0, (p, s) =>
-            setParams({ pageNo: p, pageSize: s }),
-          )}
-        />
-      )}
+        phoneCard={(r) => {
+          const p = priorityView(r.priority);
+          const st = suspendedView(r.isSuspended);
+          return {
+            testId: 'todo-card',
+            className: 'wf-card',
+            title: r.title || r.processName,
+            status: (
+              <span>
+                {p && r.priority !== 0 && <Tag color={p.color}>{p.text}</Tag>}
+                {r.isSuspended && <Tag color={st.color}>{st.text}</Tag>}
+                <Tag color="processing">{r.name}</Tag>
+              </span>
+            ),
+            figures: summaryText(r.summary) || undefined,
+            fields: [
+              { key: 'applyer', label: '发起人', value: r.owner ? `${r.applyer}（${r.owner}委托）` : r.applyer },
+              { key: 'process', label: '所属流程', value: r.processName },
+              { key: 'time', label: '到达时间', value: r.createTime },
+            ],
+          };
+        }}
+      />
       <TaskFormModal
         task={formTask}
         formType={formType}
@@ -509,6 +374,6 @@ export default function TodoManage() {
         onClose={closeAction}
       />
       <HistoryModal procInstId={historyId} open={!!historyId} onClose={() => setHistoryId(null)} />
-    </Card>
+    </>
   );
 }
