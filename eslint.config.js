@@ -3,6 +3,18 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** Browser code never imports server code. */
+const SERVER_CODE = { regex: '(^|/)server/src/|^node:', message: 'Browser code imports no server or Node code.' };
+
+/** One `no-restricted-imports` entry per group of files (groups do not overlap: a later entry would replace an earlier one). */
+function boundaries(groups) {
+  return groups.map(({ files, forbid }) => ({
+    files,
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: forbid }] },
+  }));
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.test-artifacts/**', 'coverage/**', 'tmp/**', '**/.tmp/**'] },
   js.configs.recommended,
@@ -21,6 +33,38 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  // Module boundaries (docs/ARCHITECTURE.md): dependencies point inwards only.
+  ...boundaries([
+    {
+      files: ['apps/server/src/platform/**'],
+      forbid: [{ regex: '(^|/)modules/', message: 'The platform imports no module: pass what it needs in.' }],
+    },
+    {
+      files: ['apps/server/src/modules/workflow/**'],
+      forbid: [
+        {
+          regex: '(^|/)(hr|ledger|office|performance|forms|online|dashboard)/',
+          message: 'The workflow engine imports no business module: form types register themselves with it.',
+        },
+      ],
+    },
+    {
+      files: ['apps/web/src/app/**'],
+      forbid: [
+        { regex: '(^|/)features/', message: 'The shell imports no feature: features reach it through src/shell-slots.tsx or the route table.' },
+        SERVER_CODE,
+      ],
+    },
+    {
+      files: ['apps/web/src/components/**'],
+      forbid: [{ regex: '(^|/)features/', message: 'Shared components import no feature.' }, SERVER_CODE],
+    },
+    { files: ['apps/web/src/features/**', 'apps/web/src/h5/**', 'apps/web/src/*.tsx'], forbid: [SERVER_CODE] },
+    {
+      files: ['packages/contract/**'],
+      forbid: [{ regex: '(^|/)apps/', message: 'The contract depends on nothing of the apps.' }, { regex: '^(fastify|kysely|react|antd)', message: 'The contract holds wire shapes only.' }],
+    },
+  ]),
   {
     files: ['bench/**', 'scripts/**', 'e2e/**'],
     rules: { 'no-console': 'off' },

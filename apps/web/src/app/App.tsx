@@ -11,6 +11,7 @@ import { RequireAuth } from './router/RequireAuth';
 import { STATIC_PUBLIC_ROUTES } from './router/static-routes';
 import { useSettings } from './settings/store';
 import { readableShade } from './layout/contrast';
+import { ShellSlotsProvider, type ShellSlots } from './layout/slots';
 
 dayjs.locale('zh-cn');
 
@@ -101,10 +102,16 @@ function readableTokens(primary: string, motion: boolean) {
   };
 }
 
-export function App() {
+/** The application; `slots` are the feature parts the shell shows (src/shell-slots.tsx). */
+export function App({ slots }: { slots?: ShellSlots }) {
   const primary = useSettings((s) => s.primaryColor);
   // Users who ask their system for reduced motion get no antd animations.
   const reducedMotion = useSyncExternalStore(subscribeMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
+  const routes = (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
   return (
     <ConfigProvider
       locale={zhCN}
@@ -113,9 +120,7 @@ export function App() {
       <AntApp>
         <FeedbackRegistrar />
         <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
+          {slots ? <ShellSlotsProvider value={slots}>{routes}</ShellSlotsProvider> : routes}
         </QueryClientProvider>
       </AntApp>
     </ConfigProvider>

@@ -4,7 +4,7 @@ import { feedback } from '../feedback';
 import { getSession } from '../session/store';
 import { encryptBody, responseSignature } from './envelope';
 import { computeSign, signTimestamp } from './sign';
-import { inMessengerApp, reloginInMessengerApp } from '../../features/account/sso';
+import { inMessengerApp, reloginInMessengerApp } from '../auth/sso';
 
 /** The response envelope of every API call (declared once, in the contract). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

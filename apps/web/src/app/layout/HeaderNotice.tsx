@@ -1,5 +1,6 @@
-import { NoticeBell } from '../../features/announcement/components/NoticeBell';
+import { Suspense } from 'react';
 import { useUserSocket } from '../realtime';
+import { useShellSlots } from './slots';
 
 /**
  * The notice bell of the header, and the owner of the user's socket while the layout is shown: pushes
@@ -7,5 +8,10 @@ import { useUserSocket } from '../realtime';
  */
 export default function HeaderNotice() {
   useUserSocket();
-  return <NoticeBell />;
+  const { NoticeBell } = useShellSlots();
+  return (
+    <Suspense fallback={null}>
+      <NoticeBell />
+    </Suspense>
+  );
 }

@@ -2,24 +2,23 @@ import { DownOutlined, LogoutOutlined, SettingOutlined, SwapOutlined, SyncOutlin
 import { ERROR_TEXTS } from '@go/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
-import { AvatarModal } from '../../features/account/AvatarModal';
-import { DepartModal, type Depart } from '../../features/account/DepartModal';
-import { PasswordModal } from '../../features/account/PasswordModal';
+import { Suspense, useState } from 'react';
 import { staticUrl } from '../config';
 import { feedback } from '../feedback';
 import { getAction } from '../http/client';
 import { logout, refreshDictCache } from '../session/actions';
 import { useSession } from '../session/store';
+import { useShellSlots, type ShellDepart } from './slots';
 
 /** The avatar dropdown: 系统设置, 密码修改, 切换部门 (several departments only), 更换头像, 清理缓存, 退出登录. */
 export function UserMenu({ onOpenSettings, compact }: { onOpenSettings: () => void; compact?: boolean }) {
   const userInfo = useSession((s) => s.userInfo);
+  const { PasswordDialog, DepartDialog, AvatarDialog } = useShellSlots();
   const [modal, setModal] = useState<'password' | 'depart' | 'avatar' | null>(null);
   const departs = useQuery({
     queryKey: ['currentUserDeparts', userInfo?.id],
     queryFn: async () => {
-      const res = await getAction<{ list: Depart[]; orgCode: string }>('/sys/user/getCurrentUserDeparts', undefined, { silent: true });
+      const res = await getAction<{ list: ShellDepart[]; orgCode: string }>('/sys/user/getCurrentUserDeparts', undefined, { silent: true });
       return res.success ? res.result : { list: [], orgCode: '' };
     },
     enabled: !!userInfo,
@@ -77,9 +76,11 @@ export function UserMenu({ onOpenSettings, compact }: { onOpenSettings: () => vo
           <DownOutlined style={{ fontSize: 10 }} />
         </span>
       </Dropdown>
-      <PasswordModal open={modal === 'password'} onClose={() => setModal(null)} />
-      <DepartModal open={modal === 'depart'} departs={list} currentOrgCode={departs.data?.orgCode ?? userInfo?.orgCode} onClose={() => setModal(null)} />
-      <AvatarModal open={modal === 'avatar'} onClose={() => setModal(null)} />
+      <Suspense fallback={null}>
+        {modal === 'password' && <PasswordDialog open onClose={() => setModal(null)} />}
+        {modal === 'depart' && <DepartDialog open departs={list} currentOrgCode={departs.data?.orgCode ?? userInfo?.orgCode} onClose={() => setModal(null)} />}
+        {modal === 'avatar' && <AvatarDialog open onClose={() => setModal(null)} />}
+      </Suspense>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { SSO_TEXTS } from '@go/contract';
 import { Alert, Button, Radio, Result, Space, Spin } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { acceptLogin, type SsoLoginResult } from './sso';
+import { acceptLogin, type SsoLoginResult } from '../../app/auth/sso';
 
 /** The page frame of the single sign-on landing pages (callback, messenger app). */
 export function SsoShell({ children }: { children: ReactNode }) {

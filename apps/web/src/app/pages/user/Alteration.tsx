@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { feedback } from '../../feedback';
 import { getAction, postAction } from '../../http/client';
-import { SmsCodeButton } from '../../../features/account/SmsCodeButton';
+import { SmsCodeButton } from '../../auth/SmsCodeButton';
 
 type VerifyValues = { phone: string; smscode: string };
 type Verified = { username: string; phone: string; smscode: string };

@@ -8,8 +8,8 @@ import { getAction, postAction } from '../../http/client';
 import { ls, STORAGE_KEYS } from '../../session/storage';
 import { useSession, type DictItem, type UserInfo } from '../../session/store';
 import { useTabs } from '../../tabs/store';
-import { SmsCodeButton } from '../../../features/account/SmsCodeButton';
-import { SsoLoginButtons } from '../../../features/account/SsoLoginButtons';
+import { SmsCodeButton } from '../../auth/SmsCodeButton';
+import { SsoLoginButtons } from '../../auth/SsoLoginButtons';
 
 interface LoginResult {
   token: string;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { feedback } from '../../feedback';
 import { postAction } from '../../http/client';
-import { SmsCodeButton } from '../../../features/account/SmsCodeButton';
+import { SmsCodeButton } from '../../auth/SmsCodeButton';
 
 type Values = { username: string; password: string; password2: string; phone: string; email?: string; smscode: string };
 

@@ -2,7 +2,7 @@ import { messengerOfUserAgent, SSO_TEXTS } from '@go/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apiUrl, getAction, type Envelope } from '../../../app/http/client';
-import { acceptLogin, forgetFragment, fragmentParams, safeRedirect, type SsoLoginResult } from '../sso';
+import { acceptLogin, forgetFragment, fragmentParams, safeRedirect, type SsoLoginResult } from '../../../app/auth/sso';
 import { SsoError, SsoShell, SsoWorking, TenantChoice } from '../SsoFinish';
 
 /**

@@ -1,9 +1,9 @@
 import { ERROR_TEXTS, messengerOfUserAgent, type SsoPublicConfig } from '@go/contract';
 import { useEffect, useState } from 'react';
-import { feedback } from '../../app/feedback';
-import { getAction } from '../../app/http/client';
-import { useSession, type DictItem, type UserInfo } from '../../app/session/store';
-import { useTabs } from '../../app/tabs/store';
+import { feedback } from '../feedback';
+import { getAction } from '../http/client';
+import { useSession, type DictItem, type UserInfo } from '../session/store';
+import { useTabs } from '../tabs/store';
 
 /** The login result every way of signing in answers (as /sys/login). */
 export interface SsoLoginResult {

@@ -1,8 +1,8 @@
 import { SMS_RESEND_SECONDS, validators } from '@go/contract';
 import { Button, type FormInstance } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { feedback } from '../../app/feedback';
-import { postAction } from '../../app/http/client';
+import { feedback } from '../feedback';
+import { postAction } from '../http/client';
 
 interface Props {
   form: FormInstance;

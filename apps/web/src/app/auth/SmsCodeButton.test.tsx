@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SmsCodeButton } from './SmsCodeButton';
 
 const http = vi.hoisted(() => ({ postAction: vi.fn() }));
-vi.mock('../../app/http/client', () => http);
+vi.mock('../http/client', () => http);
 
 function Harness() {
   const [form] = Form.useForm();

@@ -1,7 +1,7 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { SSO_TEXTS } from '@go/contract';
 import { Button, Divider, Space } from 'antd';
-import { apiUrl } from '../../app/http/client';
+import { apiUrl } from '../http/client';
 import { useSsoConfig } from './sso';
 
 /**
