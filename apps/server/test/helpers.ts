@@ -2,6 +2,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { Envelope as WireEnvelope } from '@go/contract';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import { testConfig, type AppConfig } from '../src/config.js';
@@ -29,13 +30,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface Envelope<T = any> {
-  success: boolean;
-  message: string;
-  code: number;
-  result: T;
-  timestamp: number;
-}
+/** Test answers are read loosely: the envelope of the contract with an untyped result. */
+export type Envelope<T = any> = WireEnvelope<T>;
 
 /**
  * A fresh, seeded application on its own copy of the template database.
