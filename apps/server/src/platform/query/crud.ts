@@ -4,13 +4,16 @@
  * `DELETE <base>/delete?id=`, `DELETE <base>/deleteBatch?ids=`. Permission codes are
  * `<perm>:list|add|edit|delete`; lists and details are company-scoped when the table has an org column.
  */
-import type { FastifyInstance } from 'fastify';
+import { binaryResponse, envelope, messageResponse, pageResponse } from '@go/contract';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { GROUP_COMPANY, isGroupLevel, perm, type Access, type CurrentUser } from '../access/access.js';
 import { inCompanyScope, scopeToCompany } from '../access/scope.js';
+import type { Database } from '../db/database.js';
 import { newId } from '../db/ids.js';
+import type { DB } from '../db/schema.js';
 import { now } from '../db/time.js';
+import type { Api } from '../http/api.js';
 import { ok } from '../http/envelope.js';
 import { businessError } from '../http/errors.js';
 import { attachmentHeader, streamXlsx, XLSX_MIME, type ExportColumn } from '../excel/excel.js';
@@ -29,11 +32,39 @@ export function splitIds(ids: string): string[] {
     .slice(0, 1000);
 }
 
+/**
+ * The list query of a generic list or export: the filters of the whitelist, `column`/`order`, paging and
+ * the advanced query, all read by the query builder (which ignores unknown keys).
+ */
+export const crudListQuery = z.looseObject({
+  pageNo: z.string().max(10).optional(),
+  pageSize: z.string().max(10).optional(),
+  column: z.string().max(200).optional(),
+  order: z.string().max(10).optional(),
+  superQueryParams: z.string().max(20000).optional(),
+  superQueryMatchType: z.string().max(10).optional(),
+  selections: z.string().max(20000).optional(),
+});
+
+/** The default row of a generic list/detail: an id and whatever columns the spec selects. */
+export const crudRow = z.looseObject({ id: z.string() });
+/** The default row of a table with a numeric key (tenants). */
+export const crudNumericRow = z.looseObject({ id: z.number() });
+
+/** A table of the database schema (`DB`, extended by each module's `*.tables.ts`). */
+export type CrudTable = keyof DB & string;
+
 type Row = Record<string, unknown>;
 
 export interface CrudSpec {
   base: string;
-  table: string;
+  table: CrudTable;
+  /**
+   * The record the list and detail answer (their response schemas): `z.looseObject({...})` with the fields
+   * the clients read, after `present` and `<field>_dictText`. Default: `{ id: string }` (`{ id: number }`
+   * with `numericId`), other columns passing through.
+   */
+  row?: z.ZodType;
   tag: string;
   perm: string;
   whitelist: Whitelist;
@@ -70,11 +101,22 @@ export interface CrudSpec {
 }
 
 export class CrudService {
+  /**
+   * The tables and columns of a spec are runtime lists (whitelist, `columns`, `orgColumn`), so queries run
+   * on the untyped view of the database; callers pass the typed `Database` and a table of its schema.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  private readonly db: Kysely<any>;
+  /** The record schema of list and detail answers. */
+  readonly row: z.ZodType;
+
   constructor(
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    private readonly db: Kysely<any>,
+    db: Database,
     readonly spec: CrudSpec,
-  ) {}
+  ) {
+    this.db = db;
+    this.row = spec.row ?? (spec.numericId ? crudNumericRow : crudRow);
+  }
 
   private scoped(user: CurrentUser) {
     let qb = this.db.selectFrom(this.spec.table);
@@ -231,8 +273,8 @@ export class CrudService {
   }
 }
 
-/** Registers the standard routes of a CrudService. */
-export async function crudRoutes(app: FastifyInstance, svc: CrudService, only?: CrudSpec['only']): Promise<void> {
+/** Registers the standard routes of a CrudService; list and detail answer the spec's `row`. */
+export async function crudRoutes(app: Api, svc: CrudService, only?: CrudSpec['only']): Promise<void> {
   const s = svc.spec;
   const pick = only ?? s.only;
   const want = (r: NonNullable<CrudSpec['only']>[number]) => !pick || pick.includes(r);
@@ -240,23 +282,29 @@ export async function crudRoutes(app: FastifyInstance, svc: CrudService, only?: 
   if (want('list')) {
     app.get(
       `${s.base}/list`,
-      { config: { access: s.listAccess ?? perm(`${s.perm}:list`) }, schema: { tags, summary: `${s.tag}列表` } },
-      async (req) => ok(await svc.list(req.user!, req.query as Params), '查询成功'),
+      {
+        config: { access: s.listAccess ?? perm(`${s.perm}:list`) },
+        schema: { tags, summary: `${s.tag}列表`, querystring: crudListQuery, response: { 200: pageResponse(svc.row) } },
+      },
+      async (req) => ok(await svc.list(req.user!, req.query), '查询成功'),
     );
   }
   if (want('queryById')) {
     app.get(
       `${s.base}/queryById`,
-      { config: { access: s.listAccess ?? perm(`${s.perm}:list`) }, schema: { tags, summary: `${s.tag}详情`, querystring: idQuery } },
-      async (req) => ok(await svc.detail(req.user!, (req.query as z.infer<typeof idQuery>).id)),
+      {
+        config: { access: s.listAccess ?? perm(`${s.perm}:list`) },
+        schema: { tags, summary: `${s.tag}详情`, querystring: idQuery, response: { 200: envelope(svc.row) } },
+      },
+      async (req) => ok(await svc.detail(req.user!, req.query.id)),
     );
   }
   if (want('add')) {
     app.post(
       `${s.base}/add`,
-      { config: { access: perm(`${s.perm}:add`) }, schema: { tags, summary: `添加${s.tag}`, body: s.addSchema } },
+      { config: { access: perm(`${s.perm}:add`) }, schema: { tags, summary: `添加${s.tag}`, body: s.addSchema, response: { 200: messageResponse } } },
       async (req) => {
-        await svc.add(req.user!, req.body as Row);
+        await svc.add(req.user!, req.body);
         return ok(null, '添加成功！');
       },
     );
@@ -266,9 +314,9 @@ export async function crudRoutes(app: FastifyInstance, svc: CrudService, only?: 
       method: ['PUT', 'POST'],
       url: `${s.base}/edit`,
       config: { access: perm(`${s.perm}:edit`) },
-      schema: { tags, summary: `编辑${s.tag}`, body: s.editSchema },
+      schema: { tags, summary: `编辑${s.tag}`, body: s.editSchema, response: { 200: messageResponse } },
       handler: async (req) => {
-        await svc.edit(req.user!, req.body as Row);
+        await svc.edit(req.user!, req.body);
         return ok(null, '编辑成功!');
       },
     });
@@ -276,9 +324,9 @@ export async function crudRoutes(app: FastifyInstance, svc: CrudService, only?: 
   if (want('delete')) {
     app.delete(
       `${s.base}/delete`,
-      { config: { access: perm(`${s.perm}:delete`) }, schema: { tags, summary: `删除${s.tag}`, querystring: idQuery } },
+      { config: { access: perm(`${s.perm}:delete`) }, schema: { tags, summary: `删除${s.tag}`, querystring: idQuery, response: { 200: messageResponse } } },
       async (req) => {
-        await svc.remove(req.user!, [(req.query as z.infer<typeof idQuery>).id]);
+        await svc.remove(req.user!, [req.query.id]);
         return ok(null, '删除成功!');
       },
     );
@@ -286,9 +334,12 @@ export async function crudRoutes(app: FastifyInstance, svc: CrudService, only?: 
   if (s.exportColumns && !only) {
     app.get(
       `${s.base}/exportXls`,
-      { config: { access: perm(`${s.perm}:export`), oplog: { content: `导出${s.tag}`, type: 6 } }, schema: { tags, summary: `导出${s.tag}（.xlsx）` } },
+      {
+        config: { access: perm(`${s.perm}:export`), oplog: { content: `导出${s.tag}`, type: 6 } },
+        schema: { tags, summary: `导出${s.tag}（.xlsx）`, querystring: crudListQuery, response: { 200: binaryResponse } },
+      },
       async (req, reply) => {
-        const stream = svc.exportStream(req.user!, req.query as Params, `${s.tag}列表数据`, req.user!.realname);
+        const stream = svc.exportStream(req.user!, req.query, `${s.tag}列表数据`, req.user!.realname);
         reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader(`${s.tag}列表.xlsx`));
         return reply.send(stream);
       },
@@ -297,9 +348,9 @@ export async function crudRoutes(app: FastifyInstance, svc: CrudService, only?: 
   if (want('deleteBatch')) {
     app.delete(
       `${s.base}/deleteBatch`,
-      { config: { access: perm(`${s.perm}:delete`) }, schema: { tags, summary: `批量删除${s.tag}`, querystring: idsQuery } },
+      { config: { access: perm(`${s.perm}:delete`) }, schema: { tags, summary: `批量删除${s.tag}`, querystring: idsQuery, response: { 200: messageResponse } } },
       async (req) => {
-        await svc.remove(req.user!, splitIds((req.query as z.infer<typeof idsQuery>).ids));
+        await svc.remove(req.user!, splitIds(req.query.ids));
         return ok(null, '批量删除成功!');
       },
     );
