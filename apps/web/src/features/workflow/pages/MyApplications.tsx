@@ -1,11 +1,11 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { listPagination } from '../../../components/list/pagination';
-import { App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
-import { useEffect, useState } from 'react';
+import { ReloadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { ListPage, type ListHelpers } from '../../../components/list/ListPage';
+import type { ListColumn, Row } from '../../../components/list/types';
 import type { Application } from '../api';
-import { readPage, wfApi } from '../api';
+import { wfApi } from '../api';
 import { ApplicationViewModal, type ApplicationRef } from '../components/ApplicationViewModal';
 import { HistoryModal } from '../components/HistoryModal';
 import { TaskActionModal } from '../components/TaskActionModal';
@@ -14,11 +14,9 @@ import { StartMenu } from '../components/StartMenu';
 import { findFormType, type WebFormType } from '../formTypes';
 import { RESULT_COLOR, RESULT_TEXT, STATUS_TEXT, WF_TEXTS } from '../texts';
 import { useRefetchOnPush, useRefetchWithBadge } from '../useWorkflowRefresh';
-import { useUrlList } from '../useUrlList';
-import { useNarrow } from '../useNarrow';
-import { PhoneCard, PhoneCardList } from '../../../components/list/PhoneCards';
 import '../workflow.css';
 
+type ApplicationRow = Application & Row;
 const FILTERS = ['title', 'status', 'result'] as const;
 const STATUS_COLOR: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'success', 3: 'warning' };
 
@@ -44,9 +42,7 @@ export function urgeTarget(r: Pick<Application, 'statusText' | 'currTaskName'>):
 export default function MyApplications() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { pageNo, pageSize, filters, set, reset } = useUrlList(FILTERS);
-  const narrow = useNarrow();
-  const [form] = Form.useForm();
+  const list = useRef<ListHelpers<ApplicationRow> | null>(null);
   const [view, setView] = useState<ApplicationRef | null>(null);
   const [historyId, setHistoryId] = useState<string | null>(null);
   const [urging, setUrging] = useState<Application | null>(null);
@@ -59,31 +55,11 @@ export default function MyApplications() {
     procDefId?: string;
   } | null>(null);
 
-  useEffect(
-    () =>
-      form.setFieldsValue({
-        ...filters,
-        status: filters.status || undefined,
-        result: filters.result || undefined,
-      }),
-    [form, filters],
-  );
-
-  const list = useQuery({
-    queryKey: ['wfMyApps', filters, pageNo, pageSize],
-    staleTime: 0,
-    queryFn: async () => {
-      const res = await wfApi.myApplications({ ...filters, pageNo, pageSize });
-      if (!res.success) message.warning(res.message);
-      return readPage<Application>(res);
-    },
-    placeholderData: (prev) => prev,
-  });
-  useRefetchWithBadge(() => void list.refetch());
+  useRefetchWithBadge(() => list.current?.reload());
   // the applicant is pushed every step of their applications (their own to-do count may not change)
-  useRefetchOnPush(() => void list.refetch());
+  useRefetchOnPush(() => list.current?.reload());
   const reload = () => {
-    void list.refetch();
+    list.current?.reload();
     void queryClient.invalidateQueries({ queryKey: ['todoBadge'] });
   };
 
@@ -98,7 +74,11 @@ export default function MyApplications() {
     if (!urging) return;
     setUrgeBusy(true);
     try {
-      const res = await engineApi.urge({ id: urging.id, procInstId: urging.procInstId ?? undefined, comment: urgeText.trim() || undefined });
+      const res = await engineApi.urge({
+        id: urging.id,
+        procInstId: urging.procInstId ?? undefined,
+        comment: urgeText.trim() || undefined,
+      });
       if (res.success) {
         message.success(`已催办：${urgeTarget(urging)}`);
         setUrging(null);
@@ -124,30 +104,25 @@ export default function MyApplications() {
     setEditing({ type, businessId: a.id, procDefId: a.procDefId ?? undefined });
   };
 
-  const columns: TableColumnsType<Application> = [
-    {
-      title: '#',
-      key: 'index',
-      width: 56,
-      align: 'center',
-      render: (_v, _r, i) => (pageNo - 1) * pageSize + i + 1,
-    },
-    { title: '标题', dataIndex: 'title', width: 220, ellipsis: true },
+  const columns: ListColumn<ApplicationRow>[] = [
+    { title: '标题', dataIndex: 'title', width: 220, ellipsis: true, search: 'eq' },
     { title: '所属流程', dataIndex: 'processName', width: 120 },
     {
       title: '审批进度',
       dataIndex: 'statusText',
       width: 220,
-      render: (_v: unknown, r) => <span data-testid="app-progress">{progressText(r)}</span>,
+      render: (_v, r) => <span data-testid="app-progress">{progressText(r)}</span>,
     },
     {
       title: '状态',
       dataIndex: 'status',
       width: 90,
       align: 'center',
-      render: (v: number, r) => (
-        <Tag color={STATUS_COLOR[v]} data-testid="app-status">
-          {r.status_dictText ?? STATUS_TEXT[v]}
+      search: 'eq',
+      options: Object.entries(STATUS_TEXT).map(([value, text]) => ({ value, text })),
+      render: (v, r) => (
+        <Tag color={STATUS_COLOR[v as number]} data-testid="app-status">
+          {r.status_dictText ?? STATUS_TEXT[v as number]}
         </Tag>
       ),
     },
@@ -156,21 +131,16 @@ export default function MyApplications() {
       dataIndex: 'result',
       width: 100,
       align: 'center',
-      render: (v: number, r) => (
-        <Tag color={RESULT_COLOR[v]} data-testid="app-result">
-          {r.result_dictText ?? RESULT_TEXT[v]}
+      search: 'eq',
+      options: Object.entries(RESULT_TEXT).map(([value, text]) => ({ value, text })),
+      render: (v, r) => (
+        <Tag color={RESULT_COLOR[v as number]} data-testid="app-result">
+          {r.result_dictText ?? RESULT_TEXT[v as number]}
         </Tag>
       ),
     },
-    { title: '提交时间', dataIndex: 'applyTime', width: 170, render: (v: string | null) => v || '—' },
+    { title: '提交时间', dataIndex: 'applyTime', width: 170, render: (v) => (v as string | null) || '—' },
     { title: '创建时间', dataIndex: 'createTime', width: 170 },
-    {
-      title: '操作',
-      key: 'action',
-      fixed: narrow ? undefined : 'right',
-      width: 300,
-      render: (_v, r) => actions(r),
-    },
   ];
 
   function actions(r: Application) {
@@ -229,107 +199,60 @@ export default function MyApplications() {
 
   const Editor = editing?.type.Editor;
   return (
-    <Card className="wf-page" data-testid="my-applications">
-      <Form
-        form={form}
-        layout="inline"
-        className="wf-search"
-        onFinish={(v) =>
-          set({
-            pageNo: 1,
-            filters: { title: v.title?.trim() ?? '', status: v.status ?? '', result: v.result ?? '' },
+    <>
+      <ListPage<ApplicationRow>
+        className="wf-page"
+        testId="my-applications"
+        columns={columns}
+        url={{}}
+        // every filter is sent, empty ones as ''
+        load={({ filters, pageNo, pageSize }) =>
+          wfApi.myApplications({
+            ...Object.fromEntries(FILTERS.map((k) => [k, filters[k] ?? ''])),
+            pageNo,
+            pageSize,
           })
         }
-      >
-        <Form.Item name="title" label="标题">
-          <Input allowClear placeholder="请输入标题" />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select
-            allowClear
-            style={{ width: 140 }}
-            placeholder="请选择"
-            options={Object.entries(STATUS_TEXT).map(([value, label]) => ({ value, label }))}
-          />
-        </Form.Item>
-        <Form.Item name="result" label="审批结果">
-          <Select
-            allowClear
-            style={{ width: 140 }}
-            placeholder="请选择"
-            options={Object.entries(RESULT_TEXT).map(([value, label]) => ({ value, label }))}
-          />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              查询
-            </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => {
-                form.resetFields();
-                reset();
+        loadKey="wfMyApps"
+        helpersRef={list}
+        showIndex
+        selection={false}
+        superQuery={false}
+        showDetail={false}
+        showDelete={false}
+        actionWidth={300}
+        rowActions={(r) => actions(r)}
+        toolbar={() => (
+          <>
+            <StartMenu
+              onStart={(d) => {
+                const type = findFormType(d.businessTable, d.routeName);
+                if (!type?.Editor) message.warning(WF_TEXTS.noForm);
+                else setEditing({ type, procDefId: d.id });
               }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <Space wrap style={{ margin: '16px 0' }}>
-        <StartMenu
-          onStart={(d) => {
-            const type = findFormType(d.businessTable, d.routeName);
-            if (!type?.Editor) message.warning(WF_TEXTS.noForm);
-            else setEditing({ type, procDefId: d.id });
-          }}
-        />
-        <Button icon={<ReloadOutlined />} onClick={reload}>
-          刷新
-        </Button>
-      </Space>
-      {narrow ? (
-        <PhoneCardList<Application>
-          rows={list.data?.rows ?? []}
-          rowKey={(r) => r.id}
-          loading={list.isFetching}
-          pagination={listPagination(pageNo, pageSize, list.data?.total ?? 0, (p, s) =>
-            set({ pageNo: p, pageSize: s }),
-          )}
-          renderCard={(r) => (
-            <PhoneCard
-              testId="app-card"
-              title={r.title}
-              status={
-                <Tag color={RESULT_COLOR[r.result]} data-testid="app-result">
-                  {r.status === 1
-                    ? (r.status_dictText ?? STATUS_TEXT[r.status])
-                    : (r.result_dictText ?? RESULT_TEXT[r.result])}
-                </Tag>
-              }
-              figures={<span data-testid="app-progress">{progressText(r)}</span>}
-              fields={[
-                { key: 'process', label: '所属流程', value: r.processName },
-                { key: 'applyTime', label: '提交时间', value: r.applyTime || '—' },
-              ]}
-              actions={actions(r)}
             />
-          )}
-        />
-      ) : (
-        <Table<Application>
-          rowKey="id"
-          bordered
-          columns={columns}
-          dataSource={list.data?.rows ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 1300 }}
-          pagination={listPagination(pageNo, pageSize, list.data?.total ?? 0, (p, s) =>
-            set({ pageNo: p, pageSize: s }),
-          )}
-        />
-      )}
+            <Button icon={<ReloadOutlined />} onClick={reload}>
+              刷新
+            </Button>
+          </>
+        )}
+        phoneCard={(r) => ({
+          testId: 'app-card',
+          title: r.title,
+          status: (
+            <Tag color={RESULT_COLOR[r.result]} data-testid="app-result">
+              {r.status === 1
+                ? (r.status_dictText ?? STATUS_TEXT[r.status])
+                : (r.result_dictText ?? RESULT_TEXT[r.result])}
+            </Tag>
+          ),
+          figures: <span data-testid="app-progress">{progressText(r)}</span>,
+          fields: [
+            { key: 'process', label: '所属流程', value: r.processName },
+            { key: 'applyTime', label: '提交时间', value: r.applyTime || '—' },
+          ],
+        })}
+      />
       <ApplicationViewModal
         target={view}
         onClose={() => setView(null)}
@@ -370,7 +293,13 @@ export default function MyApplications() {
         open={!!copying}
         task={
           copying?.procInstId
-            ? { id: copying.id, procInstId: copying.procInstId, processName: copying.processName, name: '', title: copying.title }
+            ? {
+                id: copying.id,
+                procInstId: copying.procInstId,
+                processName: copying.processName,
+                name: '',
+                title: copying.title,
+              }
             : null
         }
         onClose={() => setCopying(null)}
@@ -386,6 +315,6 @@ export default function MyApplications() {
           }}
         />
       )}
-    </Card>
+    </>
   );
 }
