@@ -1,12 +1,13 @@
 import { formatMoney, optionText, type FieldDecl } from '@go/contract/forms/index';
-import { Form, Input, Result, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { Result, Tag, Typography } from 'antd';
+import type { ListColumn } from '../../../components/list/types';
 import { useLocation } from 'react-router';
 import { useDictOptions, useDictText } from '../../../app/dict';
 import { webFormTypes } from '../../workflow/formTypes';
 import { FormListPage, type FormRow } from '../components/FormListPage';
 import type { DeclaredWebFormType } from '../declared/declaredFormType';
 
-function useColumn(f: FieldDecl): TableColumnsType<FormRow>[number] {
+function useColumn(f: FieldDecl): ListColumn<FormRow> {
   const dictText = useDictText(f.dict ?? '');
   const render = (v: unknown, r: FormRow) => {
     if (v === null || v === undefined || v === '') return '—';
@@ -27,26 +28,29 @@ function useColumn(f: FieldDecl): TableColumnsType<FormRow>[number] {
   };
 }
 
-function Columns({ fields, children }: { fields: FieldDecl[]; children: (cols: TableColumnsType<FormRow>) => React.ReactNode }) {
-  // The number of list fields of a declaration never changes, so the hooks keep their order.
-  const cols = fields.map((f) => useColumn(f)); // eslint-disable-line react-hooks/rules-of-hooks
-  return <>{children(cols)}</>;
+/** A search field of the declaration: a select of its options (or dictionary) or a text input. */
+function useSearchColumn(f: FieldDecl): ListColumn<FormRow> {
+  const dict = useDictOptions(f.dict ?? '');
+  const options =
+    f.type === 'select'
+      ? (f.options ?? dict).map((o) => ({ value: String(o.value), text: o.label }))
+      : undefined;
+  return { title: f.label, dataIndex: f.key, hideInTable: true, search: 'eq', options };
 }
 
-function SearchInput({ f }: { f: FieldDecl }) {
-  const dict = useDictOptions(f.dict ?? '');
-  if (f.type === 'select') {
-    return (
-      <Form.Item name={f.key} label={f.label}>
-        <Select allowClear style={{ width: 140 }} placeholder="请选择" options={f.options ?? dict} />
-      </Form.Item>
-    );
-  }
-  return (
-    <Form.Item name={f.key} label={f.label}>
-      <Input allowClear placeholder={`请输入${f.label}`} />
-    </Form.Item>
-  );
+function Columns({
+  fields,
+  search,
+  children,
+}: {
+  fields: FieldDecl[];
+  search: FieldDecl[];
+  children: (cols: ListColumn<FormRow>[], searchCols: ListColumn<FormRow>[]) => React.ReactNode;
+}) {
+  // The number of list and search fields of a declaration never changes, so the hooks keep their order.
+  const cols = fields.map((f) => useColumn(f)); // eslint-disable-line react-hooks/rules-of-hooks
+  const searchCols = search.map((f) => useSearchColumn(f)); // eslint-disable-line react-hooks/rules-of-hooks
+  return <>{children(cols, searchCols)}</>;
 }
 
 /**
@@ -56,22 +60,20 @@ function SearchInput({ f }: { f: FieldDecl }) {
 export default function DeclaredFormList() {
   const { pathname } = useLocation();
   const slug = pathname.replace(/\/+$/, '').split('/').pop() ?? '';
-  const type = webFormTypes().find((t) => (t as Partial<DeclaredWebFormType>).declaration?.slug === slug) as DeclaredWebFormType | undefined;
+  const type = webFormTypes().find((t) => (t as Partial<DeclaredWebFormType>).declaration?.slug === slug) as
+    DeclaredWebFormType | undefined;
   if (!type) return <Result status="404" title="未找到该表单类型" />;
   const d = type.declaration;
   const search = d.fields.filter((f) => f.search && f.type !== 'user' && f.type !== 'users');
   return (
-    <Columns key={d.key} fields={d.fields.filter((f) => f.list)}>
-      {(cols) => (
+    <Columns key={d.key} fields={d.fields.filter((f) => f.list)} search={search}>
+      {(cols, searchCols) => (
         <FormListPage
           tableName={d.key}
           listUrl={`/forms/${d.slug}/list`}
           newLabel={`新增${d.name}`}
           testId={`${d.slug}-list`}
-          searchFields={search.map((f) => f.key)}
-          extraSearch={search.map((f) => (
-            <SearchInput key={f.key} f={f} />
-          ))}
+          searchColumns={searchCols}
           columns={[
             {
               title: '标题',
@@ -79,14 +81,14 @@ export default function DeclaredFormList() {
               width: 260,
               ellipsis: true,
               // the 集团 tag first, so the ellipsis of a long title never hides it
-              render: (v: string, r) => (
+              render: (v, r) => (
                 <>
                   {d.groupClaim && r.claimOrgCode === 'A01' && (
                     <Tag color="purple" style={{ marginRight: 6 }}>
                       集团
                     </Tag>
                   )}
-                  {v}
+                  {v as string}
                 </>
               ),
             },

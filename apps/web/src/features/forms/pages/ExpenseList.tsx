@@ -1,4 +1,5 @@
-import { Typography, type TableColumnsType } from 'antd';
+import { Typography } from 'antd';
+import type { ListColumn } from '../../../components/list/types';
 import { useDictText } from '../../../app/dict';
 import { EXPENSE_TABLE } from '../components/ExpenseEditor';
 import { money } from '../components/ExpenseView';
@@ -21,17 +22,17 @@ export default function ExpenseList() {
             title: '费用类型',
             dataIndex: 'expenseType',
             width: 100,
-            render: (v: string) => typeText(v) || v,
+            render: (v) => typeText(v) || String(v ?? ''),
           },
           {
             title: '金额（元）',
             dataIndex: 'amount',
             width: 120,
             align: 'right',
-            render: (v: number) => <Typography.Text strong>{money(v)}</Typography.Text>,
+            render: (v) => <Typography.Text strong>{money(v as number)}</Typography.Text>,
           },
           { title: '报销事由', dataIndex: 'reason', width: 200, ellipsis: true },
-        ] satisfies TableColumnsType<FormRow>
+        ] satisfies ListColumn<FormRow>[]
       }
     />
   );
