@@ -69,6 +69,16 @@ describe.each(dbKinds)('[STOCK] LIKE searches take percent, underscore and backs
       read: records('logContent'),
     },
     {
+      name: 'online/list (realname of a signed-in user)',
+      create: async (text) => {
+        const username = `lk${newId().slice(-8)}`;
+        await post('/sys/user/add', { username, realname: text, password: '123456' });
+        await t.login(username);
+      },
+      url: (v) => `/sys/online/list?pageSize=100&username=${q(v)}`,
+      read: records('realname'),
+    },
+    {
       name: 'annountCement/list (titile)',
       create: (text) => post('/sys/annountCement/add', { titile: text, msgContent: '<p>x</p>', msgType: 'ALL', msgCategory: '1', priority: 'L' }),
       url: (v) => `/sys/annountCement/list?pageSize=100&titile=${q(v)}`,

@@ -1,22 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sysHealth } from '@go/contract';
 import { PUBLIC } from '../../platform/access/access.js';
+import type { Api } from '../../platform/http/api.js';
+import { databaseAnswers } from './health.queries.js';
 
 type Status = 'UP' | 'DOWN';
 
 /** `/actuator/health`: database and Redis status, plain JSON as actuator endpoints answer. */
-export async function healthRoutes(app: FastifyInstance): Promise<void> {
+export async function healthRoutes(app: Api): Promise<void> {
   app.get(
     '/actuator/health',
-    { config: { access: PUBLIC, oplog: false }, schema: { tags: ['监控'], summary: '健康检查' } },
+    { config: { access: PUBLIC, oplog: false }, schema: { tags: ['监控'], summary: '健康检查', response: { 200: sysHealth, 503: sysHealth } } },
     async (_req, reply) => {
       const { db, dbKind, redis } = app.ctx;
-      let dbStatus: Status = 'UP';
-      try {
-        await sql`select 1`.execute(db);
-      } catch {
-        dbStatus = 'DOWN';
-      }
+      const dbStatus: Status = (await databaseAnswers(db)) ? 'UP' : 'DOWN';
       let redisStatus: Status | 'NOT_CONFIGURED' = 'NOT_CONFIGURED';
       if (redis) {
         try {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../platform/http/api.js';
 
 export interface TraceEntry {
   timestamp: string;
@@ -41,7 +41,7 @@ export class HttpTrace {
   }
 
   /** Records every request answered in this context (the API prefix). */
-  install(app: FastifyInstance): void {
+  install(app: Api): void {
     app.addHook('onResponse', async (req, reply) => {
       this.add({
         timestamp: new Date().toISOString(),

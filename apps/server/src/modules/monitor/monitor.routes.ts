@@ -1,14 +1,26 @@
 import { statfs } from 'node:fs/promises';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import {
+  envelope,
+  failure,
+  listResponse,
+  sysActuatorMetric,
+  sysHttpTrace,
+  sysMonitorDisk,
+  sysRedisInfoRow,
+  sysRedisKeysSize,
+  sysRedisMemory,
+  sysServerInfo,
+} from '@go/contract';
 import { z } from 'zod';
 import { zs } from '../announcement/list-params.js';
 import { perm } from '../../platform/access/access.js';
 import { formatDateTime } from '../../platform/db/time.js';
+import type { Api } from '../../platform/http/api.js';
 import { fail, ok } from '../../platform/http/envelope.js';
-import { HttpTrace } from './httptrace.js';
+import type { HttpTrace } from './httptrace.js';
+import { databaseVersionOf } from './monitor.queries.js';
 
 export const MONITOR_PERMS = {
   server: 'monitor:server:view',
@@ -81,35 +93,25 @@ function parseRedisInfo(text: string): { key: string; value: string; description
 }
 
 const metricParams = z.object({ name: zs().min(1).max(100) });
+/** An unknown metric (actuator format). */
+const actuatorNotFound = z.object({ status: z.number(), error: z.string(), message: z.string() });
 
 /**
  * Monitoring: the server (CPU, memory, disk, Node and database versions), recent requests
  * (`/actuator/httptrace`) and Redis (`/sys/actuator/redis/*`, reference §7.3). Actuator-style answers are
  * plain JSON, the others the usual envelope. All need a monitoring permission (stock leaves them open).
  */
-export async function monitorRoutes(app: FastifyInstance, trace: HttpTrace): Promise<void> {
+export async function monitorRoutes(app: Api, trace: HttpTrace): Promise<void> {
   const { ctx } = app;
   const loop = monitorEventLoopDelay({ resolution: 20 });
   loop.enable();
   app.addHook('onClose', async () => loop.disable());
   trace.install(app);
 
-  const dbVersion = async (): Promise<string> => {
-    try {
-      if (ctx.dbKind === 'postgres') {
-        const r = await sql<{ v: string }>`select version() as v`.execute(ctx.db);
-        return r.rows[0]?.v ?? 'PostgreSQL';
-      }
-      const r = await sql<{ v: string }>`select sqlite_version() as v`.execute(ctx.db);
-      return `SQLite ${r.rows[0]?.v ?? ''}`;
-    } catch {
-      return ctx.dbKind;
-    }
-  };
 
   app.get(
     '/sys/actuator/server/info',
-    { config: { access: perm(MONITOR_PERMS.server) }, schema: { tags: ['系统监控'], summary: '服务器信息' } },
+    { config: { access: perm(MONITOR_PERMS.server) }, schema: { tags: ['系统监控'], summary: '服务器信息', response: { 200: envelope(sysServerInfo) } } },
     async () => {
       const mem = process.memoryUsage();
       const [usage, procUsage] = await Promise.all([cpuUsage(), processCpuUsage()]);
@@ -129,7 +131,7 @@ export async function monitorRoutes(app: FastifyInstance, trace: HttpTrace): Pro
         },
         node: { version: process.version, platform: process.platform, arch: process.arch },
         os: { hostname: os.hostname(), type: os.type(), release: os.release(), uptime: Math.round(os.uptime()) },
-        database: { kind: ctx.dbKind === 'postgres' ? 'PostgreSQL' : 'SQLite', version: await dbVersion() },
+        database: { kind: ctx.dbKind === 'postgres' ? 'PostgreSQL' : 'SQLite', version: await databaseVersionOf(ctx.db, ctx.dbKind) },
         redis: { configured: !!ctx.redis },
         sockets: ctx.realtime.stats(),
         disks: await disks(['/', ctx.config.dataDir].filter(Boolean)),
@@ -139,9 +141,9 @@ export async function monitorRoutes(app: FastifyInstance, trace: HttpTrace): Pro
 
   app.get(
     '/actuator/metrics/:name',
-    { config: { access: perm(MONITOR_PERMS.server), oplog: false }, schema: { tags: ['系统监控'], summary: '指标（actuator 格式）', params: metricParams } },
+    { config: { access: perm(MONITOR_PERMS.server), oplog: false }, schema: { tags: ['系统监控'], summary: '指标（actuator 格式）', params: metricParams, response: { 200: sysActuatorMetric, 404: actuatorNotFound } } },
     async (req, reply) => {
-      const { name } = req.params as z.infer<typeof metricParams>;
+      const { name } = req.params;
       const mem = process.memoryUsage();
       const values: Record<string, () => Promise<number> | number> = {
         'system.cpu.count': () => os.cpus().length,
@@ -168,13 +170,13 @@ export async function monitorRoutes(app: FastifyInstance, trace: HttpTrace): Pro
 
   app.get(
     '/actuator/httptrace',
-    { config: { access: perm(MONITOR_PERMS.trace), oplog: false }, schema: { tags: ['系统监控'], summary: '最近的请求（actuator 格式）' } },
+    { config: { access: perm(MONITOR_PERMS.trace), oplog: false }, schema: { tags: ['系统监控'], summary: '最近的请求（actuator 格式）', response: { 200: sysHttpTrace } } },
     async (_req, reply) => reply.send({ traces: trace.list() }),
   );
 
   app.get(
     '/sys/actuator/redis/info',
-    { config: { access: perm(MONITOR_PERMS.redis), oplog: false }, schema: { tags: ['系统监控'], summary: 'Redis 信息' } },
+    { config: { access: perm(MONITOR_PERMS.redis), oplog: false }, schema: { tags: ['系统监控'], summary: 'Redis 信息', response: { 200: z.union([listResponse(sysRedisInfoRow), failure]) } } },
     async () => {
       if (!ctx.redis) return fail(REDIS_NOT_CONFIGURED);
       return ok(parseRedisInfo(await ctx.redis.info()));
@@ -183,7 +185,7 @@ export async function monitorRoutes(app: FastifyInstance, trace: HttpTrace): Pro
 
   app.get(
     '/sys/actuator/redis/keysSize',
-    { config: { access: perm(MONITOR_PERMS.redis), oplog: false }, schema: { tags: ['系统监控'], summary: 'Redis 键数量' } },
+    { config: { access: perm(MONITOR_PERMS.redis), oplog: false }, schema: { tags: ['系统监控'], summary: 'Redis 键数量', response: { 200: z.union([sysRedisKeysSize, failure]) } } },
     async (_req, reply) => {
       if (!ctx.redis) return reply.send(fail(REDIS_NOT_CONFIGURED));
       return reply.send({ dbSize: await ctx.redis.dbsize(), create_time: Date.now() });
@@ -192,7 +194,7 @@ export async function monitorRoutes(app: FastifyInstance, trace: HttpTrace): Pro
 
   app.get(
     '/sys/actuator/redis/memoryInfo',
-    { config: { access: perm(MONITOR_PERMS.redis), oplog: false }, schema: { tags: ['系统监控'], summary: 'Redis 内存' } },
+    { config: { access: perm(MONITOR_PERMS.redis), oplog: false }, schema: { tags: ['系统监控'], summary: 'Redis 内存', response: { 200: z.union([sysRedisMemory, failure]) } } },
     async (_req, reply) => {
       if (!ctx.redis) return reply.send(fail(REDIS_NOT_CONFIGURED));
       const info = parseRedisInfo(await ctx.redis.info('memory'));
@@ -203,7 +205,7 @@ export async function monitorRoutes(app: FastifyInstance, trace: HttpTrace): Pro
 
   app.get(
     '/sys/actuator/redis/queryDiskInfo',
-    { config: { access: perm(MONITOR_PERMS.server), oplog: false }, schema: { tags: ['系统监控'], summary: '磁盘信息' } },
+    { config: { access: perm(MONITOR_PERMS.server), oplog: false }, schema: { tags: ['系统监控'], summary: '磁盘信息', response: { 200: listResponse(sysMonitorDisk) } } },
     async () => ok(await disks(['/', ctx.config.dataDir, ctx.config.uploadDir].filter(Boolean))),
   );
 }

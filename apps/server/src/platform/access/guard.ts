@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../http/errors.js';
+import { queryParam } from '../http/request.js';
 import { companyOf, type Access, type CurrentUser } from './access.js';
 
 export interface RegisteredRoute {
@@ -39,8 +40,7 @@ function cookieValue(req: FastifyRequest, name: string): string | null {
 
 /** The `?token=` query parameter, for the routes that accept it. */
 export function queryToken(req: FastifyRequest): string | null {
-  const q = (req.query as Record<string, unknown> | undefined)?.token;
-  return typeof q === 'string' && q ? q : null;
+  return queryParam(req, 'token');
 }
 
 /**

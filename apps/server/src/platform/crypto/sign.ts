@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { parseSignTimestamp, signedText } from '@go/contract';
 import { AppError } from '../http/errors.js';
+import { rawQuery } from '../http/request.js';
 
 const WINDOW_MS = 5 * 60 * 1000;
 
@@ -20,7 +21,7 @@ export function verifyRequestSignature(req: FastifyRequest, secret: string, nowM
   if (Number.isNaN(at)) throw new AppError('SIGN_TIMESTAMP_FORMAT');
   if (Math.abs(nowMs - at) > WINDOW_MS) throw new AppError('SIGN_EXPIRED');
   const expected = computeSign(
-    { url: req.url, method: req.method, query: req.query as Record<string, unknown>, body: req.body },
+    { url: req.url, method: req.method, query: rawQuery(req), body: req.body },
     secret,
   );
   if (!sign || sign.toUpperCase() !== expected) throw new AppError('SIGN_FAILED');

@@ -5,10 +5,12 @@
  * - some rows bad → `code 201`, `文件导入成功，但有错误。`, `result {totalCount, errorCount, successCount, msg,
  *   fileUrl, fileName}` where `fileUrl` is a signed, expiring `/sys/common/static/private/import-errors/…txt`.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sysImportResponse } from '@go/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Access, CurrentUser } from '../access/access.js';
 import type { AppConfig } from '../../config.js';
+import type { Api } from '../http/api.js';
 import { signStaticPath } from '../files/signed-url.js';
 import { LocalFileStorage } from '../files/storage.js';
 import { ok } from '../http/envelope.js';
@@ -67,11 +69,11 @@ export async function writeImportErrors(config: AppConfig, lines: string[], base
   return { rel, name: stored.split('/').pop()! };
 }
 
-/** The stock reply for an import outcome. */
-export async function sendImportOutcome(reply: FastifyReply, config: AppConfig, r: ImportOutcome, errorFileBase: string) {
-  if (r.errorCount === 0) return reply.send(ok(null, `共${r.successCount}行数据全部导入成功！`));
+/** The stock answer for an import outcome (`sysImportResponse`). */
+export async function importAnswer(config: AppConfig, r: ImportOutcome, errorFileBase: string): Promise<z.infer<typeof sysImportResponse>> {
+  if (r.errorCount === 0) return ok(null, `共${r.successCount}行数据全部导入成功！`);
   const file = await writeImportErrors(config, r.errors, errorFileBase);
-  return reply.send({
+  return {
     success: true,
     code: 201,
     message: '文件导入成功，但有错误。',
@@ -84,7 +86,12 @@ export async function sendImportOutcome(reply: FastifyReply, config: AppConfig, 
       fileName: file.name,
     },
     timestamp: Date.now(),
-  });
+  };
+}
+
+/** Sends the stock answer for an import outcome (routes that build their own import endpoint). */
+export async function sendImportOutcome(reply: FastifyReply, config: AppConfig, r: ImportOutcome, errorFileBase: string) {
+  return reply.send(await importAnswer(config, r, errorFileBase));
 }
 
 export interface ImportRouteSpec {
@@ -100,14 +107,17 @@ export interface ImportRouteSpec {
 }
 
 /** Registers `POST <url>` (multipart) with the stock import reply. */
-export function registerImport(app: FastifyInstance, spec: ImportRouteSpec): void {
+export function registerImport(app: Api, spec: ImportRouteSpec): void {
   app.post(
     spec.url,
-    { config: { access: spec.access, oplog: { content: spec.content, type: 5 } }, schema: { tags: spec.tags, summary: spec.summary } },
-    async (req, reply) => {
+    {
+      config: { access: spec.access, oplog: { content: spec.content, type: 5 } },
+      schema: { tags: spec.tags, summary: spec.summary, response: { 200: sysImportResponse } },
+    },
+    async (req) => {
       const files = await readUploads(req, app.ctx.config.limits.maxFilesPerRequest);
       const r = await spec.run(req.user!, files);
-      return sendImportOutcome(reply, app.ctx.config, r, spec.errorFile);
+      return importAnswer(app.ctx.config, r, spec.errorFile);
     },
   );
 }
@@ -202,7 +212,7 @@ export interface CrudImportTarget {
  * `_dictText` columns take the dictionary text (or the value); `decodeDict` looks the text up.
  */
 export function registerCrudImport(
-  app: FastifyInstance,
+  app: Api,
   svc: CrudImportTarget,
   opts: { required: string; decodeDict?: (dictCode: string, text: string) => Promise<string | null>; aliases?: Record<string, string> },
 ): void {

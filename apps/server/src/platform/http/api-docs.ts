@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { AppConfig } from '../../config.js';
 import { PUBLIC, type CurrentUser } from '../access/access.js';
 import { AppError } from './errors.js';
+import { queryParam } from './request.js';
 
 /** Cookie that carries an administrator's token from the console page to its own assets and spec. */
 export const DOC_COOKIE = 'go_doc_token';
@@ -39,8 +40,8 @@ export async function installApiDocs(app: FastifyInstance, config: AppConfig): P
     route.config = { ...(route.config ?? {}), access: { login: true }, urlToken: true, cookieToken: DOC_COOKIE, oplog: false };
     const check = async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
       if (!req.user || !(await isAdministrator(app, req.user))) throw new AppError('NO_PERMISSION');
-      const fromUrl = (req.query as Record<string, unknown> | undefined)?.token;
-      if (typeof fromUrl === 'string' && fromUrl === req.token) {
+      const fromUrl = queryParam(req, 'token');
+      if (fromUrl !== null && fromUrl === req.token) {
         void reply.header('set-cookie', `${DOC_COOKIE}=${encodeURIComponent(fromUrl)}; Path=${prefix}; HttpOnly; SameSite=Strict; Max-Age=3600`);
       }
     };

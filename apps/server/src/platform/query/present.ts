@@ -14,20 +14,20 @@ export function stripSecrets<T extends Record<string, unknown>>(row: T): T {
 }
 
 /** Adds `<field>_dictText` for each field with a dictionary (comma-separated values translated one by one). */
-export async function withDictText<T extends Record<string, unknown>>(
+export async function withDictText<T extends Record<string, unknown>, K extends string = string>(
   rows: T[],
-  dictFields: Record<string, string>,
+  dictFields: Record<K, string>,
   translate: Translator,
-): Promise<(T & Record<string, unknown>)[]> {
-  const entries = Object.entries(dictFields);
-  const out: (T & Record<string, unknown>)[] = [];
+): Promise<(T & Record<string, unknown> & Record<`${K}_dictText`, string>)[]> {
+  const entries: [string, string][] = Object.entries(dictFields);
+  const out: (T & Record<string, unknown> & Record<`${K}_dictText`, string>)[] = [];
   for (const row of rows) {
     const r: Record<string, unknown> = stripSecrets(row);
     for (const [field, code] of entries) {
       const v = row[field];
       r[`${field}_dictText`] = v === null || v === undefined || v === '' ? '' : await translate(code, v);
     }
-    out.push(r as T & Record<string, unknown>);
+    out.push(r as T & Record<string, unknown> & Record<`${K}_dictText`, string>);
   }
   return out;
 }

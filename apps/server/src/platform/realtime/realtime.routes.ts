@@ -1,9 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { binaryResponse } from '@go/contract';
+import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { PUBLIC, type CurrentUser } from '../access/access.js';
 import { authenticate, queryToken, readToken } from '../access/guard.js';
 import { withSessionEndListener } from '../auth/session-store.js';
+import type { Api } from '../http/api.js';
 import { AppError } from '../http/errors.js';
 import type { RealtimeHub } from './hub.js';
 
@@ -28,11 +30,10 @@ export function socketToken(req: FastifyRequest): string | null {
 }
 
 /** Authenticates the handshake and refuses a socket opened for another user's id (by id or username). */
-async function authorise(app: FastifyInstance, req: FastifyRequest): Promise<CurrentUser> {
+async function authorise(app: Api, req: FastifyRequest, userId: string): Promise<CurrentUser> {
   const token = socketToken(req);
   if (!token) throw new AppError('TOKEN_INVALID');
   const user = await authenticate(app, token, req.headers['tenant-id']);
-  const { userId } = req.params as { userId: string };
   if (userId !== user.id && userId !== user.username) throw new AppError('NO_PERMISSION');
   req.user = user;
   req.token = token;
@@ -51,7 +52,7 @@ function text(raw: unknown, max = MAX_INCOMING): string | null {
  * other table sockets of the same page key, on every instance, whose owner may see the sender's company.
  * Both close at once when their session ends (logout, freeze, password change).
  */
-export async function realtimeRoutes(app: FastifyInstance, hub: RealtimeHub): Promise<void> {
+export async function realtimeRoutes(app: Api, hub: RealtimeHub): Promise<void> {
   hub.setSessionCheck(async (sid) => (await app.ctx.sessions.get(sid)) !== null);
   // Ending a session is an event: its sockets close at once, on every instance (expiry is still polled).
   app.ctx.sessions = withSessionEndListener(app.ctx.sessions, (end) => hub.endSessions(end));
@@ -63,9 +64,9 @@ export async function realtimeRoutes(app: FastifyInstance, hub: RealtimeHub): Pr
     {
       websocket: true,
       config: { access: PUBLIC, oplog: false, urlToken: true },
-      schema: { tags: ['实时消息'], summary: '用户消息通道（WebSocket）', params: userParams, hide: true },
+      schema: { tags: ['实时消息'], summary: '用户消息通道（WebSocket）', params: userParams, response: { 200: binaryResponse }, hide: true },
       preValidation: async (req) => {
-        await authorise(app, req);
+        await authorise(app, req, req.params.userId);
       },
     },
     (socket: WebSocket, req) => {
@@ -86,14 +87,14 @@ export async function realtimeRoutes(app: FastifyInstance, hub: RealtimeHub): Pr
     {
       websocket: true,
       config: { access: PUBLIC, oplog: false, urlToken: true },
-      schema: { tags: ['实时消息'], summary: '表格同步通道（WebSocket）', params: tableParams, hide: true },
+      schema: { tags: ['实时消息'], summary: '表格同步通道（WebSocket）', params: tableParams, response: { 200: binaryResponse }, hide: true },
       preValidation: async (req) => {
-        await authorise(app, req);
+        await authorise(app, req, req.params.userId);
       },
     },
     (socket: WebSocket, req) => {
       const user = req.user!;
-      const { pageId } = req.params as { pageId: string };
+      const { pageId } = req.params;
       const scope = { pageKey: pageId, company: user.company };
       const socketId = hub.addTableSocket(socket, { userId: user.id, sessionId: user.sessionId, ...scope });
       socket.on('message', (raw, isBinary) => {

@@ -1,15 +1,13 @@
-import { existsSync } from 'node:fs';
-import SQLite from 'better-sqlite3';
-import type { FastifyInstance } from 'fastify';
-import mysql from 'mysql2/promise';
-import pg from 'pg';
+import { failure, messageResponse, sysDataSourceRow } from '@go/contract';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/access.js';
 import type { Database } from '../../../platform/db/database.js';
+import type { Api } from '../../../platform/http/api.js';
 import { fail, ok } from '../../../platform/http/envelope.js';
 import { CrudService, crudRoutes } from '../../../platform/query/crud.js';
 import type { Translator } from '../../../platform/query/present.js';
-import { SecretBox } from './secret-box.js';
+import { testDataSource } from './datasource.service.js';
+import type { SecretBox } from './secret-box.js';
 
 const dbUrl = z
   .string()
@@ -37,8 +35,9 @@ const testBody = z.object({
 
 /** Data sources (多数据源): the password is sealed with AES-256-GCM on write and never returned. */
 export function dataSourceService(db: Database, translate: Translator, box: SecretBox): CrudService {
-  return new CrudService(db as never, {
+  return new CrudService(db, {
     base: '/sys/dataSource',
+    row: sysDataSourceRow,
     table: 'sysDataSource',
     tag: '数据源',
     perm: 'system:datasource',
@@ -67,78 +66,16 @@ export function dataSourceService(db: Database, translate: Translator, box: Secr
   });
 }
 
-/** Opens a connection and runs `select 1` (5 s limit). */
-async function testConnection(url: string, user: string | null, password: string | null): Promise<string | null> {
-  if (/^postgres(ql)?:\/\//.test(url)) {
-    const client = new pg.Client({
-      connectionString: url,
-      ...(user ? { user } : {}),
-      ...(password ? { password } : {}),
-      connectionTimeoutMillis: 5000,
-      statement_timeout: 5000,
-    });
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return null;
-    } catch (err) {
-      return (err as Error).message.slice(0, 200);
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  }
-  if (/^(mysql|mariadb):\/\//.test(url)) {
-    const u = new URL(url.replace(/^mariadb:/, 'mysql:'));
-    try {
-      const conn = await mysql.createConnection({
-        host: u.hostname,
-        port: Number(u.port || 3306),
-        database: decodeURIComponent(u.pathname.slice(1)) || undefined,
-        user: user || decodeURIComponent(u.username) || undefined,
-        password: password || decodeURIComponent(u.password) || undefined,
-        connectTimeout: 5000,
-      });
-      try {
-        await conn.query('select 1');
-      } finally {
-        await conn.end().catch(() => undefined);
-      }
-      return null;
-    } catch (err) {
-      return (err as Error).message.slice(0, 200);
-    }
-  }
-  const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
-  if (!file || !existsSync(file)) return '数据库文件不存在';
-  try {
-    const conn = new SQLite(file, { readonly: true, fileMustExist: true, timeout: 5000 });
-    try {
-      conn.prepare('select 1').get();
-    } finally {
-      conn.close();
-    }
-    return null;
-  } catch (err) {
-    return (err as Error).message.slice(0, 200);
-  }
-}
-
-export async function dataSourceRoutes(app: FastifyInstance, svc: CrudService, box: SecretBox): Promise<void> {
+export async function dataSourceRoutes(app: Api, svc: CrudService, box: SecretBox): Promise<void> {
   await crudRoutes(app, svc);
   app.post(
     '/sys/dataSource/testConnection',
     {
       config: { access: perm('system:datasource:test'), oplog: { content: '数据源连接测试', type: 1 } },
-      schema: { tags: ['数据源'], summary: '数据源连接测试', body: testBody },
+      schema: { tags: ['数据源'], summary: '数据源连接测试', body: testBody, response: { 200: z.union([messageResponse, failure]) } },
     },
     async (req) => {
-      const body = req.body as z.infer<typeof testBody>;
-      let password = body.dbPassword ?? null;
-      if (!password && body.id) {
-        const row = await svc.find(req.user!, body.id);
-        if (row?.dbPassword) password = box.open(String(row.dbPassword));
-      }
-      const err = await testConnection(body.dbUrl, body.dbUsername ?? null, password);
+      const err = await testDataSource(svc, box, req.user!, req.body);
       return err ? fail(`数据库连接失败：${err}`) : ok(null, '数据库连接成功');
     },
   );

@@ -1,9 +1,11 @@
 import { DEFAULT_UPLOAD_BIZ, FILE_MAX_BYTES, STATIC_PREFIX, UPLOAD_TEXTS } from '@go/contract/upload';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { binaryResponse, envelope, sysUploadResult } from '@go/contract';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LOGIN, PUBLIC } from '../../../platform/access/access.js';
 import { isPrivatePath, signatureOf, signStaticPath, verifyStaticSignature } from '../../../platform/files/signed-url.js';
 import { normaliseRelative } from '../../../platform/files/storage.js';
+import type { Api } from '../../../platform/http/api.js';
 import { ok } from '../../../platform/http/envelope.js';
 import { AppError, businessError } from '../../../platform/http/errors.js';
 import { FileService, type IncomingFile, type UploadIntent } from './file.service.js';
@@ -42,28 +44,29 @@ async function readUpload(req: FastifyRequest, files: FileService): Promise<{ fi
   return { fields, file };
 }
 
-function uploadHandler(files: FileService, defaultBiz: string) {
-  return async (req: FastifyRequest) => {
-    const user = req.user!;
-    // Uploads in flight per user are capped (UPLOAD_CONCURRENCY); the slot is held while the body streams.
-    const release = files.enter(user.id);
-    try {
-      await files.assertQuotaLeft(user.id);
-      const { fields, file } = await readUpload(req, files);
-      if (!file || !file.filename) {
-        if (file) await files.discard(file);
-        throw new AppError('BAD_REQUEST', UPLOAD_TEXTS.noneUploaded);
-      }
-      const query = req.query as Record<string, unknown>;
-      const biz = fields.biz || (typeof query.biz === 'string' ? query.biz : '') || defaultBiz;
-      const intent: UploadIntent = fields.kind === 'image' ? 'image' : 'file';
-      const { path, result } = await files.upload(user, biz, file, intent);
-      // Stock answer: the stored relative path travels in `message`.
-      return ok(result, path);
-    } finally {
-      release();
+/** The upload query: `biz` (the folder) may also come as a form field. */
+const uploadQuery = z.looseObject({ biz: z.string().max(500).optional() });
+
+/** Reads the upload of a request and stores it in `biz` (form field, then query, then the route's default). */
+async function receiveUpload(req: FastifyRequest, files: FileService, queryBiz: string | undefined, defaultBiz: string) {
+  const user = req.user!;
+  // Uploads in flight per user are capped (UPLOAD_CONCURRENCY); the slot is held while the body streams.
+  const release = files.enter(user.id);
+  try {
+    await files.assertQuotaLeft(user.id);
+    const { fields, file } = await readUpload(req, files);
+    if (!file || !file.filename) {
+      if (file) await files.discard(file);
+      throw new AppError('BAD_REQUEST', UPLOAD_TEXTS.noneUploaded);
     }
-  };
+    const biz = fields.biz || queryBiz || defaultBiz;
+    const intent: UploadIntent = fields.kind === 'image' ? 'image' : 'file';
+    const { path, result } = await files.upload(user, biz, file, intent);
+    // Stock answer: the stored relative path travels in `message`.
+    return ok(result, path);
+  } finally {
+    release();
+  }
 }
 
 const uploadSchema = (summary: string) => ({
@@ -71,16 +74,25 @@ const uploadSchema = (summary: string) => ({
   summary,
   consumes: ['multipart/form-data'],
   description: 'multipart: `file` (one file), `biz` (folder), optional `kind=image` to require a picture',
+  querystring: uploadQuery,
+  response: { 200: envelope(sysUploadResult) },
+});
+
+/** The query of a static file: a signed link's expiry and signature (a token may come as `?token=`). */
+const staticQuery = z.looseObject({
+  exp: z.string().max(20).optional(),
+  sig: z.string().max(200).optional(),
+  token: z.string().max(2000).optional(),
 });
 
 /** File endpoints: uploads, static files and the pdf preview page (SPEC §7 "Reports, lists, files"). */
-export async function fileRoutes(app: FastifyInstance, files: FileService): Promise<void> {
+export async function fileRoutes(app: Api, files: FileService): Promise<void> {
   const basePath = app.ctx.config.basePath;
 
   app.post(
     '/sys/minio/uploadFile',
     { config: { access: LOGIN, oplog: { content: '上传文件', type: 2 } }, schema: uploadSchema('上传文件（默认目录 /oa）') },
-    uploadHandler(files, DEFAULT_UPLOAD_BIZ),
+    (req) => receiveUpload(req, files, req.query.biz, DEFAULT_UPLOAD_BIZ),
   );
 
   app.post(
@@ -89,13 +101,16 @@ export async function fileRoutes(app: FastifyInstance, files: FileService): Prom
       config: { access: LOGIN, oplog: { content: '上传文件', type: 2 } },
       schema: uploadSchema('上传文件（isup 参数忽略）'),
     },
-    uploadHandler(files, 'temp'),
+    (req) => receiveUpload(req, files, req.query.biz, 'temp'),
   );
 
   app.get(
     `${STATIC_PREFIX}/*`,
-    { config: { access: PUBLIC, oplog: false, urlToken: true }, schema: { tags: ['文件'], summary: '读取已上传的文件' } },
-    async (req: FastifyRequest, reply: FastifyReply) => {
+    {
+      config: { access: PUBLIC, oplog: false, urlToken: true },
+      schema: { tags: ['文件'], summary: '读取已上传的文件', querystring: staticQuery, response: { 200: binaryResponse } },
+    },
+    async (req, reply) => {
       const raw = req.raw.url ?? '';
       const pathPart = raw.split('?')[0];
       const prefix = `${basePath}${STATIC_PREFIX}/`;
@@ -104,8 +119,8 @@ export async function fileRoutes(app: FastifyInstance, files: FileService): Prom
       // ?token= on this download route) or a signed, unexpired link. Anyone else learns nothing (404).
       const clean = normaliseRelative(rel);
       if (clean && isPrivatePath(clean, app.ctx.config.limits.publicFolders)) {
-        const q = req.query as Record<string, unknown>;
-        if (!req.user && !verifyStaticSignature(app.ctx.config.jwtSecret, clean, q.exp, q.sig)) throw new AppError('NOT_FOUND');
+        const { exp, sig } = req.query;
+        if (!req.user && !verifyStaticSignature(app.ctx.config.jwtSecret, clean, exp, sig)) throw new AppError('NOT_FOUND');
       }
       const f = rel ? await files.open(rel) : null;
       if (!f) throw new AppError('NOT_FOUND');
@@ -140,10 +155,12 @@ export async function fileRoutes(app: FastifyInstance, files: FileService): Prom
           file: z.string().max(1000).optional(),
           token: z.string().max(2000).optional(),
         }),
+        // the preview page, or the same page saying the file is unknown (404)
+        response: { 200: binaryResponse, 404: binaryResponse },
       },
     },
     async (req, reply) => {
-      const q = req.query as { url?: string; file?: string };
+      const q = req.query;
       const raw = q.url ?? q.file ?? '';
       let rel = files.previewPath(raw);
       let query = '';
@@ -179,6 +196,6 @@ function escapeHtml(s: string): string {
 }
 
 /** Builds the file service from the config and registers its routes (called from modules/index.ts). */
-export async function registerFileModule(api: FastifyInstance): Promise<void> {
+export async function registerFileModule(api: Api): Promise<void> {
   await fileRoutes(api, new FileService(api.ctx.config.uploadDir, { kv: api.ctx.kv, limits: api.ctx.config.limits }));
 }

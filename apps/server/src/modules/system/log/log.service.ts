@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { isGroupLevel, type CurrentUser } from '../../../platform/access/access.js';
 import type { Database } from '../../../platform/db/database.js';
+import type { SysLog } from '../../../platform/db/schema.js';
 import { formatDate } from '../../../platform/db/time.js';
+import { likeContains } from '../../../platform/query/like.js';
 import { withDictText, type Translator } from '../../../platform/query/present.js';
 import { applyFilters, applySort, paging, runPageCapped, type Params, type Whitelist } from '../../../platform/query/query-builder.js';
 
@@ -26,6 +28,11 @@ const COLUMNS = [
   'l.requestParam', 'l.requestType', 'l.costTime', 'l.outcome', 'l.createTime',
 ] as const;
 
+type LogListRow = Pick<
+  SysLog,
+  'id' | 'logType' | 'logContent' | 'operateType' | 'userid' | 'username' | 'ip' | 'method' | 'requestUrl' | 'requestParam' | 'requestType' | 'costTime' | 'outcome' | 'createTime'
+>;
+
 /** System logs (login type 1, operation type 2). Outside the group company a user sees only the rows of their company's users. */
 export class LogService {
   constructor(
@@ -45,12 +52,11 @@ export class LogService {
     let base = applyFilters(this.scoped(user), params, LOG_WHITELIST);
     const keyWord = typeof params.keyWord === 'string' ? params.keyWord.trim() : '';
     if (keyWord) {
-      const pattern = `%${keyWord.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      base = base.where(sql<boolean>`${sql.ref('l.logContent')} like ${pattern} escape '\\'`);
+      base = base.where(likeContains('l.logContent', keyWord));
     }
     const p = paging(params);
     // A million-row log: the total is exact up to 10,000 rows past the page, a moving lower bound beyond.
-    const pg = await runPageCapped<typeof base, Record<string, unknown>>(
+    const pg = await runPageCapped<typeof base, LogListRow>(
       this.db,
       base,
       (qb) => applySort(qb.select([...COLUMNS]), params, LOG_WHITELIST, { field: 'createTime', order: 'desc' }),

@@ -1,8 +1,8 @@
-import { forceLogoutRequest } from '@go/contract';
-import type { FastifyInstance } from 'fastify';
+import { forceLogoutRequest, messageResponse, pageResponse, sysOnlineRow } from '@go/contract';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/access.js';
 import { TOUCH_INTERVAL_MS } from '../../../platform/auth/session-store.js';
+import type { Api } from '../../../platform/http/api.js';
 import { ok } from '../../../platform/http/envelope.js';
 import type { OnlineUserService } from './online.service.js';
 
@@ -14,24 +14,24 @@ const listQuery = z.object({
   username: z.string().max(100).optional(),
 });
 
-export async function onlineRoutes(app: FastifyInstance, online: OnlineUserService): Promise<void> {
+export async function onlineRoutes(app: Api, online: OnlineUserService): Promise<void> {
   app.get(
     '/sys/online/list',
     {
       config: { access: perm(ONLINE_PERMS.list) },
-      schema: { tags: ['在线用户'], summary: '在线用户（会话）列表', querystring: listQuery },
+      schema: { tags: ['在线用户'], summary: '在线用户（会话）列表', querystring: listQuery, response: { 200: pageResponse(sysOnlineRow) } },
     },
-    async (req) => ok(await online.list(req.user!, req.query as z.infer<typeof listQuery>)),
+    async (req) => ok(await online.list(req.user!, req.query)),
   );
 
   app.post(
     '/sys/online/forceLogout',
     {
       config: { access: perm(ONLINE_PERMS.forceLogout), oplog: { content: '强制退出', type: 4 } },
-      schema: { tags: ['在线用户'], summary: '强制退出一个会话', body: forceLogoutRequest },
+      schema: { tags: ['在线用户'], summary: '强制退出一个会话', body: forceLogoutRequest, response: { 200: messageResponse } },
     },
     async (req) => {
-      await online.forceLogout(req.user!, (req.body as z.infer<typeof forceLogoutRequest>).token, req.ip);
+      await online.forceLogout(req.user!, req.body.token, req.ip);
       return ok(null, '强制退出成功');
     },
   );

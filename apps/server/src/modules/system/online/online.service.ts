@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../platform/db/time.js';
 import { page } from '../../../platform/http/envelope.js';
 import { businessError } from '../../../platform/http/errors.js';
 import { writeLog } from '../../../platform/oplog/oplog.js';
+import { likeContains } from '../../../platform/query/like.js';
 import { describeUserAgent } from './user-agent.js';
 
 export interface OnlineQuery {
@@ -29,8 +30,7 @@ export class OnlineUserService {
     let q = this.ctx.db.selectFrom('sysUser').select('id');
     q = scopeToCompany(q, user, 'orgCode');
     if (search) {
-      const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      q = q.where((eb) => eb.or([eb('username', 'like', like), eb('realname', 'like', like)]));
+      q = q.where((eb) => eb.or([likeContains('username', search), likeContains('realname', search)]));
     }
     return (await q.execute()).map((r) => r.id);
   }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { bindingThirdPhoneRequest, SSO_TEXTS, ssoExchangeRequest } from '@go/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { binaryResponse, bindingThirdPhoneRequest, envelope, SSO_TEXTS, ssoExchangeRequest, sysLoginResult, sysSsoConfig } from '@go/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PUBLIC } from '../../../platform/access/access.js';
+import type { Api } from '../../../platform/http/api.js';
 import { AppError, businessError } from '../../../platform/http/errors.js';
 import { ok } from '../../../platform/http/envelope.js';
 import { SsoRefusal, type SsoService } from './sso.service.js';
@@ -13,6 +14,11 @@ const rawQuery = (req: FastifyRequest) => {
   const i = req.url.indexOf('?');
   return i < 0 ? '' : req.url.slice(i);
 };
+/** Redirects and the popup page: no JSON answer. */
+const redirectResponse = { 200: binaryResponse };
+/** Every way of signing in answers the account login's result. */
+const loginResponse = { 200: envelope(sysLoginResult) };
+const sourceParams = z.object({ source: z.string().max(50) });
 const text = (err: unknown) => (err instanceof SsoRefusal ? err.message : SSO_TEXTS.failed);
 
 /**
@@ -31,7 +37,7 @@ function popupPage(reply: FastifyReply, message: string, targetOrigin: string) {
     .send(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>第三方登录</title></head><body><p>${message === SSO_TEXTS.thirdFailed ? SSO_TEXTS.thirdFailed : SSO_TEXTS.signingIn}</p><script>${script}</script></body></html>`);
 }
 
-export async function ssoRoutes(app: FastifyInstance, sso: SsoService): Promise<void> {
+export async function ssoRoutes(app: Api, sso: SsoService): Promise<void> {
   const kv = app.ctx.kv;
   const throttle = async (req: FastifyRequest) => {
     if ((await kv.incr(`sso:ip:${req.ip}`, 60_000)) > 30) throw new AppError('TOO_MANY_ATTEMPTS', '请求过于频繁，请稍后再试');
@@ -41,8 +47,10 @@ export async function ssoRoutes(app: FastifyInstance, sso: SsoService): Promise<
   const webOrigin = (req: FastifyRequest, redirectUri?: string) => new URL(webBase(req, redirectUri)).origin;
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
 
-  app.get('/sys/sso/config', { config: { access: PUBLIC }, schema: { tags: ['登录'], summary: '单点登录：登录页可用的方式' } }, async () =>
-    ok(sso.publicConfig()),
+  app.get(
+    '/sys/sso/config',
+    { config: { access: PUBLIC }, schema: { tags: ['登录'], summary: '单点登录：登录页可用的方式', response: { 200: envelope(sysSsoConfig) } } },
+    async () => ok(sso.publicConfig()),
   );
 
   // ---- OpenID Connect (the 单点登录 button) ----
@@ -50,10 +58,15 @@ export async function ssoRoutes(app: FastifyInstance, sso: SsoService): Promise<
     '/sys/oidc/authorize',
     {
       config: { access: PUBLIC },
-      schema: { tags: ['登录'], summary: '单点登录：跳转到身份提供方', querystring: z.object({ redirect: z.string().max(500).optional() }) },
+      schema: {
+        tags: ['登录'],
+        summary: '单点登录：跳转到身份提供方',
+        querystring: z.object({ redirect: z.string().max(500).optional() }),
+        response: redirectResponse,
+      },
     },
     async (req, reply) => {
-      const { redirect } = req.query as { redirect?: string };
+      const { redirect } = req.query;
       await throttle(req);
       let url: string;
       try {
@@ -66,8 +79,7 @@ export async function ssoRoutes(app: FastifyInstance, sso: SsoService): Promise<
   );
 
   /** Both callbacks: the flow remembered under the state decides what answers. */
-  const callback = async (req: FastifyRequest, reply: FastifyReply) => {
-    const query = req.query as Record<string, unknown>;
+  const callback = async (req: FastifyRequest, reply: FastifyReply, query: Record<string, unknown>) => {
     let outcome: Awaited<ReturnType<SsoService['callback']>>;
     try {
       outcome = await sso.callback(query, rawQuery(req));
@@ -102,28 +114,32 @@ export async function ssoRoutes(app: FastifyInstance, sso: SsoService): Promise<
     }
   };
   const callbackQuery = z.object({ code: z.string().max(2048).optional(), state: z.string().max(512).optional() }).passthrough();
-  app.get('/sys/oidc/callback', { config: { access: PUBLIC }, schema: { tags: ['登录'], summary: '单点登录：身份提供方回调', querystring: callbackQuery } }, callback);
+  app.get(
+    '/sys/oidc/callback',
+    { config: { access: PUBLIC }, schema: { tags: ['登录'], summary: '单点登录：身份提供方回调', querystring: callbackQuery, response: redirectResponse } },
+    (req, reply) => callback(req, reply, req.query),
+  );
   app.get(
     '/sys/thirdLogin/:source/callback',
     {
       config: { access: PUBLIC },
-      schema: { tags: ['登录'], summary: '第三方登录回调（弹窗）', params: z.object({ source: z.string().max(50) }), querystring: callbackQuery },
+      schema: { tags: ['登录'], summary: '第三方登录回调（弹窗）', params: sourceParams, querystring: callbackQuery, response: redirectResponse },
     },
-    callback,
+    (req, reply) => callback(req, reply, req.query),
   );
 
   app.post(
     '/sys/sso/exchange',
-    { config: { access: PUBLIC, oplog: false, noEncrypt: true }, schema: { tags: ['登录'], summary: '单点登录：一次性登录码换登录结果', body: ssoExchangeRequest } },
-    async (req) => ok(await sso.exchange((req.body as z.infer<typeof ssoExchangeRequest>).code, meta(req), '/sys/sso/exchange'), '登录成功'),
+    { config: { access: PUBLIC, oplog: false, noEncrypt: true }, schema: { tags: ['登录'], summary: '单点登录：一次性登录码换登录结果', body: ssoExchangeRequest, response: loginResponse } },
+    async (req) => ok(await sso.exchange(req.body.code, meta(req), '/sys/sso/exchange'), '登录成功'),
   );
 
   // ---- third-party login as the stock client does it ----
   app.get(
     '/sys/thirdLogin/render/:source',
-    { config: { access: PUBLIC }, schema: { tags: ['登录'], summary: '第三方登录：跳转到第三方', params: z.object({ source: z.string().max(50) }) } },
+    { config: { access: PUBLIC }, schema: { tags: ['登录'], summary: '第三方登录：跳转到第三方', params: sourceParams, response: redirectResponse } },
     async (req, reply) => {
-      const { source } = req.params as { source: string };
+      const { source } = req.params;
       await throttle(req);
       try {
         return noStore(reply).redirect(await sso.begin('third', source.toLowerCase()));
@@ -141,19 +157,20 @@ export async function ssoRoutes(app: FastifyInstance, sso: SsoService): Promise<
         tags: ['登录'],
         summary: '第三方登录：一次性登录码换登录结果（stock 路径，token 位置为弹窗给出的一次性码）',
         params: z.object({ token: z.string().max(256), thirdType: z.string().max(50) }),
+        response: loginResponse,
       },
     },
     async (req) => {
-      const { token, thirdType } = req.params as { token: string; thirdType: string };
+      const { token, thirdType } = req.params;
       return ok(await sso.exchange(token, meta(req), '/sys/thirdLogin/getLoginUser', thirdType.toLowerCase()), '登录成功');
     },
   );
 
   app.post(
     '/sys/thirdLogin/bindingThirdPhone',
-    { config: { access: PUBLIC, oplog: false, noEncrypt: true }, schema: { tags: ['登录'], summary: '第三方登录：绑定手机号', body: bindingThirdPhoneRequest } },
+    { config: { access: PUBLIC, oplog: false, noEncrypt: true }, schema: { tags: ['登录'], summary: '第三方登录：绑定手机号', body: bindingThirdPhoneRequest, response: { 200: envelope(z.string()) } } },
     async (req) => {
-      const body = req.body as z.infer<typeof bindingThirdPhoneRequest>;
+      const body = req.body;
       return ok(await sso.bindPhone(body.mobile, body.captcha, body.thirdUserUuid));
     },
   );
@@ -167,10 +184,11 @@ export async function ssoRoutes(app: FastifyInstance, sso: SsoService): Promise<
         tags: ['登录'],
         summary: 'CAS 单点登录：校验 ticket',
         querystring: z.object({ ticket: z.string().min(1).max(512), service: z.string().min(1).max(2048) }),
+        response: loginResponse,
       },
     },
     async (req) => {
-      const { ticket, service } = req.query as { ticket: string; service: string };
+      const { ticket, service } = req.query;
       await throttle(req);
       return ok(await sso.casLogin(ticket, service, originOf(req), meta(req)), '登录成功');
     },
@@ -184,13 +202,14 @@ export async function ssoRoutes(app: FastifyInstance, sso: SsoService): Promise<
       schema: {
         tags: ['登录'],
         summary: '企业应用内登录：跳转到企业微信授权',
-        params: z.object({ source: z.string().max(50) }),
+        params: sourceParams,
         querystring: z.object({ redirect: z.string().max(500).optional() }),
+        response: redirectResponse,
       },
     },
     async (req, reply) => {
-      const { source } = req.params as { source: string };
-      const { redirect } = req.query as { redirect?: string };
+      const { source } = req.params;
+      const { redirect } = req.query;
       await throttle(req);
       const callbackUrl = `${originOf(req)}${app.ctx.config.basePath}/sys/thirdLogin/oauth2/${source}/callback`;
       try {
@@ -208,13 +227,14 @@ export async function ssoRoutes(app: FastifyInstance, sso: SsoService): Promise<
       schema: {
         tags: ['登录'],
         summary: '企业应用内登录：授权回调',
-        params: z.object({ source: z.string().max(50) }),
+        params: sourceParams,
         querystring: z.object({ code: z.string().max(512).optional(), authCode: z.string().max(512).optional(), state: z.string().max(128).optional() }),
+        response: redirectResponse,
       },
     },
     async (req, reply) => {
-      const { source } = req.params as { source: string };
-      const q = req.query as { code?: string; authCode?: string; state?: string };
+      const { source } = req.params;
+      const q = req.query;
       const base = `${webBase(req)}/oauth2-app/login`;
       try {
         await throttle(req);
@@ -237,16 +257,17 @@ export async function ssoRoutes(app: FastifyInstance, sso: SsoService): Promise<
       schema: {
         tags: ['登录'],
         summary: '企业应用内登录：用应用给出的 code 登录（钉钉免登）',
-        params: z.object({ source: z.string().max(50) }),
+        params: sourceParams,
         body: z.object({ code: z.string().trim().min(1).max(512) }),
+        response: loginResponse,
       },
     },
     async (req) => {
-      const { source } = req.params as { source: string };
+      const { source } = req.params;
       await throttle(req);
       let user;
       try {
-        user = await sso.messengerUser(source, (req.body as { code: string }).code);
+        user = await sso.messengerUser(source, req.body.code);
       } catch (err) {
         throw businessError(text(err));
       }
