@@ -4,13 +4,27 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { FormModalProps } from './ListPage';
 import { postAction, putAction } from './http';
+import type { Envelope } from './http';
 import type { Row } from './types';
 
 export interface CrudFormModalProps<T extends Row> extends FormModalProps<T> {
   /** Entity name for the titles 新增 / 编辑. */
   title: string;
-  urls: { add: string; edit: string };
-  width?: number;
+  /** The dialog's whole title instead of 新增 / 编辑 + `title`. */
+  modalTitle?: ReactNode;
+  /** POST `add` / PUT `edit` (with the id); not needed when `save` makes the call. */
+  urls?: { add: string; edit: string };
+  /** The page's own server call (e.g. a workflow API) instead of POST `add` / PUT `edit`. */
+  save?: (body: Record<string, unknown>, mode: 'add' | 'edit', record?: T) => Promise<Envelope<unknown>>;
+  width?: number | string;
+  okText?: string;
+  maskClosable?: boolean;
+  /** Vertical forms put labels above the fields (wide dialogs, long labels). */
+  layout?: 'horizontal' | 'vertical';
+  /** How a refusal of the server is shown (default a warning). */
+  failure?: 'warning' | 'error';
+  /** Success message when the server sends none (default 操作成功). */
+  successText?: string;
   /** Record → form values (e.g. strings to dayjs). */
   toForm?: (record: T) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Form values → request body (e.g. dayjs to strings). */
@@ -31,8 +45,15 @@ export function CrudFormModal<T extends Row>({
   record,
   onClose,
   title,
+  modalTitle,
   urls,
+  save,
   width = 800,
+  okText,
+  maskClosable,
+  layout = 'horizontal',
+  failure = 'warning',
+  successText = '操作成功',
   toForm,
   toBody,
   children,
@@ -63,12 +84,19 @@ export function CrudFormModal<T extends Row>({
     const body = toBody ? toBody(values, record) : values;
     setSaving(true);
     try {
-      const res =
-        mode === 'add' ? await postAction(urls.add, body) : await putAction(urls.edit, { ...body, id: record?.id });
-      if (res.success) {
-        message.success(res.message || '操作成功');
+      const res = save
+        ? await save(body, mode, record)
+        : !urls
+          ? undefined
+          : mode === 'add'
+            ? await postAction(urls.add, body)
+            : await putAction(urls.edit, { ...body, id: record?.id });
+      if (!res) message.error('please set urls or save');
+      else if (res.success) {
+        message.success(res.message || successText);
         onClose(true);
-      } else message.warning(res.message);
+      } else if (failure === 'error') message.error(res.message);
+      else message.warning(res.message);
     } catch {
       // HTTP failures are shown by the client
     } finally {
@@ -78,9 +106,11 @@ export function CrudFormModal<T extends Row>({
 
   return (
     <Modal
-      title={`${mode === 'add' ? '新增' : '编辑'}${title}`}
+      title={modalTitle ?? `${mode === 'add' ? '新增' : '编辑'}${title}`}
       open={open}
       width={width}
+      okText={okText}
+      maskClosable={maskClosable}
       onCancel={() => onClose(false)}
       onOk={submit}
       confirmLoading={saving}
@@ -92,7 +122,13 @@ export function CrudFormModal<T extends Row>({
         </>
       )}
     >
-      <Form form={form} name="crudForm" labelCol={{ xs: { span: 24 }, sm: { span: 5 } }} wrapperCol={{ xs: { span: 24 }, sm: { span: 16 } }}>
+      <Form
+        form={form}
+        name="crudForm"
+        {...(layout === 'vertical'
+          ? { layout }
+          : { labelCol: { xs: { span: 24 }, sm: { span: 5 } }, wrapperCol: { xs: { span: 24 }, sm: { span: 16 } } })}
+      >
         {children(form, mode, record)}
       </Form>
     </Modal>

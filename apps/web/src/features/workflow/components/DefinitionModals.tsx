@@ -22,11 +22,17 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { getAction } from '../../../app/http/client';
+import { CrudFormModal } from '../../../components/list/CrudFormModal';
+import type { Row as ListRow } from '../../../components/list/types';
 import { DepartPicker } from '../../../components/pickers/DepartPicker';
 import { UserByDepPicker } from '../../../components/pickers/UserByDepPicker';
 import type { Definition, DefinitionNode, NodeRule } from '../api';
 import { wfApi } from '../api';
 import { BpmnDiagram } from './BpmnDiagram';
+
+type DefinitionRow = Definition & ListRow;
+/** A definition as the dialog's record (the same object, so the dialog loads once per opening). */
+const asRow = (d: Definition | null) => (d ?? undefined) as DefinitionRow | undefined;
 
 export const CATEGORY_OPTIONS = ['行政', '人事', '财务', '采购', '资产'].map((value) => ({ value }));
 
@@ -118,197 +124,175 @@ export function DeployModal({
   open: boolean;
   onClose: (changed: boolean) => void;
 }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm();
   const roles = useRoleOptions();
   const formTypes = useFormTypeOptions();
   const [preview, setPreview] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
   useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    setPreview(null);
-    if (!base) return;
-    void wfApi.definition(base.id).then((res) => {
-      if (res.success)
-        form.setFieldsValue({
+    if (open) setPreview(null);
+  }, [open]);
+
+  return (
+    <CrudFormModal<DefinitionRow>
+      open={open}
+      mode={base ? 'edit' : 'add'}
+      record={asRow(base)}
+      onClose={onClose}
+      title="流程定义"
+      modalTitle={base ? `编辑流程定义（部署为新版本）：${base.name}` : '部署流程定义'}
+      width="80%"
+      maskClosable={false}
+      okText="部署"
+      layout="vertical"
+      failure="error"
+      successText="部署成功"
+      // editing starts from the stored XML and settings of the version
+      toForm={async (b) => {
+        const res = await wfApi.definition(b.id).catch(() => null);
+        if (!res?.success) return {};
+        return {
           xml: res.result.xml,
           name: res.result.name,
           description: res.result.description,
           categoryId: res.result.categoryId,
           businessTable: res.result.businessTable ?? undefined,
           roles: (res.result.roles ?? '').split(',').filter(Boolean),
-        });
-    });
-  }, [open, base, form]);
-
-  const submit = async () => {
-    let v: Record<string, unknown>;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const res = await wfApi.deploy({
-        xml: String(v.xml),
-        name: (v.name as string) || undefined,
-        description: (v.description as string) || undefined,
-        categoryId: (v.categoryId as string) || undefined,
-        businessTable: (v.businessTable as string) || undefined,
-        roles: Array.isArray(v.roles) ? v.roles.join(',') : undefined,
-      });
-      if (res.success) {
-        message.success(res.message || '部署成功');
-        onClose(true);
-      } else message.error(res.message);
-    } catch {
-      /* shown by the client */
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <Modal
-      title={base ? `编辑流程定义（部署为新版本）：${base.name}` : '部署流程定义'}
-      open={open}
-      width="80%"
-      maskClosable={false}
-      destroyOnHidden
-      onCancel={() => onClose(false)}
-      onOk={submit}
-      okText="部署"
-      confirmLoading={saving}
+        };
+      }}
+      save={(v) =>
+        wfApi.deploy({
+          xml: String(v.xml),
+          name: (v.name as string) || undefined,
+          description: (v.description as string) || undefined,
+          categoryId: (v.categoryId as string) || undefined,
+          businessTable: (v.businessTable as string) || undefined,
+          roles: Array.isArray(v.roles) ? v.roles.join(',') : undefined,
+        })
+      }
     >
-      <Form form={form} layout="vertical">
-        <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item name="name" label="流程名称">
-              <Input placeholder="不填则取 BPMN 中的名称" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="categoryId" label="分类">
-              <AutoComplete options={CATEGORY_OPTIONS} allowClear />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="businessTable" label="表单类型">
-              <Select allowClear options={formTypes} placeholder="请选择" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="roles" label="可发起角色（不选则所有人可发起）">
-              <Select
-                mode="multiple"
-                allowClear
-                options={roles}
-                placeholder="请选择"
-                optionFilterProp="label"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="description" label="描述">
-              <Input />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item
-          name="xml"
-          label={
-            <Space>
-              <span>BPMN 2.0 XML</span>
-              <Upload
-                accept=".bpmn,.xml"
-                showUploadList={false}
-                beforeUpload={async (file) => {
-                  form.setFieldsValue({ xml: await file.text() });
-                  return false;
-                }}
-              >
-                <Button size="small" icon={<UploadOutlined />}>
-                  上传文件
+      {(form) => (
+        <>
+          <Row gutter={16}>
+            <Col xs={24} md={8}>
+              <Form.Item name="name" label="流程名称">
+                <Input placeholder="不填则取 BPMN 中的名称" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="categoryId" label="分类">
+                <AutoComplete options={CATEGORY_OPTIONS} allowClear />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="businessTable" label="表单类型">
+                <Select allowClear options={formTypes} placeholder="请选择" />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item name="roles" label="可发起角色（不选则所有人可发起）">
+                <Select
+                  mode="multiple"
+                  allowClear
+                  options={roles}
+                  placeholder="请选择"
+                  optionFilterProp="label"
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="description" label="描述">
+                <Input />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Form.Item
+            name="xml"
+            label={
+              <Space>
+                <span>BPMN 2.0 XML</span>
+                <Upload
+                  accept=".bpmn,.xml"
+                  showUploadList={false}
+                  beforeUpload={async (file) => {
+                    form.setFieldsValue({ xml: await file.text() });
+                    return false;
+                  }}
+                >
+                  <Button size="small" icon={<UploadOutlined />}>
+                    上传文件
+                  </Button>
+                </Upload>
+                <Button size="small" onClick={() => setPreview(String(form.getFieldValue('xml') ?? ''))}>
+                  预览流程图
                 </Button>
-              </Upload>
-              <Button size="small" onClick={() => setPreview(String(form.getFieldValue('xml') ?? ''))}>
-                预览流程图
-              </Button>
-            </Space>
-          }
-          rules={[{ required: true, whitespace: true, message: '流程定义XML不能为空' }]}
-        >
-          <Input.TextArea rows={14} spellCheck={false} style={{ fontFamily: 'monospace', fontSize: 12 }} />
-        </Form.Item>
-      </Form>
-      {preview && <BpmnDiagram xml={preview} height={360} />}
-    </Modal>
+              </Space>
+            }
+            rules={[{ required: true, whitespace: true, message: '流程定义XML不能为空' }]}
+          >
+            <Input.TextArea rows={14} spellCheck={false} style={{ fontFamily: 'monospace', fontSize: 12 }} />
+          </Form.Item>
+          {preview && <BpmnDiagram xml={preview} height={360} />}
+        </>
+      )}
+    </CrudFormModal>
   );
 }
 
 /** Form type, start roles, category, name and description of one version. */
 export function InfoModal({ def, onClose }: { def: Definition | null; onClose: (changed: boolean) => void }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm();
   const roles = useRoleOptions();
   const formTypes = useFormTypeOptions();
-  useEffect(() => {
-    if (def)
-      form.setFieldsValue({
-        name: def.name,
-        description: def.description,
-        categoryId: def.categoryId,
-        businessTable: def.businessTable ?? undefined,
-        roles: (def.roles ?? '').split(',').filter(Boolean),
-      });
-  }, [def, form]);
-  const submit = async () => {
-    const v = await form.validateFields();
-    const res = await wfApi.updateInfo({
-      id: def!.id,
-      name: v.name,
-      description: v.description ?? '',
-      categoryId: v.categoryId ?? '',
-      businessTable: v.businessTable ?? '',
-      roles: (v.roles ?? []).join(','),
-    });
-    if (res.success) {
-      message.success(res.message || '修改成功');
-      onClose(true);
-    } else message.error(res.message);
-  };
   return (
-    <Modal
-      title={`流程设置：${def?.name ?? ''} v${def?.version ?? ''}`}
+    <CrudFormModal<DefinitionRow>
       open={!!def}
+      mode="edit"
+      record={asRow(def)}
+      onClose={onClose}
+      title="流程设置"
+      modalTitle={`流程设置：${def?.name ?? ''} v${def?.version ?? ''}`}
       width={640}
-      onCancel={() => onClose(false)}
-      onOk={submit}
-      destroyOnHidden
+      layout="vertical"
+      failure="error"
+      successText="修改成功"
+      toForm={(d) => ({
+        name: d.name,
+        description: d.description,
+        categoryId: d.categoryId,
+        businessTable: d.businessTable ?? undefined,
+        roles: (d.roles ?? '').split(',').filter(Boolean),
+      })}
+      save={(v, _mode, d) =>
+        wfApi.updateInfo({
+          id: d!.id,
+          name: v.name as string,
+          description: (v.description as string) ?? '',
+          categoryId: (v.categoryId as string) ?? '',
+          businessTable: (v.businessTable as string) ?? '',
+          roles: ((v.roles as string[] | undefined) ?? []).join(','),
+        })
+      }
     >
-      <Form form={form} layout="vertical">
-        <Form.Item name="name" label="流程名称" rules={[{ required: true, message: '请输入流程名称' }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="businessTable" label="表单类型">
-          <Select allowClear options={formTypes} placeholder="请选择" />
-        </Form.Item>
-        <Form.Item name="roles" label="可发起角色（不选则所有人可发起）">
-          <Select mode="multiple" allowClear options={roles} optionFilterProp="label" />
-        </Form.Item>
-        <Form.Item name="categoryId" label="分类">
-          <AutoComplete options={CATEGORY_OPTIONS} allowClear />
-        </Form.Item>
-        <Form.Item name="description" label="描述">
-          <Input.TextArea rows={3} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      {() => (
+        <>
+          <Form.Item name="name" label="流程名称" rules={[{ required: true, message: '请输入流程名称' }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="businessTable" label="表单类型">
+            <Select allowClear options={formTypes} placeholder="请选择" />
+          </Form.Item>
+          <Form.Item name="roles" label="可发起角色（不选则所有人可发起）">
+            <Select mode="multiple" allowClear options={roles} optionFilterProp="label" />
+          </Form.Item>
+          <Form.Item name="categoryId" label="分类">
+            <AutoComplete options={CATEGORY_OPTIONS} allowClear />
+          </Form.Item>
+          <Form.Item name="description" label="描述">
+            <Input.TextArea rows={3} />
+          </Form.Item>
+        </>
+      )}
+    </CrudFormModal>
   );
 }
 
