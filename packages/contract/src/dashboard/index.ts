@@ -8,30 +8,28 @@ export const dashboardQuerySchema = z.object({ company: z.string().regex(/^[A-Z]
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
 /** One figure of a distribution: a stored value (or band label) and its count. */
-export interface StatRow {
-  key: string;
-  count: number;
-}
+export const dashStatRow = z.object({ key: z.string(), count: z.number() });
+export type StatRow = z.infer<typeof dashStatRow>;
 
-export interface HomeStatistics {
-  headcount: number;
-  hiresThisMonth: number;
-  hiresLastMonth: number;
-  leaversThisMonth: number;
-  leaversLastMonth: number;
-  openPositionsThisMonth: number;
-  openPositionsLastMonth: number;
-}
+export const dashHomeStatistics = z.object({
+  headcount: z.number(),
+  hiresThisMonth: z.number(),
+  hiresLastMonth: z.number(),
+  leaversThisMonth: z.number(),
+  leaversLastMonth: z.number(),
+  openPositionsThisMonth: z.number(),
+  openPositionsLastMonth: z.number(),
+});
+export type HomeStatistics = z.infer<typeof dashHomeStatistics>;
 
-export interface MarriageChildStatistics {
-  marriage: StatRow[];
-  children: { withChildren: number; withoutChildren: number };
-}
+export const dashMarriageChildStatistics = z.object({
+  marriage: z.array(dashStatRow),
+  children: z.object({ withChildren: z.number(), withoutChildren: z.number() }),
+});
+export type MarriageChildStatistics = z.infer<typeof dashMarriageChildStatistics>;
 
-export interface DimissionTimeStatistics {
-  byMonth: StatRow[];
-  byTenure: StatRow[];
-}
+export const dashDimissionTimeStatistics = z.object({ byMonth: z.array(dashStatRow), byTenure: z.array(dashStatRow) });
+export type DimissionTimeStatistics = z.infer<typeof dashDimissionTimeStatistics>;
 
 /** The twelve statistics, in the order the dashboard shows them, with their titles. */
 export const DASHBOARD_STATS = [

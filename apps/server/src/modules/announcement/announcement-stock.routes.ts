@@ -2,14 +2,14 @@
  * Announcement endpoints the stock client's screens call besides the maintenance ones: `syncNotic`
  * (push again), `show/{id}` (the announcement as a page), `exportXls` and `importExcel`.
  */
-import type { FastifyInstance } from 'fastify';
+import { binaryResponse, messageResponse } from '@go/contract';
 import { z } from 'zod';
 import { PUBLIC, perm } from '../../platform/access/access.js';
-import type { Database } from '../../platform/db/database.js';
 import { attachmentHeader, streamXlsx, XLSX_MIME, type ExportColumn } from '../../platform/excel/excel.js';
 import { importRows, registerImport } from '../../platform/excel/import-route.js';
+import type { Api } from '../../platform/http/api.js';
 import { ok } from '../../platform/http/envelope.js';
-import type { AnnouncementService, ListQuery } from './announcement.service.js';
+import type { AnnouncementService } from './announcement.service.js';
 
 const EXPORT_COLUMNS: ExportColumn[] = [
   { header: '标题', key: 'titile', width: 30 },
@@ -55,33 +55,21 @@ const listQuery = z.looseObject({
 const syncQuery = z.object({ anntId: z.string().max(32).optional() });
 const idParam = z.object({ id: z.string().min(1).max(32) });
 
-async function dictValue(db: Database, dictCode: string, text: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('sysDictItem as i')
-    .innerJoin('sysDict as d', 'd.id', 'i.dictId')
-    .select('i.itemValue')
-    .where('d.dictCode', '=', dictCode)
-    .where('d.delFlag', '=', 0)
-    .where((eb) => eb.or([eb('i.itemText', '=', text), eb('i.itemValue', '=', text)]))
-    .executeTakeFirst();
-  return row?.itemValue ?? null;
-}
-
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export async function announcementStockRoutes(app: FastifyInstance, annts: AnnouncementService): Promise<void> {
+export async function announcementStockRoutes(app: Api, annts: AnnouncementService): Promise<void> {
   const A = '/sys/annountCement';
   const tags = ['通知公告'];
 
-  app.get(`${A}/syncNotic`, { config: { access: perm('system:announcement:release') }, schema: { tags, summary: '重新推送通知（无 anntId 时通知刷新未读）', querystring: syncQuery } }, async (req) => {
-    await annts.sync((req.query as z.infer<typeof syncQuery>).anntId || undefined);
+  app.get(`${A}/syncNotic`, { config: { access: perm('system:announcement:release') }, schema: { tags, summary: '重新推送通知（无 anntId 时通知刷新未读）', querystring: syncQuery, response: { 200: messageResponse } } }, async (req) => {
+    await annts.sync(req.query.anntId || undefined);
     return ok(null, '同步成功');
   });
 
   // The stock "查看" link opens this page in a new window. The body was sanitised on save; the page
   // also forbids scripts outright.
-  app.get(`${A}/show/:id`, { config: { access: PUBLIC, oplog: false }, schema: { tags, summary: '通知公告页面（HTML）', params: idParam } }, async (req, reply) => {
-    const r = await annts.showable(req.user, (req.params as z.infer<typeof idParam>).id);
+  app.get(`${A}/show/:id`, { config: { access: PUBLIC, oplog: false }, schema: { tags, summary: '通知公告页面（HTML）', params: idParam, response: { 200: binaryResponse, 404: binaryResponse } } }, async (req, reply) => {
+    const r = await annts.showable(req.user, req.params.id);
     reply.header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'");
     reply.header('x-content-type-options', 'nosniff');
     if (!r) return reply.code(404).type('text/html; charset=utf-8').send('<!doctype html><meta charset="utf-8"><title>未找到</title><p>未找到对应通知</p>');
@@ -98,9 +86,9 @@ export async function announcementStockRoutes(app: FastifyInstance, annts: Annou
 
   app.get(
     `${A}/exportXls`,
-    { config: { access: perm('system:announcement:export'), oplog: { content: '导出通知公告', type: 6 } }, schema: { tags, summary: '导出通知公告（.xlsx，筛选条件同列表）', querystring: listQuery } },
+    { config: { access: perm('system:announcement:export'), oplog: { content: '导出通知公告', type: 6 } }, schema: { tags, summary: '导出通知公告（.xlsx，筛选条件同列表）', querystring: listQuery, response: { 200: binaryResponse } } },
     async (req, reply) => {
-      const stream = streamXlsx({ title: '通知公告列表数据', subTitle: `导出人:${req.user!.realname}`, sheetName: '通知公告', columns: EXPORT_COLUMNS, rows: annts.exportRows(req.query as ListQuery) });
+      const stream = streamXlsx({ title: '通知公告列表数据', subTitle: `导出人:${req.user!.realname}`, sheetName: '通知公告', columns: EXPORT_COLUMNS, rows: annts.exportRows(req.query) });
       reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader('通知公告.xlsx'));
       return reply.send(stream);
     },
@@ -118,7 +106,7 @@ export async function announcementStockRoutes(app: FastifyInstance, annts: Annou
         columns: EXPORT_COLUMNS.filter((c) => !['sendStatus_dictText', 'sender', 'sendTime'].includes(c.key)),
         required: 'titile',
         schema: importSchema,
-        decode: (field, text) => (DICTS[field] ? dictValue(app.ctx.db, DICTS[field], text) : text),
+        decode: (field, text) => (DICTS[field] ? annts.dictValue(DICTS[field], text) : text),
         save: async (row) => {
           await annts.add(user, row as z.infer<typeof importSchema>);
         },

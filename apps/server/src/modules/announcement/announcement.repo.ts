@@ -1,9 +1,12 @@
+import type { AnnRow } from '@go/contract';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import type { SysAnnouncement } from './announcement.tables.js';
 import './announcement.tables.js';
-import { likePattern, type Paging } from './list-params.js';
-import { likeMatch } from '../../platform/query/like.js';
+import { knownSort, searchText } from './list-params.js';
+import { likeContains } from '../../platform/query/like.js';
+import { applyFilters, applySort, runPage, type Paging, type Whitelist } from '../../platform/query/query-builder.js';
+import type { Page } from '../../platform/http/envelope.js';
 
 export interface AnnouncementFilter {
   titile?: string;
@@ -12,32 +15,28 @@ export interface AnnouncementFilter {
   sendStatus?: string;
   priority?: string;
   sender?: string;
+  column?: string;
+  order?: string;
 }
 
-export const ANNOUNCEMENT_SORT = ['createTime', 'sendTime', 'priority', 'titile', 'sendStatus', 'msgCategory'] as const;
+/** The list's filters (equal values; `titile` and `sender` are searched by substring) and sort columns. */
+const ANNOUNCEMENT_LIST: Whitelist = {
+  msgCategory: 'msgCategory',
+  msgType: 'msgType',
+  sendStatus: 'sendStatus',
+  priority: 'priority',
+  titile: { column: 'titile', filterable: false },
+  createTime: { column: 'createTime', filterable: false },
+  sendTime: { column: 'sendTime', filterable: false },
+};
 
-export async function listAnnouncements(
-  db: Database,
-  f: AnnouncementFilter,
-  p: Paging,
-  sort: { column: (typeof ANNOUNCEMENT_SORT)[number]; dir: 'asc' | 'desc' },
-): Promise<{ rows: SysAnnouncement[]; total: number }> {
-  let q = db.selectFrom('sysAnnouncement').where('delFlag', '=', 0);
-  if (f.titile) q = q.where(likeMatch('titile', likePattern(f.titile)));
-  if (f.sender) q = q.where(likeMatch('sender', likePattern(f.sender)));
-  if (f.msgCategory) q = q.where('msgCategory', '=', f.msgCategory);
-  if (f.msgType) q = q.where('msgType', '=', f.msgType);
-  if (f.sendStatus) q = q.where('sendStatus', '=', f.sendStatus);
-  if (f.priority) q = q.where('priority', '=', f.priority);
-  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const rows = await q
-    .selectAll()
-    .orderBy(sort.column, sort.dir)
-    .orderBy('id', 'desc')
-    .limit(p.pageSize)
-    .offset(p.offset)
-    .execute();
-  return { rows, total: Number(total?.n ?? 0) };
+/** A page of the non-deleted announcements, newest first unless the client sorts. */
+export function listAnnouncements(db: Database, f: AnnouncementFilter, p: Paging): Promise<Page<SysAnnouncement>> {
+  let q = applyFilters(db.selectFrom('sysAnnouncement').where('delFlag', '=', 0), { ...f }, ANNOUNCEMENT_LIST);
+  if (searchText(f.titile)) q = q.where(likeContains('titile', searchText(f.titile)));
+  if (searchText(f.sender)) q = q.where(likeContains('sender', searchText(f.sender)));
+  const sort = knownSort({ ...f }, ANNOUNCEMENT_LIST);
+  return runPage<typeof q, SysAnnouncement>(q, (qb) => applySort(qb.selectAll(), sort, ANNOUNCEMENT_LIST, { field: 'createTime', order: 'desc' }).orderBy('id', 'desc'), p);
 }
 
 export function findAnnouncement(db: Database, id: string): Promise<SysAnnouncement | undefined> {
@@ -141,13 +140,16 @@ export async function unreadForUser(
   userCreateTime: string | null,
   category: string,
   limit: number,
-): Promise<{ rows: SysAnnouncement[]; total: number }> {
+): Promise<{ rows: AnnRow[]; total: number }> {
   const base = visibleToUser(db, userId, userCreateTime)
     .where('a.msgCategory', '=', category)
     .where((eb) => eb.or([eb('s.id', 'is', null), eb('s.readFlag', '=', '0')]));
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const rows = await base.selectAll('a').orderBy('a.createTime', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
-  return { rows, total: Number(total?.n ?? 0) };
+  const pg = await runPage<typeof base, AnnRow>(
+    base,
+    (qb) => qb.selectAll('a').orderBy('a.createTime', 'desc').orderBy('a.id', 'desc'),
+    { pageNo: 1, pageSize: limit },
+  );
+  return { rows: pg.records, total: pg.total };
 }
 
 /** Marks an announcement read for a user, creating the row for an ALL announcement not yet materialised. */
@@ -193,41 +195,61 @@ export interface MySendFilter {
   msgCategory?: string;
 }
 
-export async function mySends(db: Database, userId: string, userCreateTime: string | null, f: MySendFilter, p: Paging) {
-  let q = visibleToUser(db, userId, userCreateTime);
-  if (f.titile) q = q.where(likeMatch('a.titile', likePattern(f.titile)));
-  if (f.sender) q = q.where(likeMatch('a.sender', likePattern(f.sender)));
+/** `msgCategory` is an equal filter; `titile` and `sender` are searched by substring, `readFlag` by the send row. */
+const MY_SEND_LIST: Whitelist = { msgCategory: 'a.msgCategory' };
+
+export type MySendRow = {
+  id: string;
+  userId: string;
+  anntId: string;
+  readFlag: string;
+  readTime: string | null;
+  titile: string | null;
+  msgContent: string | null;
+  sender: string | null;
+  priority: string | null;
+  sendTime: string | null;
+  msgCategory: string;
+  msgAbstract: string | null;
+  busId: string | null;
+  busType: string | null;
+  openType: string | null;
+  openPage: string | null;
+};
+
+/** A page of the announcements addressed to a user with the user's read state, newest first. */
+export async function mySends(db: Database, userId: string, userCreateTime: string | null, f: MySendFilter, p: Paging): Promise<Page<MySendRow>> {
+  let q = applyFilters(visibleToUser(db, userId, userCreateTime), { msgCategory: f.msgCategory }, MY_SEND_LIST);
+  if (searchText(f.titile)) q = q.where(likeContains('a.titile', searchText(f.titile)));
+  if (searchText(f.sender)) q = q.where(likeContains('a.sender', searchText(f.sender)));
   if (f.readFlag === '1') q = q.where('s.readFlag', '=', '1');
   if (f.readFlag === '0') q = q.where((eb) => eb.or([eb('s.id', 'is', null), eb('s.readFlag', '=', '0')]));
-  if (f.msgCategory) q = q.where('a.msgCategory', '=', f.msgCategory);
-  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const rows = await q
-    .select([
-      's.id as sendId',
-      'a.id as anntId',
-      's.readFlag',
-      's.readTime',
-      'a.titile',
-      'a.msgContent',
-      'a.sender',
-      'a.priority',
-      'a.sendTime',
-      'a.msgCategory',
-      'a.msgAbstract',
-      'a.busId',
-      'a.busType',
-      'a.openType',
-      'a.openPage',
-    ])
-    .orderBy('a.sendTime', 'desc')
-    .orderBy('a.id', 'desc')
-    .limit(p.pageSize)
-    .offset(p.offset)
-    .execute();
-  return {
-    rows: rows.map(({ sendId, ...r }) => ({ id: sendId ?? r.anntId, userId, ...r, readFlag: r.readFlag ?? '0' })),
-    total: Number(total?.n ?? 0),
-  };
+  const pg = await runPage<typeof q, Omit<MySendRow, 'id' | 'userId' | 'readFlag'> & { sendId: string | null; readFlag: string | null }>(
+    q,
+    (qb) =>
+      qb
+        .select([
+          's.id as sendId',
+          'a.id as anntId',
+          's.readFlag',
+          's.readTime',
+          'a.titile',
+          'a.msgContent',
+          'a.sender',
+          'a.priority',
+          'a.sendTime',
+          'a.msgCategory',
+          'a.msgAbstract',
+          'a.busId',
+          'a.busType',
+          'a.openType',
+          'a.openPage',
+        ])
+        .orderBy('a.sendTime', 'desc')
+        .orderBy('a.id', 'desc'),
+    p,
+  );
+  return { ...pg, records: pg.records.map(({ sendId, ...r }) => ({ id: sendId ?? r.anntId, userId, ...r, readFlag: r.readFlag ?? '0' })) };
 }
 
 /** Whether the user may read the announcement: published and addressed to everyone or to the user. */
@@ -242,4 +264,23 @@ export async function realnames(db: Database, usernames: string[]): Promise<Map<
   if (names.length === 0) return new Map();
   const rows = await db.selectFrom('sysUser').select(['username', 'realname']).where('username', 'in', names).execute();
   return new Map(rows.map((r) => [r.username, r.realname ?? r.username]));
+}
+
+/** When the user was created (ALL announcements ending before it are not addressed to them). */
+export async function userCreateTime(db: Database, userId: string): Promise<string | null> {
+  const u = await db.selectFrom('sysUser').select('createTime').where('id', '=', userId).executeTakeFirst();
+  return u?.createTime ?? null;
+}
+
+/** The value of a dictionary item named by its text or its value (imports). */
+export async function dictValue(db: Database, dictCode: string, text: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('sysDictItem as i')
+    .innerJoin('sysDict as d', 'd.id', 'i.dictId')
+    .select('i.itemValue')
+    .where('d.dictCode', '=', dictCode)
+    .where('d.delFlag', '=', 0)
+    .where((eb) => eb.or([eb('i.itemText', '=', text), eb('i.itemValue', '=', text)]))
+    .executeTakeFirst();
+  return row?.itemValue ?? null;
 }

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { annDetail, annListByUser, annListRow, annMySendRow, annNewsRow, envelope, messageResponse, pageResponse } from '@go/contract';
 import { z } from 'zod';
 import { LOGIN, perm } from '../../platform/access/access.js';
+import type { Api } from '../../platform/http/api.js';
 import { ok, okMessage } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { TEXTS, type AnnouncementService } from './announcement.service.js';
@@ -84,60 +85,68 @@ const newsListQuery = pageParams.extend({
 
 const tags = ['通知公告'];
 
-export async function announcementRoutes(app: FastifyInstance, annts: AnnouncementService, news: NewsService): Promise<void> {
+export async function announcementRoutes(app: Api, annts: AnnouncementService, news: NewsService): Promise<void> {
   const A = '/sys/annountCement';
   await announcementStockRoutes(app, annts);
 
   app.get(
     `${A}/list`,
-    { config: { access: perm(ANNOUNCEMENT_PERMS.list) }, schema: { tags, summary: '通知公告列表', querystring: listQuery } },
-    async (req) => ok(await annts.list(req.query as z.infer<typeof listQuery>)),
+    { config: { access: perm(ANNOUNCEMENT_PERMS.list) }, schema: { tags, summary: '通知公告列表', querystring: listQuery, response: { 200: pageResponse(annListRow) } } },
+    async (req) => ok(await annts.list(req.query)),
   );
 
   app.post(
     `${A}/add`,
-    { config: { access: perm(ANNOUNCEMENT_PERMS.add), oplog: { content: '通知公告-添加', type: 2 } }, schema: { tags, summary: '添加通知公告', body: announcementBody } },
+    {
+      config: { access: perm(ANNOUNCEMENT_PERMS.add), oplog: { content: '通知公告-添加', type: 2 } },
+      schema: { tags, summary: '添加通知公告', body: announcementBody, response: { 200: messageResponse } },
+    },
     async (req) => {
-      await annts.add(req.user!, req.body as z.infer<typeof announcementBody>);
+      await annts.add(req.user!, req.body);
       return okMessage(TEXTS.added);
     },
   );
 
-  const edit = {
+  app.route({
+    method: ['PUT', 'POST'],
+    url: `${A}/edit`,
     config: { access: perm(ANNOUNCEMENT_PERMS.edit), oplog: { content: '通知公告-编辑', type: 3 } },
-    schema: { tags, summary: '编辑通知公告', body: editBody },
-  };
-  const editHandler = async (req: FastifyRequest) => {
-    const body = req.body as z.infer<typeof editBody>;
-    await annts.edit(req.user!, body.id, body);
-    return okMessage(TEXTS.edited);
-  };
-  app.put(`${A}/edit`, edit, editHandler);
-  app.post(`${A}/edit`, edit, editHandler);
+    schema: { tags, summary: '编辑通知公告', body: editBody, response: { 200: messageResponse } },
+    handler: async (req) => {
+      await annts.edit(req.user!, req.body.id, req.body);
+      return okMessage(TEXTS.edited);
+    },
+  });
 
   app.delete(
     `${A}/delete`,
-    { config: { access: perm(ANNOUNCEMENT_PERMS.delete), oplog: { content: '通知公告-删除', type: 4 } }, schema: { tags, summary: '删除通知公告', querystring: idQuery } },
+    {
+      config: { access: perm(ANNOUNCEMENT_PERMS.delete), oplog: { content: '通知公告-删除', type: 4 } },
+      schema: { tags, summary: '删除通知公告', querystring: idQuery, response: { 200: messageResponse } },
+    },
     async (req) => {
-      await annts.remove(req.user!, [(req.query as z.infer<typeof idQuery>).id]);
+      await annts.remove(req.user!, [req.query.id]);
       return okMessage(TEXTS.deleted);
     },
   );
 
   app.delete(
     `${A}/deleteBatch`,
-    { config: { access: perm(ANNOUNCEMENT_PERMS.delete), oplog: { content: '通知公告-批量删除', type: 4 } }, schema: { tags, summary: '批量删除通知公告', querystring: idsQuery } },
+    {
+      config: { access: perm(ANNOUNCEMENT_PERMS.delete), oplog: { content: '通知公告-批量删除', type: 4 } },
+      schema: { tags, summary: '批量删除通知公告', querystring: idsQuery, response: { 200: messageResponse } },
+    },
     async (req) => {
-      await annts.remove(req.user!, idList((req.query as z.infer<typeof idsQuery>).ids));
+      await annts.remove(req.user!, idList(req.query.ids));
       return okMessage(TEXTS.batchDeleted);
     },
   );
 
   app.get(
     `${A}/queryById`,
-    { config: { access: LOGIN }, schema: { tags, summary: '通知公告详情', querystring: idQuery } },
+    { config: { access: LOGIN }, schema: { tags, summary: '通知公告详情', querystring: idQuery, response: { 200: envelope(annDetail) } } },
     async (req) => {
-      const { id } = req.query as z.infer<typeof idQuery>;
+      const { id } = req.query;
       const canMaintain = await app.ctx.permissions.has(req.user!, ANNOUNCEMENT_PERMS.list);
       return ok(canMaintain ? await annts.get(id) : await annts.getForReader(req.user!, id));
     },
@@ -145,109 +154,128 @@ export async function announcementRoutes(app: FastifyInstance, annts: Announceme
 
   app.get(
     `${A}/doReleaseData`,
-    { config: { access: perm(ANNOUNCEMENT_PERMS.release), oplog: { content: '通知公告-发布', type: 3 } }, schema: { tags, summary: '发布', querystring: idQuery } },
+    {
+      config: { access: perm(ANNOUNCEMENT_PERMS.release), oplog: { content: '通知公告-发布', type: 3 } },
+      schema: { tags, summary: '发布', querystring: idQuery, response: { 200: messageResponse } },
+    },
     async (req) => {
-      await annts.release(req.user!, (req.query as z.infer<typeof idQuery>).id);
+      await annts.release(req.user!, req.query.id);
       return okMessage(TEXTS.released);
     },
   );
 
   app.get(
     `${A}/doReovkeData`,
-    { config: { access: perm(ANNOUNCEMENT_PERMS.release), oplog: { content: '通知公告-撤销', type: 3 } }, schema: { tags, summary: '撤销', querystring: idQuery } },
+    {
+      config: { access: perm(ANNOUNCEMENT_PERMS.release), oplog: { content: '通知公告-撤销', type: 3 } },
+      schema: { tags, summary: '撤销', querystring: idQuery, response: { 200: messageResponse } },
+    },
     async (req) => {
-      await annts.revoke(req.user!, (req.query as z.infer<typeof idQuery>).id);
+      await annts.revoke(req.user!, req.query.id);
       return okMessage(TEXTS.revoked);
     },
   );
 
   app.get(
     `${A}/listByUser`,
-    { config: { access: LOGIN }, schema: { tags, summary: '当前用户未读的通知与系统消息', querystring: listByUserQuery } },
-    async (req) => ok(await annts.listByUser(req.user!, (req.query as z.infer<typeof listByUserQuery>).pageSize ?? 5)),
+    { config: { access: LOGIN }, schema: { tags, summary: '当前用户未读的通知与系统消息', querystring: listByUserQuery, response: { 200: envelope(annListByUser) } } },
+    async (req) => ok(await annts.listByUser(req.user!, req.query.pageSize ?? 5)),
   );
 
   const S = '/sys/sysAnnouncementSend';
-  const markRead = {
-    config: { access: LOGIN, oplog: false as const },
-    schema: { tags, summary: '标记已读', body: anntIdBody },
-  };
-  const markReadHandler = async (req: FastifyRequest) => {
-    await annts.markRead(req.user!, (req.body as z.infer<typeof anntIdBody>).anntId);
-    return ok(null, '操作成功!');
-  };
-  app.put(`${S}/editByAnntIdAndUserId`, markRead, markReadHandler);
-  app.post(`${S}/editByAnntIdAndUserId`, markRead, markReadHandler);
+  app.route({
+    method: ['PUT', 'POST'],
+    url: `${S}/editByAnntIdAndUserId`,
+    config: { access: LOGIN, oplog: false },
+    schema: { tags, summary: '标记已读', body: anntIdBody, response: { 200: messageResponse } },
+    handler: async (req) => {
+      await annts.markRead(req.user!, req.body.anntId);
+      return ok(null, '操作成功!');
+    },
+  });
 
-  const readAll = {
-    config: { access: LOGIN, oplog: false as const },
-    schema: { tags, summary: '全部标记已读', body: z.object({}).strict().nullish() },
-  };
-  const readAllHandler = async (req: FastifyRequest) => {
-    // No body, or `{}`; a body that says something else (even `null`) is not this call.
-    if (req.body === null && Number(req.headers['content-length'] ?? 0) > 0) throw new AppError('BAD_REQUEST');
-    await annts.readAll(req.user!);
-    return okMessage('全部已读');
-  };
-  app.put(`${S}/readAll`, readAll, readAllHandler);
-  app.post(`${S}/readAll`, readAll, readAllHandler);
+  app.route({
+    method: ['PUT', 'POST'],
+    url: `${S}/readAll`,
+    config: { access: LOGIN, oplog: false },
+    schema: { tags, summary: '全部标记已读', body: z.object({}).strict().nullish(), response: { 200: messageResponse } },
+    handler: async (req) => {
+      // No body, or `{}`; a body that says something else (even `null`) is not this call.
+      if (req.body === null && Number(req.headers['content-length'] ?? 0) > 0) throw new AppError('BAD_REQUEST');
+      await annts.readAll(req.user!);
+      return okMessage('全部已读');
+    },
+  });
 
   app.get(
     `${S}/getMyAnnouncementSend`,
-    { config: { access: LOGIN }, schema: { tags, summary: '我的消息', querystring: mySendQuery } },
-    async (req) => ok(await annts.mySends(req.user!, req.query as z.infer<typeof mySendQuery>)),
+    { config: { access: LOGIN }, schema: { tags, summary: '我的消息', querystring: mySendQuery, response: { 200: pageResponse(annMySendRow) } } },
+    async (req) => ok(await annts.mySends(req.user!, req.query)),
   );
 
   // News for the header ticker and the /notice page.
   const N = '/announcementNews';
   const newsTags = ['新闻'];
-  const listNews = async (q: unknown) => ok(await news.list(q as z.infer<typeof newsListQuery>));
-  app.get(`${N}/list`, { config: { access: LOGIN }, schema: { tags: newsTags, summary: '新闻列表', querystring: newsListQuery } }, async (req) =>
-    listNews(req.query),
+  const newsPage = pageResponse(annNewsRow);
+  app.get(
+    `${N}/list`,
+    { config: { access: LOGIN }, schema: { tags: newsTags, summary: '新闻列表', querystring: newsListQuery, response: { 200: newsPage } } },
+    async (req) => ok(await news.list(req.query)),
   );
   app.post(
     `${N}/list`,
-    { config: { access: LOGIN, oplog: false }, schema: { tags: newsTags, summary: '新闻列表（POST）', body: newsListQuery.nullish() } },
-    async (req) => listNews({ ...(req.query as object), ...((req.body as object | null) ?? {}) }),
+    {
+      config: { access: LOGIN, oplog: false },
+      schema: { tags: newsTags, summary: '新闻列表（POST）', querystring: newsListQuery, body: newsListQuery.nullish(), response: { 200: newsPage } },
+    },
+    async (req) => ok(await news.list({ ...req.query, ...(req.body ?? {}) })),
   );
   app.post(
     `${N}/add`,
-    { config: { access: perm(NEWS_PERMS.add), oplog: { content: '新闻-添加', type: 2 } }, schema: { tags: newsTags, summary: '添加新闻', body: newsBody } },
+    {
+      config: { access: perm(NEWS_PERMS.add), oplog: { content: '新闻-添加', type: 2 } },
+      schema: { tags: newsTags, summary: '添加新闻', body: newsBody, response: { 200: messageResponse } },
+    },
     async (req) => {
-      await news.add(req.user!, req.body as z.infer<typeof newsBody>);
+      await news.add(req.user!, req.body);
       return okMessage(TEXTS.added);
     },
   );
-  const newsEdit = {
+  app.route({
+    method: ['PUT', 'POST'],
+    url: `${N}/edit`,
     config: { access: perm(NEWS_PERMS.edit), oplog: { content: '新闻-编辑', type: 3 } },
-    schema: { tags: newsTags, summary: '编辑新闻', body: newsEditBody },
-  };
-  const newsEditHandler = async (req: FastifyRequest) => {
-    const body = req.body as z.infer<typeof newsEditBody>;
-    await news.edit(req.user!, body.id, body);
-    return okMessage(TEXTS.edited);
-  };
-  app.put(`${N}/edit`, newsEdit, newsEditHandler);
-  app.post(`${N}/edit`, newsEdit, newsEditHandler);
+    schema: { tags: newsTags, summary: '编辑新闻', body: newsEditBody, response: { 200: messageResponse } },
+    handler: async (req) => {
+      await news.edit(req.user!, req.body.id, req.body);
+      return okMessage(TEXTS.edited);
+    },
+  });
   app.delete(
     `${N}/delete`,
-    { config: { access: perm(NEWS_PERMS.delete), oplog: { content: '新闻-删除', type: 4 } }, schema: { tags: newsTags, summary: '删除新闻', querystring: idQuery } },
+    {
+      config: { access: perm(NEWS_PERMS.delete), oplog: { content: '新闻-删除', type: 4 } },
+      schema: { tags: newsTags, summary: '删除新闻', querystring: idQuery, response: { 200: messageResponse } },
+    },
     async (req) => {
-      await news.remove(req.user!, [(req.query as z.infer<typeof idQuery>).id]);
+      await news.remove(req.user!, [req.query.id]);
       return okMessage(TEXTS.deleted);
     },
   );
   app.delete(
     `${N}/deleteBatch`,
-    { config: { access: perm(NEWS_PERMS.delete), oplog: { content: '新闻-批量删除', type: 4 } }, schema: { tags: newsTags, summary: '批量删除新闻', querystring: idsQuery } },
+    {
+      config: { access: perm(NEWS_PERMS.delete), oplog: { content: '新闻-批量删除', type: 4 } },
+      schema: { tags: newsTags, summary: '批量删除新闻', querystring: idsQuery, response: { 200: messageResponse } },
+    },
     async (req) => {
-      await news.remove(req.user!, idList((req.query as z.infer<typeof idsQuery>).ids));
+      await news.remove(req.user!, idList(req.query.ids));
       return okMessage(TEXTS.batchDeleted);
     },
   );
   app.get(
     `${N}/queryById`,
-    { config: { access: LOGIN }, schema: { tags: newsTags, summary: '新闻详情', querystring: idQuery } },
-    async (req) => ok(await news.get((req.query as z.infer<typeof idQuery>).id)),
+    { config: { access: LOGIN }, schema: { tags: newsTags, summary: '新闻详情', querystring: idQuery, response: { 200: envelope(annNewsRow) } } },
+    async (req) => ok(await news.get(req.query.id)),
   );
 }

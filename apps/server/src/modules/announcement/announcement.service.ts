@@ -1,13 +1,15 @@
+import type { AnnDetail, AnnListRow } from '@go/contract';
 import type { CurrentUser } from '../../platform/access/access.js';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
-import { page, type Page } from '../../platform/http/envelope.js';
+import type { Page } from '../../platform/http/envelope.js';
+import { paging } from '../../platform/query/query-builder.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
 import type { DictService } from '../system/dict/dict.service.js';
 import * as repo from './announcement.repo.js';
 import type { SysAnnouncement } from './announcement.tables.js';
-import { idList, paging, sortOf } from './list-params.js';
+import { idList } from './list-params.js';
 import { plainText, sanitizeRichText } from './sanitize.js';
 
 export interface AnnouncementInput {
@@ -29,8 +31,6 @@ export interface AnnouncementInput {
 export interface ListQuery extends repo.AnnouncementFilter {
   pageNo?: number;
   pageSize?: number;
-  column?: string;
-  order?: string;
 }
 
 export const TEXTS = {
@@ -44,7 +44,7 @@ export const TEXTS = {
   usersRequired: '请选择指定用户',
 } as const;
 
-type WithDictText = SysAnnouncement & Record<string, unknown>;
+type WithDictText = AnnListRow;
 
 /**
  * Announcements: maintenance, publish and revoke with WebSocket pushes, and each user's read state.
@@ -61,11 +61,10 @@ export class AnnouncementService {
   }
 
   async list(q: ListQuery): Promise<Page<WithDictText>> {
-    const p = paging(q);
-    const { rows, total } = await repo.listAnnouncements(this.db, q, p, sortOf(q, repo.ANNOUNCEMENT_SORT, 'createTime'));
+    const pg = await repo.listAnnouncements(this.db, q, paging({ ...q }));
     const out: WithDictText[] = [];
-    for (const r of rows) out.push(await this.withDictText(r));
-    return page(out, total, p.pageNo, p.pageSize);
+    for (const r of pg.records) out.push(await this.withDictText(r));
+    return { ...pg, records: out };
   }
 
   private async withDictText(r: SysAnnouncement): Promise<WithDictText> {
@@ -152,7 +151,7 @@ export class AnnouncementService {
     return n;
   }
 
-  async get(id: string): Promise<WithDictText> {
+  async get(id: string): Promise<AnnDetail> {
     const r = await repo.findAnnouncement(this.db, id);
     if (!r) throw businessError(TEXTS.notFound);
     const names = await repo.realnames(this.db, [r.sender ?? '']);
@@ -160,7 +159,7 @@ export class AnnouncementService {
   }
 
   /** queryById for someone without the maintenance permission: only what is addressed to them. */
-  async getForReader(user: CurrentUser, id: string): Promise<WithDictText> {
+  async getForReader(user: CurrentUser, id: string): Promise<AnnDetail> {
     const r = await repo.findAnnouncement(this.db, id);
     if (!r || !repo.addressedTo(r, user.id)) throw businessError(TEXTS.notFound);
     return this.get(id);
@@ -217,6 +216,11 @@ export class AnnouncementService {
     return r;
   }
 
+  /** The value of an item of a dictionary, named by its text or value (imports). */
+  dictValue(dictCode: string, text: string): Promise<string | null> {
+    return repo.dictValue(this.db, dictCode, text);
+  }
+
   /** Every announcement matching the list filters, in list order, a page at a time (for the export). */
   async *exportRows(q: ListQuery): AsyncIterable<Record<string, unknown>> {
     for (let pageNo = 1; ; pageNo++) {
@@ -237,14 +241,9 @@ export class AnnouncementService {
     }
   }
 
-  private async userCreateTime(userId: string): Promise<string | null> {
-    const u = await this.db.selectFrom('sysUser').select('createTime').where('id', '=', userId).executeTakeFirst();
-    return u?.createTime ?? null;
-  }
-
   /** listByUser: the unread notices (category 1) and system messages (category 2) with their counts. */
   async listByUser(user: CurrentUser, pageSize = 5) {
-    const created = await this.userCreateTime(user.id);
+    const created = await repo.userCreateTime(this.db, user.id);
     const annt = await repo.unreadForUser(this.db, user.id, created, '1', pageSize);
     const sys = await repo.unreadForUser(this.db, user.id, created, '2', pageSize);
     return { anntMsgList: annt.rows, anntMsgTotal: annt.total, sysMsgList: sys.rows, sysMsgTotal: sys.total };
@@ -257,16 +256,15 @@ export class AnnouncementService {
   }
 
   async readAll(user: CurrentUser): Promise<void> {
-    await repo.markAllRead(this.db, user.id, await this.userCreateTime(user.id), now());
+    await repo.markAllRead(this.db, user.id, await repo.userCreateTime(this.db, user.id), now());
     this.ctx.realtime.sendToUser(user.id, { cmd: 'topic', msgTxt: '' });
   }
 
   async mySends(user: CurrentUser, q: repo.MySendFilter & { pageNo?: number; pageSize?: number }) {
-    const p = paging(q);
-    const { rows, total } = await repo.mySends(this.db, user.id, await this.userCreateTime(user.id), q, p);
-    const names = await repo.realnames(this.db, rows.map((r) => r.sender ?? ''));
+    const pg = await repo.mySends(this.db, user.id, await repo.userCreateTime(this.db, user.id), q, paging({ ...q }));
+    const names = await repo.realnames(this.db, pg.records.map((r) => r.sender ?? ''));
     const out = [];
-    for (const r of rows) {
+    for (const r of pg.records) {
       out.push({
         ...r,
         senderRealname: names.get(r.sender ?? '') ?? r.sender,
@@ -275,6 +273,6 @@ export class AnnouncementService {
         readFlag_dictText: r.readFlag === '1' ? '已读' : '未读',
       });
     }
-    return page(out, total, p.pageNo, p.pageSize);
+    return { ...pg, records: out };
   }
 }

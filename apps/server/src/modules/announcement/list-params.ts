@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldSpec, type Params, type Whitelist } from '../../platform/query/query-builder.js';
 
 /** A string without NUL characters (PostgreSQL refuses them in text). */
 export const zs = () => z.string().refine((v) => !v.includes('\u0000'), '包含非法字符');
@@ -13,34 +14,27 @@ export const pageParams = z.object({
   _t: z.union([zs(), z.number()]).optional(),
 });
 
-export interface Paging {
-  pageNo: number;
-  pageSize: number;
-  offset: number;
+/**
+ * The text of a "contains" search box (these lists search their text fields by substring whether or not
+ * the client wraps the value in `*`): the value without one leading and one trailing `*`, for `likeContains`.
+ */
+export function searchText(v: string | undefined): string {
+  return (v ?? '').replace(/^\*|\*$/g, '');
 }
 
-export function paging(q: { pageNo?: number; pageSize?: number }, defSize = 10): Paging {
-  const pageNo = q.pageNo ?? 1;
-  const pageSize = q.pageSize ?? defSize;
-  return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
-}
-
-/** A whitelisted sort: the column named by the client when it is in `allowed`, else the default. */
-export function sortOf<T extends string>(
-  q: { column?: string; order?: string },
-  allowed: readonly T[],
-  def: T,
-): { column: T; dir: 'asc' | 'desc' } {
-  const col = (q.column ?? '').replace(/_dictText$/, '') as T;
-  const column = allowed.includes(col) ? col : def;
-  const dir = (q.order ?? '').toLowerCase() === 'asc' ? 'asc' : 'desc';
-  return { column, dir };
-}
-
-/** A filter value as a LIKE pattern: `*v*` / `v` → `%v%`, with `%` and `_` escaped. */
-export function likePattern(v: string): string {
-  const core = v.replace(/^\*|\*$/g, '').replace(/[\\%_]/g, (c) => `\\${c}`);
-  return `%${core}%`;
+/**
+ * These lists sort by the default when the client names a column they cannot sort by (instead of the
+ * query builder's refusal): the parameters without such a `column`.
+ */
+export function knownSort<P extends Params>(params: P, wl: Whitelist): P {
+  const column = typeof params.column === 'string' ? params.column : '';
+  if (!column) return params;
+  const parts = column.split(',').map((part) => part.trim()).filter(Boolean);
+  const usable = parts.every((part) => {
+    const spec = fieldSpec(wl, part.replace(/_dictText$/, ''));
+    return spec !== null && spec.sortable !== false;
+  });
+  return usable ? params : { ...params, column: undefined };
 }
 
 /** Splits a comma-separated id list. */

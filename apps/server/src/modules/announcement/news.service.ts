@@ -1,14 +1,16 @@
+import type { AnnNewsRow } from '@go/contract';
 import type { CurrentUser } from '../../platform/access/access.js';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
-import { page } from '../../platform/http/envelope.js';
+import type { Page } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
 import type { DictService } from '../system/dict/dict.service.js';
 import type { AnnouncementNews } from './announcement.tables.js';
-import { likePattern, paging, sortOf } from './list-params.js';
+import { knownSort, searchText } from './list-params.js';
 import { plainText, sanitizeRichText } from './sanitize.js';
-import { likeMatch } from '../../platform/query/like.js';
+import { likeContains } from '../../platform/query/like.js';
+import { applyFilters, applySort, paging, runPage, type Whitelist } from '../../platform/query/query-builder.js';
 
 export interface NewsInput {
   noticeType?: string | null;
@@ -28,7 +30,15 @@ export interface NewsQuery {
   noticePerson?: string;
 }
 
-const SORT = ['createTime', 'noticeTitle', 'noticeType', 'noticePerson'] as const;
+/** `noticeType` is an equal filter; `noticeTitle` and `noticePerson` are searched by substring. */
+const NEWS_LIST: Whitelist = {
+  noticeType: 'noticeType',
+  noticeTitle: { column: 'noticeTitle', filterable: false },
+  noticePerson: { column: 'noticePerson', filterable: false },
+  createTime: { column: 'createTime', filterable: false },
+};
+
+type NewsRow = AnnNewsRow;
 
 /** News for the header ticker and the /notice page (announcementNews). */
 export class NewsService {
@@ -37,24 +47,19 @@ export class NewsService {
     private readonly dicts: DictService,
   ) {}
 
-  async list(q: NewsQuery) {
-    const p = paging(q);
-    let base = this.db.selectFrom('announcementNews').where('delFlag', '=', 0);
-    if (q.noticeTitle) base = base.where(likeMatch('noticeTitle', likePattern(q.noticeTitle)));
-    if (q.noticePerson) base = base.where(likeMatch('noticePerson', likePattern(q.noticePerson)));
-    if (q.noticeType) base = base.where('noticeType', '=', q.noticeType);
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const sort = sortOf(q, SORT, 'createTime');
-    const rows = await base
-      .selectAll()
-      .orderBy(sort.column, sort.dir)
-      .orderBy('id', 'desc')
-      .limit(p.pageSize)
-      .offset(p.offset)
-      .execute();
-    const out = [];
-    for (const r of rows) out.push({ ...r, noticeType_dictText: await this.dicts.translate('notice_type', r.noticeType) });
-    return page(out, Number(total?.n ?? 0), p.pageNo, p.pageSize);
+  async list(q: NewsQuery): Promise<Page<NewsRow>> {
+    let base = applyFilters(this.db.selectFrom('announcementNews').where('delFlag', '=', 0), { ...q }, NEWS_LIST);
+    if (searchText(q.noticeTitle)) base = base.where(likeContains('noticeTitle', searchText(q.noticeTitle)));
+    if (searchText(q.noticePerson)) base = base.where(likeContains('noticePerson', searchText(q.noticePerson)));
+    const sort = knownSort({ ...q }, NEWS_LIST);
+    const pg = await runPage<typeof base, AnnouncementNews>(
+      base,
+      (qb) => applySort(qb.selectAll(), sort, NEWS_LIST, { field: 'createTime', order: 'desc' }).orderBy('id', 'desc'),
+      paging({ ...q }),
+    );
+    const out: NewsRow[] = [];
+    for (const r of pg.records) out.push({ ...r, noticeType_dictText: await this.dicts.translate('notice_type', r.noticeType) });
+    return { ...pg, records: out };
   }
 
   private clean(input: NewsInput) {
@@ -104,7 +109,7 @@ export class NewsService {
     return Number(r.numUpdatedRows);
   }
 
-  async get(id: string) {
+  async get(id: string): Promise<NewsRow> {
     const r = await this.db.selectFrom('announcementNews').selectAll().where('id', '=', id).where('delFlag', '=', 0).executeTakeFirst();
     if (!r) throw businessError('未找到对应数据');
     return { ...r, noticeType_dictText: await this.dicts.translate('notice_type', r.noticeType) };

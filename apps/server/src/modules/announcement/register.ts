@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import type { Api } from '../../platform/http/api.js';
 import { realtimeRoutes } from '../../platform/realtime/realtime.routes.js';
 import { builtInHandlers, DICT_REFRESH_TOPIC, JobRegistry } from '../jobs/handlers.js';
 import { jobRoutes } from '../jobs/jobs.routes.js';
@@ -37,7 +37,7 @@ export function officeServices(ctx: AppContext): OfficeServices {
  * Builds and registers real time (`/websocket`, `/vxeSocket`), announcements and news, scheduled jobs,
  * message templates and channels, and monitoring.
  */
-export async function registerAnnouncementModule(api: FastifyInstance, deps: { dicts: DictService }): Promise<OfficeServices> {
+export async function registerAnnouncementModule(api: Api, deps: { dicts: DictService }): Promise<OfficeServices> {
   const ctx = api.ctx;
   const trace = new HttpTrace();
   const announcements = new AnnouncementService(ctx, deps.dicts);

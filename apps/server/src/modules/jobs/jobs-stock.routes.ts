@@ -1,9 +1,10 @@
 /** 定时任务 export and import (stock `exportXls` / `importExcel`), in the layout of the other lists. */
-import type { FastifyInstance } from 'fastify';
+import { binaryResponse } from '@go/contract';
 import { z } from 'zod';
 import { perm } from '../../platform/access/access.js';
 import { attachmentHeader, streamXlsx, XLSX_MIME, type ExportColumn } from '../../platform/excel/excel.js';
 import { importRows, registerImport } from '../../platform/excel/import-route.js';
+import type { Api } from '../../platform/http/api.js';
 import type { JobService } from './jobs.service.js';
 
 const EXPORT_COLUMNS: ExportColumn[] = [
@@ -30,14 +31,14 @@ const listQuery = z.looseObject({
   order: z.string().max(10).optional(),
 });
 
-export async function jobStockRoutes(app: FastifyInstance, jobs: JobService): Promise<void> {
+export async function jobStockRoutes(app: Api, jobs: JobService): Promise<void> {
   const J = '/sys/quartzJob';
   const tags = ['定时任务'];
   app.get(
     `${J}/exportXls`,
-    { config: { access: perm('system:quartzJob:export'), oplog: { content: '导出定时任务', type: 6 } }, schema: { tags, summary: '导出定时任务（.xlsx，筛选条件同列表）', querystring: listQuery } },
+    { config: { access: perm('system:quartzJob:export'), oplog: { content: '导出定时任务', type: 6 } }, schema: { tags, summary: '导出定时任务（.xlsx，筛选条件同列表）', querystring: listQuery, response: { 200: binaryResponse } } },
     async (req, reply) => {
-      const q = req.query as z.infer<typeof listQuery>;
+      const q = req.query;
       async function* rows() {
         for (let pageNo = 1; ; pageNo++) {
           const pg = await jobs.list({ ...q, pageNo, pageSize: 1000 });

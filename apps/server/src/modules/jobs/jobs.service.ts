@@ -1,15 +1,17 @@
+import type { JobRow } from '@go/contract';
 import type { CurrentUser } from '../../platform/access/access.js';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/db/ids.js';
 import { formatDateTime, now } from '../../platform/db/time.js';
-import { page } from '../../platform/http/envelope.js';
+import type { Page } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
 import { cronProblem, Scheduler, type JobRun } from '../../platform/scheduler/scheduler.js';
-import type { SysQuartzJob } from '../../platform/scheduler/scheduler.tables.js';
-import { likePattern, paging, sortOf } from '../announcement/list-params.js';
+import type { SysQuartzJob, SysQuartzJobLog } from '../../platform/scheduler/scheduler.tables.js';
+import { knownSort, searchText } from '../announcement/list-params.js';
 import type { DictService } from '../system/dict/dict.service.js';
 import type { JobRegistry } from './handlers.js';
-import { likeMatch } from '../../platform/query/like.js';
+import { likeContains } from '../../platform/query/like.js';
+import { applyFilters, applySort, paging, runPage, type Whitelist } from '../../platform/query/query-builder.js';
 
 export const JOB_TEXTS = {
   added: '创建定时任务成功',
@@ -42,7 +44,17 @@ export interface JobListQuery {
   description?: string;
 }
 
-const SORT = ['createTime', 'jobClassName', 'status', 'cronExpression'] as const;
+/** `status` is an equal filter; `jobClassName` and `description` are searched by substring. */
+const JOB_LIST: Whitelist = {
+  status: { column: 'status', type: 'number' },
+  jobClassName: { column: 'jobClassName', filterable: false },
+  cronExpression: { column: 'cronExpression', filterable: false },
+  createTime: { column: 'createTime', filterable: false },
+};
+
+/** The run history filters: equal values, newest run first. */
+const JOB_LOG_LIST: Whitelist = { jobId: 'jobId', status: 'status' };
+
 
 /** Scheduled jobs (/sys/quartzJob): maintenance of the job table, the scheduler and the run history. */
 export class JobService {
@@ -72,7 +84,7 @@ export class JobService {
     if (problem) throw businessError(`Cron表达式不正确：${problem}`);
   }
 
-  private async withDictText(j: SysQuartzJob) {
+  private async withDictText(j: SysQuartzJob): Promise<JobRow> {
     const { nextFire, lastFire, ...rest } = j;
     return {
       ...rest,
@@ -82,18 +94,19 @@ export class JobService {
     };
   }
 
-  async list(q: JobListQuery) {
-    const p = paging(q);
-    let base = this.db.selectFrom('sysQuartzJob').where('delFlag', '=', 0);
-    if (q.jobClassName) base = base.where(likeMatch('jobClassName', likePattern(q.jobClassName)));
-    if (q.description) base = base.where(likeMatch('description', likePattern(q.description)));
-    if (q.status !== undefined) base = base.where('status', '=', q.status);
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const sort = sortOf(q, SORT, 'createTime');
-    const rows = await base.selectAll().orderBy(sort.column, sort.dir).orderBy('id', 'desc').limit(p.pageSize).offset(p.offset).execute();
-    const out = [];
-    for (const r of rows) out.push(await this.withDictText(r));
-    return page(out, Number(total?.n ?? 0), p.pageNo, p.pageSize);
+  async list(q: JobListQuery): Promise<Page<JobRow>> {
+    let base = applyFilters(this.db.selectFrom('sysQuartzJob').where('delFlag', '=', 0), { status: q.status }, JOB_LIST);
+    if (searchText(q.jobClassName)) base = base.where(likeContains('jobClassName', searchText(q.jobClassName)));
+    if (searchText(q.description)) base = base.where(likeContains('description', searchText(q.description)));
+    const sort = knownSort({ column: q.column, order: q.order }, JOB_LIST);
+    const pg = await runPage<typeof base, SysQuartzJob>(
+      base,
+      (qb) => applySort(qb.selectAll(), sort, JOB_LIST, { field: 'createTime', order: 'desc' }).orderBy('id', 'desc'),
+      paging({ ...q }),
+    );
+    const out: JobRow[] = [];
+    for (const r of pg.records) out.push(await this.withDictText(r));
+    return { ...pg, records: out };
   }
 
   private async find(id: string): Promise<SysQuartzJob> {
@@ -102,7 +115,7 @@ export class JobService {
     return j;
   }
 
-  async get(id: string) {
+  async get(id: string): Promise<JobRow> {
     return this.withDictText(await this.find(id));
   }
 
@@ -180,17 +193,8 @@ export class JobService {
   }
 
   async history(q: { jobId?: string; status?: string; pageNo?: number; pageSize?: number }) {
-    const p = paging(q);
-    let base = this.db.selectFrom('sysQuartzJobLog');
-    if (q.jobId) base = base.where('jobId', '=', q.jobId);
-    if (q.status) base = base.where('status', '=', q.status);
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base.selectAll().orderBy('fireTime', 'desc').orderBy('id', 'desc').limit(p.pageSize).offset(p.offset).execute();
-    return page(
-      rows.map((r) => ({ ...r, fireTime: formatDateTime(Number(r.fireTime)) })),
-      Number(total?.n ?? 0),
-      p.pageNo,
-      p.pageSize,
-    );
+    const base = applyFilters(this.db.selectFrom('sysQuartzJobLog'), { jobId: q.jobId, status: q.status }, JOB_LOG_LIST);
+    const pg = await runPage<typeof base, SysQuartzJobLog>(base, (qb) => qb.selectAll().orderBy('fireTime', 'desc').orderBy('id', 'desc'), paging({ ...q }));
+    return { ...pg, records: pg.records.map((r) => ({ ...r, fireTime: formatDateTime(Number(r.fireTime)) })) };
   }
 }

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { envelope, messageResponse, msgChannel, msgTemplateRow, pageResponse } from '@go/contract';
 import { z } from 'zod';
-import { perm } from '../../platform/access/access.js';
+import { perm, type CurrentUser } from '../../platform/access/access.js';
+import type { Api } from '../../platform/http/api.js';
 import { ok, okMessage } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { idList, pageParams, zs } from '../announcement/list-params.js';
@@ -49,6 +50,18 @@ const sendTestParams = z.object({
   sendAll: boolish.optional(),
   _t: z.any().optional(),
 });
+/**
+ * sendMessageTest's query and body as they arrive (a GET has no body; a POST may have none, or a JSON
+ * body with booleans): each part may be missing and may carry other keys; the merged parameters are
+ * checked with `sendTestParams`, whose messages the caller sees.
+ */
+const sendTestInput = z.looseObject({
+  app: z.unknown().optional(),
+  title: z.unknown().optional(),
+  content: z.unknown().optional(),
+  receiver: z.unknown().optional(),
+  sendAll: z.unknown().optional(),
+});
 const wxBody = z.object({
   userName: zs().min(1).max(100),
   csUserName: zs().max(1000).nullish(),
@@ -60,85 +73,111 @@ const wxBody = z.object({
 
 const tags = ['消息模板'];
 
-export async function messageRoutes(app: FastifyInstance, messages: MessageService): Promise<void> {
+export async function messageRoutes(app: Api, messages: MessageService): Promise<void> {
   const T = '/sys/message/sysMessageTemplate';
 
-  app.get(`${T}/list`, { config: { access: perm(MESSAGE_PERMS.list) }, schema: { tags, summary: '消息模板列表', querystring: listQuery } }, async (req) =>
-    ok(await messages.listTemplates(req.query as z.infer<typeof listQuery>)),
+  app.get(
+    `${T}/list`,
+    { config: { access: perm(MESSAGE_PERMS.list) }, schema: { tags, summary: '消息模板列表', querystring: listQuery, response: { 200: pageResponse(msgTemplateRow) } } },
+    async (req) => ok(await messages.listTemplates(req.query)),
   );
-  app.get(`${T}/queryById`, { config: { access: perm(MESSAGE_PERMS.list) }, schema: { tags, summary: '消息模板详情', querystring: idQuery } }, async (req) =>
-    ok(await messages.getTemplate((req.query as z.infer<typeof idQuery>).id)),
+  app.get(
+    `${T}/queryById`,
+    { config: { access: perm(MESSAGE_PERMS.list) }, schema: { tags, summary: '消息模板详情', querystring: idQuery, response: { 200: envelope(msgTemplateRow) } } },
+    async (req) => ok(await messages.getTemplate(req.query.id)),
   );
   app.post(
     `${T}/add`,
-    { config: { access: perm(MESSAGE_PERMS.add), oplog: { content: '消息模板-添加', type: 2 } }, schema: { tags, summary: '添加消息模板', body: templateBody } },
+    {
+      config: { access: perm(MESSAGE_PERMS.add), oplog: { content: '消息模板-添加', type: 2 } },
+      schema: { tags, summary: '添加消息模板', body: templateBody, response: { 200: messageResponse } },
+    },
     async (req) => {
-      await messages.addTemplate(req.user!, req.body as z.infer<typeof templateBody>);
+      await messages.addTemplate(req.user!, req.body);
       return okMessage(MESSAGE_TEXTS.added);
     },
   );
-  const edit = {
+  app.route({
+    method: ['PUT', 'POST'],
+    url: `${T}/edit`,
     config: { access: perm(MESSAGE_PERMS.edit), oplog: { content: '消息模板-编辑', type: 3 } },
-    schema: { tags, summary: '编辑消息模板', body: templateEditBody },
-  };
-  const editHandler = async (req: FastifyRequest) => {
-    const body = req.body as z.infer<typeof templateEditBody>;
-    await messages.editTemplate(req.user!, body.id, body);
-    return okMessage(MESSAGE_TEXTS.edited);
-  };
-  app.put(`${T}/edit`, edit, editHandler);
-  app.post(`${T}/edit`, edit, editHandler);
+    schema: { tags, summary: '编辑消息模板', body: templateEditBody, response: { 200: messageResponse } },
+    handler: async (req) => {
+      await messages.editTemplate(req.user!, req.body.id, req.body);
+      return okMessage(MESSAGE_TEXTS.edited);
+    },
+  });
   app.delete(
     `${T}/delete`,
-    { config: { access: perm(MESSAGE_PERMS.delete), oplog: { content: '消息模板-删除', type: 4 } }, schema: { tags, summary: '删除消息模板', querystring: idQuery } },
+    {
+      config: { access: perm(MESSAGE_PERMS.delete), oplog: { content: '消息模板-删除', type: 4 } },
+      schema: { tags, summary: '删除消息模板', querystring: idQuery, response: { 200: messageResponse } },
+    },
     async (req) => {
-      await messages.removeTemplates([(req.query as z.infer<typeof idQuery>).id]);
+      await messages.removeTemplates([req.query.id]);
       return okMessage(MESSAGE_TEXTS.deleted);
     },
   );
   app.delete(
     `${T}/deleteBatch`,
-    { config: { access: perm(MESSAGE_PERMS.delete), oplog: { content: '消息模板-批量删除', type: 4 } }, schema: { tags, summary: '批量删除消息模板', querystring: idsQuery } },
+    {
+      config: { access: perm(MESSAGE_PERMS.delete), oplog: { content: '消息模板-批量删除', type: 4 } },
+      schema: { tags, summary: '批量删除消息模板', querystring: idsQuery, response: { 200: messageResponse } },
+    },
     async (req) => {
-      await messages.removeTemplates(idList((req.query as z.infer<typeof idsQuery>).ids));
+      await messages.removeTemplates(idList(req.query.ids));
       return okMessage(MESSAGE_TEXTS.batchDeleted);
     },
   );
   app.post(
     `${T}/sendMsg`,
-    { config: { access: perm(MESSAGE_PERMS.send), oplog: { content: '消息模板-发送测试', type: 2 } }, schema: { tags, summary: '按模板发送', body: sendMsgBody } },
+    {
+      config: { access: perm(MESSAGE_PERMS.send), oplog: { content: '消息模板-发送测试', type: 2 } },
+      schema: { tags, summary: '按模板发送', body: sendMsgBody, response: { 200: messageResponse } },
+    },
     async (req) => {
-      await messages.sendByTemplate(req.user!, req.body as z.infer<typeof sendMsgBody>);
+      await messages.sendByTemplate(req.user!, req.body);
       return okMessage(MESSAGE_TEXTS.sent);
     },
   );
-  app.get(`${T}/channels`, { config: { access: perm(MESSAGE_PERMS.list) }, schema: { tags, summary: '已配置的消息通道' } }, async () =>
-    ok(messages.channelNames()),
+  app.get(
+    `${T}/channels`,
+    { config: { access: perm(MESSAGE_PERMS.list) }, schema: { tags, summary: '已配置的消息通道', response: { 200: envelope(z.array(msgChannel)) } } },
+    async () => ok(messages.channelNames()),
   );
 
-  // Third-app sending (SPEC §7 workflow calls)
-  const sendTest = {
-    config: { access: perm(MESSAGE_PERMS.send), oplog: { content: '消息-发送测试', type: 2 } },
-    schema: { tags, summary: '发送测试消息 {app, content, receiver, sendAll}' },
-  };
-  const sendTestHandler = async (req: FastifyRequest) => {
-    const raw = { ...((req.query as object) ?? {}), ...((req.body as object | null) ?? {}) };
+  // Third-app sending (SPEC §7 workflow calls): the parameters come in the query, the body or both.
+  const sendTest = async (user: CurrentUser, raw: Record<string, unknown>) => {
     const parsed = sendTestParams.safeParse(raw);
     if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues.map((i) => i.message).join('; '));
-    const p = parsed.data;
-    const n = await messages.sendTest(req.user!, p);
-    return ok(n, MESSAGE_TEXTS.sent);
+    return ok(await messages.sendTest(user, parsed.data), MESSAGE_TEXTS.sent);
   };
-  app.get('/sys/thirdApp/sendMessageTest', sendTest, sendTestHandler);
-  app.post('/sys/thirdApp/sendMessageTest', sendTest, sendTestHandler);
+  const sendTestConfig = { access: perm(MESSAGE_PERMS.send), oplog: { content: '消息-发送测试', type: 2 } };
+  const sendTestSummary = '发送测试消息 {app, content, receiver, sendAll}';
+  app.get(
+    '/sys/thirdApp/sendMessageTest',
+    { config: sendTestConfig, schema: { tags, summary: sendTestSummary, querystring: sendTestInput, response: { 200: envelope(z.number()) } } },
+    async (req) => sendTest(req.user!, req.query),
+  );
+  app.post(
+    '/sys/thirdApp/sendMessageTest',
+    {
+      config: sendTestConfig,
+      schema: { tags, summary: sendTestSummary, querystring: sendTestInput, body: sendTestInput.nullish(), response: { 200: envelope(z.number()) } },
+    },
+    async (req) => sendTest(req.user!, { ...req.query, ...(req.body ?? {}) }),
+  );
 
   app.post(
     '/sys/thirdApp/sendWXMessage',
     // The engine sends task notices itself; over HTTP this is a messaging permission, limited to
     // recipients in the caller's company scope and rate limited per sender.
-    { config: { access: perm(MESSAGE_PERMS.send), oplog: { content: '待办提醒消息', type: 2 } }, schema: { tags, summary: '待办提醒（站内 + 企业消息）', body: wxBody } },
+    {
+      config: { access: perm(MESSAGE_PERMS.send), oplog: { content: '待办提醒消息', type: 2 } },
+      schema: { tags, summary: '待办提醒（站内 + 企业消息）', body: wxBody, response: { 200: envelope(z.number()) } },
+    },
     async (req) => {
-      const n = await messages.sendTaskNoticeOverHttp(req.user!, req.body as z.infer<typeof wxBody>);
+      const n = await messages.sendTaskNoticeOverHttp(req.user!, req.body);
       return ok(n, MESSAGE_TEXTS.sent);
     },
   );

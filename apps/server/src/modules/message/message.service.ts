@@ -1,17 +1,19 @@
+import type { MsgTemplateRow } from '@go/contract';
 import type { CurrentUser } from '../../platform/access/access.js';
 import type { AppContext } from '../../platform/context.js';
 import { inCompanyScope } from '../../platform/access/scope.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
-import { page } from '../../platform/http/envelope.js';
+import type { Page } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
-import { likePattern, paging, sortOf } from '../announcement/list-params.js';
+import { knownSort, searchText } from '../announcement/list-params.js';
 import { plainText, sanitizeRichText } from '../announcement/sanitize.js';
 import type { DictService } from '../system/dict/dict.service.js';
 import type { MessageChannel, OutgoingMessage } from './channels.js';
 import type { SysSmsTemplate } from './message.tables.js';
 import './message.tables.js';
-import { likeMatch } from '../../platform/query/like.js';
+import { likeContains } from '../../platform/query/like.js';
+import { applyFilters, applySort, paging, runPage, type Whitelist } from '../../platform/query/query-builder.js';
 
 export interface TemplateInput {
   templateName: string;
@@ -46,7 +48,15 @@ const APP_CHANNEL: Record<string, string> = {
 /** Template type → channel: 1 SMS (not offered: sent in-app), 2 e-mail, 3 messenger, 4 in-app. */
 const TYPE_CHANNEL: Record<string, string> = { '1': 'system', '2': 'email', '3': 'messenger', '4': 'system' };
 
-const SORT = ['createTime', 'templateCode', 'templateName', 'templateType'] as const;
+/** `templateType` is an equal filter; `templateName` and `templateCode` are searched by substring. */
+const TEMPLATE_LIST: Whitelist = {
+  templateType: 'templateType',
+  templateName: { column: 'templateName', filterable: false },
+  templateCode: { column: 'templateCode', filterable: false },
+  createTime: { column: 'createTime', filterable: false },
+};
+
+type TemplateRow = MsgTemplateRow;
 
 /** Fills `${name}` placeholders from the values; unknown names stay empty. */
 export function renderTemplate(content: string, values: Record<string, unknown>): string {
@@ -184,18 +194,27 @@ export class MessageService {
 
   // Templates (sys_sms_template)
 
-  async listTemplates(q: { pageNo?: number; pageSize?: number; column?: string; order?: string; templateName?: string; templateCode?: string; templateType?: string }) {
-    const p = paging(q);
-    let base = this.ctx.db.selectFrom('sysSmsTemplate');
-    if (q.templateName) base = base.where(likeMatch('templateName', likePattern(q.templateName)));
-    if (q.templateCode) base = base.where(likeMatch('templateCode', likePattern(q.templateCode)));
-    if (q.templateType) base = base.where('templateType', '=', q.templateType);
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const sort = sortOf(q, SORT, 'createTime');
-    const rows = await base.selectAll().orderBy(sort.column, sort.dir).orderBy('id', 'desc').limit(p.pageSize).offset(p.offset).execute();
-    const out = [];
-    for (const r of rows) out.push({ ...r, templateType_dictText: await this.dicts.translate('msgType', r.templateType) });
-    return page(out, Number(total?.n ?? 0), p.pageNo, p.pageSize);
+  async listTemplates(q: {
+    pageNo?: number;
+    pageSize?: number;
+    column?: string;
+    order?: string;
+    templateName?: string;
+    templateCode?: string;
+    templateType?: string;
+  }): Promise<Page<TemplateRow>> {
+    let base = applyFilters(this.ctx.db.selectFrom('sysSmsTemplate'), { ...q }, TEMPLATE_LIST);
+    if (searchText(q.templateName)) base = base.where(likeContains('templateName', searchText(q.templateName)));
+    if (searchText(q.templateCode)) base = base.where(likeContains('templateCode', searchText(q.templateCode)));
+    const sort = knownSort({ ...q }, TEMPLATE_LIST);
+    const pg = await runPage<typeof base, SysSmsTemplate>(
+      base,
+      (qb) => applySort(qb.selectAll(), sort, TEMPLATE_LIST, { field: 'createTime', order: 'desc' }).orderBy('id', 'desc'),
+      paging({ ...q }),
+    );
+    const out: TemplateRow[] = [];
+    for (const r of pg.records) out.push({ ...r, templateType_dictText: await this.dicts.translate('msgType', r.templateType) });
+    return { ...pg, records: out };
   }
 
   private clean(input: TemplateInput) {
@@ -246,7 +265,7 @@ export class MessageService {
     return Number(r.numDeletedRows);
   }
 
-  async getTemplate(id: string) {
+  async getTemplate(id: string): Promise<TemplateRow> {
     const r = await this.ctx.db.selectFrom('sysSmsTemplate').selectAll().where('id', '=', id).executeTakeFirst();
     if (!r) throw businessError(MESSAGE_TEXTS.notFound);
     return { ...r, templateType_dictText: await this.dicts.translate('msgType', r.templateType) };
