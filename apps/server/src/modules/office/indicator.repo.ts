@@ -1,11 +1,12 @@
 import type { CurrentUser } from '../../platform/access/access.js';
 import { scopeToCompany } from '../../platform/access/scope.js';
 import type { Database } from '../../platform/db/database.js';
+import { likePrefix } from '../../platform/query/like.js';
 import type { OaIndicator, OaIndicatorMonth } from './office.tables.js';
 
 export function indicators(db: Database, user: CurrentUser, year: number, orgPrefix?: string): Promise<OaIndicator[]> {
   let q = scopeToCompany(db.selectFrom('oaIndicator'), user, 'sysOrgCode').selectAll().where('delFlag', '=', 0).where('year', '=', year);
-  if (orgPrefix) q = q.where('sysOrgCode', 'like', `${orgPrefix.replace(/[\\%_]/g, '')}%`);
+  if (orgPrefix) q = q.where(likePrefix('sysOrgCode', orgPrefix));
   return q.orderBy('sysOrgCode').orderBy('sortNo').orderBy('createTime').execute();
 }
 

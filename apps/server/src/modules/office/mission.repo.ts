@@ -1,10 +1,10 @@
-import { escapeLike } from '@go/contract';
-import { sql, type SqlBool } from 'kysely';
 import type { CurrentUser } from '../../platform/access/access.js';
 import { scopeToCompany } from '../../platform/access/scope.js';
 import type { Database } from '../../platform/db/database.js';
 import type { OaBoard, OaMission, OaMissionItem } from './office.tables.js';
-import { likeContains } from '../../platform/query/like.js';
+import { escapeLike } from '@go/contract';
+import { likeContains, likeMatch, likePrefix } from '../../platform/query/like.js';
+import { runPage, type Paging } from '../../platform/query/query-builder.js';
 
 export interface MissionFilter {
   title?: string;
@@ -33,7 +33,16 @@ function filtered(db: Database, user: CurrentUser, f: MissionFilter, today: stri
   if (f.dueTo) q = q.where('dueDate', '<=', f.dueTo);
   if (f.mine) {
     const u = f.mine;
-    q = q.where((eb) => eb.or([eb('owner', '=', u), sql<SqlBool>`',' || coalesce(participants, '') || ',' like ${`%,${escapeLike(u)},%`} escape '\\'`]));
+    // participants is a comma-separated list of usernames: u alone, first, last or in between
+    q = q.where((eb) =>
+      eb.or([
+        eb('owner', '=', u),
+        eb('participants', '=', u),
+        likePrefix('participants', `${u},`),
+        likeMatch('participants', `%${escapeLike(`,${u}`)}`),
+        likeContains('participants', `,${u},`),
+      ]),
+    );
   }
   if (f.status === '3') {
     q = q.where('status', 'in', ['0', '1']).where('dueDate', 'is not', null).where('dueDate', '<', today);
@@ -46,13 +55,9 @@ function filtered(db: Database, user: CurrentUser, f: MissionFilter, today: stri
   return q;
 }
 
-export async function pageMissions(db: Database, user: CurrentUser, f: MissionFilter, today: string, offset: number, limit: number) {
-  const q = filtered(db, user, f, today);
-  const [rows, n] = await Promise.all([
-    q.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ]);
-  return { rows, total: Number(n?.n ?? 0) };
+/** A page of the list, newest first. */
+export function pageMissions(db: Database, user: CurrentUser, f: MissionFilter, today: string, p: Paging) {
+  return runPage<ReturnType<typeof filtered>, OaMission>(filtered(db, user, f, today), (q) => q.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc'), p);
 }
 
 export function boardMissions(db: Database, user: CurrentUser, boardId: string, f: MissionFilter, today: string) {

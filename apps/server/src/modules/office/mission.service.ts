@@ -13,8 +13,8 @@ import { inCompanyScope } from '../../platform/access/scope.js';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
-import { page } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
+import { paging } from '../../platform/query/query-builder.js';
 import { plainText, sanitizeRichText } from '../announcement/sanitize.js';
 import * as comments from './comment.repo.js';
 import * as repo from './mission.repo.js';
@@ -67,11 +67,9 @@ export class MissionService {
   }
 
   async list(user: CurrentUser, q: repo.MissionFilter & { pageNo?: number; pageSize?: number }) {
-    const pageNo = q.pageNo ?? 1;
-    const pageSize = q.pageSize ?? 10;
     const f = { ...q, mine: q.mine === '1' ? user.username : undefined };
-    const { rows, total } = await repo.pageMissions(this.db, user, f, this.today(), (pageNo - 1) * pageSize, pageSize);
-    return page(await this.present(rows), total, pageNo, pageSize);
+    const pg = await repo.pageMissions(this.db, user, f, this.today(), paging({ pageNo: q.pageNo, pageSize: q.pageSize }, 500));
+    return { ...pg, records: await this.present(pg.records) };
   }
 
   /** A mission the user may see (company scope). */

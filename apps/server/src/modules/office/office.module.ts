@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import type { Api } from '../../platform/http/api.js';
 import { proposalForm } from '@go/contract';
 import { officeServices } from '../announcement/register.js';
 import { registerDeclaredForm } from '../forms/forms.module.js';
@@ -36,7 +36,7 @@ export function officeModule(ctx: AppContext): OfficeModule {
 }
 
 /** Weekly reports, missions, kanban boards, strategic indicators and proposals (docs/office.md). Needs the announcement module (bell notices, jobs). */
-export async function registerOfficeModule(api: FastifyInstance, registry: FormRegistry): Promise<OfficeModule> {
+export async function registerOfficeModule(api: Api, registry: FormRegistry): Promise<OfficeModule> {
   const ctx = api.ctx;
   const notifier = new OfficeNotifier(ctx);
   const weekly = new WeeklyService(ctx, notifier);

@@ -26,7 +26,8 @@ export interface OaWeeklyRecipient {
   createTime: string | null;
 }
 
-export interface OaComment {
+/** A type alias (not an interface) so rows satisfy the loose response schemas' index signature. */
+export type OaComment = {
   id: string;
   bizType: string;
   bizId: string;
@@ -35,7 +36,7 @@ export interface OaComment {
   realname: string | null;
   content: string;
   createTime: string | null;
-}
+};
 
 export interface OaBoard extends Audit {
   id: string;
@@ -70,7 +71,7 @@ export interface OaMission extends Audit {
   delFlag: number;
 }
 
-export interface OaMissionItem {
+export type OaMissionItem = {
   id: string;
   missionId: string;
   kind: string;
@@ -78,7 +79,7 @@ export interface OaMissionItem {
   done: number;
   sortNo: number;
   createTime: string | null;
-}
+};
 
 export interface OaIndicator extends Audit {
   id: string;

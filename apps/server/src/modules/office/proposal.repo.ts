@@ -1,6 +1,7 @@
 import type { CurrentUser } from '../../platform/access/access.js';
 import { scopeToCompany } from '../../platform/access/scope.js';
 import type { Database } from '../../platform/db/database.js';
+import { runPage, type Paging } from '../../platform/query/query-builder.js';
 
 export function findProposal(db: Database, id: string) {
   return db.selectFrom('oaProposal').selectAll().where('id', '=', id).where('delFlag', '=', 0).executeTakeFirst();
@@ -22,12 +23,32 @@ export async function assign(db: Database, proposalId: string, patch: { owner: s
 }
 
 /** Adopted proposals of the user's company with like counts and whether the user liked each. */
-export async function adopted(db: Database, user: CurrentUser, offset: number, limit: number) {
+export interface AdoptedRow {
+  id: string;
+  subject: string | null;
+  category: string | null;
+  anonymous: string | null;
+  applicant: string;
+  applicantName: string | null;
+  description: string | null;
+  benefit: string | null;
+  sysOrgCode: string | null;
+  adoptTime: string | null;
+  owner: string | null;
+  ownerName: string | null;
+  missionId: string | null;
+  likeCount: number | string | null;
+  likedByMe: number | string | null;
+}
+
+export function adopted(db: Database, user: CurrentUser, p: Paging) {
   let q = db.selectFrom('oaProposal as p').innerJoin('oaProposalAdoption as a', 'a.proposalId', 'p.id').where('p.delFlag', '=', 0);
   q = scopeToCompany(q, user, 'p.sysOrgCode');
-  const [rows, n] = await Promise.all([
-    q
-      .select((eb) => [
+  return runPage<typeof q, AdoptedRow>(
+    q,
+    (b) =>
+      b
+        .select((eb) => [
         'p.id',
         'p.subject',
         'p.category',
@@ -49,14 +70,10 @@ export async function adopted(db: Database, user: CurrentUser, offset: number, l
           .select((e) => e.fn.countAll<number>().as('c'))
           .as('likedByMe'),
       ])
-      .orderBy('a.adoptTime', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ]);
-  return { rows, total: Number(n?.n ?? 0) };
+        .orderBy('a.adoptTime', 'desc')
+        .orderBy('p.id', 'desc'),
+    p,
+  );
 }
 
 /** Adds or removes the user's like; answers whether it is liked now. */

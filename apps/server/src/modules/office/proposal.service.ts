@@ -4,7 +4,7 @@ import { inCompanyScope } from '../../platform/access/scope.js';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
-import { page } from '../../platform/http/envelope.js';
+import { paging } from '../../platform/query/query-builder.js';
 import { businessError } from '../../platform/http/errors.js';
 import type { FormHooks } from '../forms/declared-form.js';
 import type { MissionService } from './mission.service.js';
@@ -39,10 +39,8 @@ export class ProposalService {
   }
 
   async adopted(user: CurrentUser, q: { pageNo?: number; pageSize?: number }) {
-    const pageNo = q.pageNo ?? 1;
-    const pageSize = q.pageSize ?? 10;
-    const { rows, total } = await repo.adopted(this.db, user, (pageNo - 1) * pageSize, pageSize);
-    const records = rows.map((r) => {
+    const pg = await repo.adopted(this.db, user, paging(q, 500));
+    const records = pg.records.map((r) => {
       const anonymous = r.anonymous === '1';
       return {
         id: r.id,
@@ -61,7 +59,7 @@ export class ProposalService {
         liked: Number(r.likedByMe ?? 0) > 0,
       };
     });
-    return page(records, total, pageNo, pageSize);
+    return { ...pg, records };
   }
 
   private async adoptedInScope(user: CurrentUser, id: string) {

@@ -3,7 +3,8 @@ import type { CurrentUser } from '../../platform/access/access.js';
 import { scopeToCompany } from '../../platform/access/scope.js';
 import type { OaWeekly, OaWeeklyRecipient } from './office.tables.js';
 import './office.tables.js';
-import { likeContains } from '../../platform/query/like.js';
+import { likeContains, likePrefix } from '../../platform/query/like.js';
+import { runPage, type Paging } from '../../platform/query/query-builder.js';
 
 export interface WeeklyFilter {
   username?: string;
@@ -66,23 +67,16 @@ export async function markRead(db: Database, weeklyId: string, username: string,
   return Number(r.numUpdatedRows) > 0;
 }
 
-export async function pageOwn(db: Database, username: string, weekStart: string | undefined, offset: number, limit: number) {
+export function pageOwn(db: Database, username: string, weekStart: string | undefined, p: Paging) {
   let q = db.selectFrom('oaWeekly').where('username', '=', username);
   if (weekStart) q = q.where('weekStart', '=', weekStart);
-  const [rows, n] = await Promise.all([
-    q.selectAll().orderBy('weekStart', 'desc').limit(limit).offset(offset).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ]);
-  return { rows, total: Number(n?.n ?? 0) };
+  return runPage<typeof q, OaWeekly>(q, (b) => b.selectAll().orderBy('weekStart', 'desc'), p);
 }
 
-export async function pageReceived(
-  db: Database,
-  username: string,
-  f: { readFlag?: string; realname?: string; weekStart?: string },
-  offset: number,
-  limit: number,
-) {
+export type ReceivedRow = Pick<OaWeekly, 'id' | 'username' | 'realname' | 'sysOrgCode' | 'weekStart' | 'status' | 'submitTime' | 'doneContent'> &
+  Pick<OaWeeklyRecipient, 'readFlag' | 'readTime'>;
+
+export function pageReceived(db: Database, username: string, f: { readFlag?: string; realname?: string; weekStart?: string }, p: Paging) {
   let q = db
     .selectFrom('oaWeeklyRecipient as r')
     .innerJoin('oaWeekly as w', 'w.id', 'r.weeklyId')
@@ -91,17 +85,15 @@ export async function pageReceived(
   if (f.readFlag) q = q.where('r.readFlag', '=', f.readFlag);
   if (f.realname) q = q.where(likeContains('w.realname', f.realname));
   if (f.weekStart) q = q.where('w.weekStart', '=', f.weekStart);
-  const [rows, n] = await Promise.all([
-    q
-      .select(['w.id', 'w.username', 'w.realname', 'w.sysOrgCode', 'w.weekStart', 'w.status', 'w.submitTime', 'w.doneContent', 'r.readFlag', 'r.readTime'])
-      .orderBy('w.submitTime', 'desc')
-      .orderBy('w.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ]);
-  return { rows, total: Number(n?.n ?? 0) };
+  return runPage<typeof q, ReceivedRow>(
+    q,
+    (b) =>
+      b
+        .select(['w.id', 'w.username', 'w.realname', 'w.sysOrgCode', 'w.weekStart', 'w.status', 'w.submitTime', 'w.doneContent', 'r.readFlag', 'r.readTime'])
+        .orderBy('w.submitTime', 'desc')
+        .orderBy('w.id', 'desc'),
+    p,
+  );
 }
 
 function searchQuery(db: Database, user: CurrentUser, f: WeeklyFilter) {
@@ -116,13 +108,8 @@ function searchQuery(db: Database, user: CurrentUser, f: WeeklyFilter) {
   return q;
 }
 
-export async function pageSearch(db: Database, user: CurrentUser, f: WeeklyFilter, offset: number, limit: number) {
-  const q = searchQuery(db, user, f);
-  const [rows, n] = await Promise.all([
-    q.selectAll().orderBy('weekStart', 'desc').orderBy('realname').orderBy('id').limit(limit).offset(offset).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ]);
-  return { rows, total: Number(n?.n ?? 0) };
+export function pageSearch(db: Database, user: CurrentUser, f: WeeklyFilter, p: Paging) {
+  return runPage<ReturnType<typeof searchQuery>, OaWeekly>(searchQuery(db, user, f), (q) => q.selectAll().orderBy('weekStart', 'desc').orderBy('realname').orderBy('id'), p);
 }
 
 export function allSearch(db: Database, user: CurrentUser, f: WeeklyFilter, cap: number) {
@@ -137,7 +124,7 @@ export async function teamWithStatus(db: Database, orgPrefix: string, weekStart:
     .select(['u.id', 'u.username', 'u.realname', 'u.orgCode', 'w.status', 'w.submitTime'])
     .where('u.delFlag', '=', 0)
     .where('u.status', '=', 1)
-    .where('u.orgCode', 'like', `${orgPrefix}%`)
+    .where(likePrefix('u.orgCode', orgPrefix))
     .orderBy('u.orgCode')
     .orderBy('u.username')
     .execute();

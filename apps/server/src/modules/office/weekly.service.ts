@@ -13,8 +13,8 @@ import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
 import { streamXlsx } from '../../platform/excel/excel.js';
-import { page } from '../../platform/http/envelope.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
+import { paging as pageOf } from '../../platform/query/query-builder.js';
 import { plainText, sanitizeRichText } from '../announcement/sanitize.js';
 import * as comments from './comment.repo.js';
 import type { OfficeNotifier } from './notify.js';
@@ -26,11 +26,8 @@ const MY_PAGE = '/office/weekly';
 const EXPORT_CAP = 20_000;
 
 type Paging = { pageNo?: number; pageSize?: number };
-const paging = (q: Paging) => {
-  const pageNo = q.pageNo ?? 1;
-  const pageSize = q.pageSize ?? 10;
-  return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
-};
+/** `pageNo` (default 1) and `pageSize` (default 10; the routes allow at most 500). */
+const paging = (q: Paging) => pageOf(q, 500);
 
 /**
  * Weekly reports: one per person and week, drafts, submission to chosen recipients (never oneself),
@@ -67,9 +64,8 @@ export class WeeklyService {
 
   /** The caller's own reports, newest week first. */
   async my(user: CurrentUser, q: Paging & { weekStart?: string }) {
-    const p = paging(q);
-    const { rows, total } = await repo.pageOwn(this.db, user.username, q.weekStart, p.offset, p.pageSize);
-    return page(await this.withRecipients(rows), total, p.pageNo, p.pageSize);
+    const pg = await repo.pageOwn(this.db, user.username, q.weekStart, paging(q));
+    return { ...pg, records: await this.withRecipients(pg.records) };
   }
 
   /** This week's report when it exists, else last week's plan as this week's done. */
@@ -175,16 +171,15 @@ export class WeeklyService {
   }
 
   async received(user: CurrentUser, q: Paging & { readFlag?: string; realname?: string; weekStart?: string }) {
-    const p = paging(q);
-    const { rows, total } = await repo.pageReceived(this.db, user.username, q, p.offset, p.pageSize);
-    const records = rows.map((r) => ({
+    const pg = await repo.pageReceived(this.db, user.username, q, paging(q));
+    const records = pg.records.map((r) => ({
       ...r,
       doneContent: undefined,
       summary: plainText(r.doneContent).slice(0, 80),
       weekLabel: weekLabel(r.weekStart),
       readFlag_dictText: READ_FLAG[r.readFlag],
     }));
-    return page(records, total, p.pageNo, p.pageSize);
+    return { ...pg, records };
   }
 
   /** Who may read a report: the writer, a recipient of a submitted one, or a searcher in scope. */
@@ -279,9 +274,8 @@ export class WeeklyService {
   }
 
   async search(user: CurrentUser, q: Paging & repo.WeeklyFilter) {
-    const p = paging(q);
-    const { rows, total } = await repo.pageSearch(this.db, user, q, p.offset, p.pageSize);
-    return page(await this.withRecipients(rows), total, p.pageNo, p.pageSize);
+    const pg = await repo.pageSearch(this.db, user, q, paging(q));
+    return { ...pg, records: await this.withRecipients(pg.records) };
   }
 
   async export(user: CurrentUser, q: repo.WeeklyFilter): Promise<Readable> {
