@@ -3,3 +3,4 @@ export * from './mask.js';
 export * from './schemas.js';
 export * from './forms.js';
 export * from './registration.js';
+export * from './responses.js';

@@ -2,3 +2,4 @@ export * from './scoring.js';
 export * from './schemas.js';
 export * from './questionnaire.js';
 export * from './kpi.form.js';
+export * from './responses.js';

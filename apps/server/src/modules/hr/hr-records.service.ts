@@ -3,6 +3,7 @@
  * and the exports (docs/hr.md).
  */
 import { hyInterviewSchema, HY_FIELD_LABELS } from '@go/contract';
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { CurrentUser } from '../../platform/access/access.js';
 import { scopeToCompany } from '../../platform/access/scope.js';
@@ -10,10 +11,14 @@ import { newId } from '../../platform/db/ids.js';
 import { formatDate, now } from '../../platform/db/time.js';
 import { streamXlsx, type ExportColumn } from '../../platform/excel/excel.js';
 import { businessError } from '../../platform/http/errors.js';
+import { likePrefix } from '../../platform/query/like.js';
 import { withDictText } from '../../platform/query/present.js';
 import { applyFilters, applySort, paging, runPage, type Params, type Whitelist } from '../../platform/query/query-builder.js';
 import { findFile, insertLogs, type Row } from './hr.repo.js';
-import { FILE_WHITELIST, HrService, LIST_COLUMNS, NOT_FOUND, WRONG_STATE } from './hr.service.js';
+import { FILE_WHITELIST, HrService, LIST_COLUMNS, NOT_FOUND, WRONG_STATE, type FileListRow } from './hr.service.js';
+import type { HyTransfer, HyUserLog } from './hr.tables.js';
+
+type OnboardingItem = { name: string; done: boolean };
 
 const VERDICT_TEXT: Record<string, string> = { pass: '通过', fail: '不通过', pending: '待定' };
 
@@ -149,7 +154,7 @@ export class HrRecordsService {
   /** 新员工: files waiting to enter, with their offer and onboarding checklist. */
   async newHires(user: CurrentUser, params: Params) {
     const base = this.hr.filtered(user, params).where('hyUser.status', '=', 'new');
-    const pg = await runPage<typeof base, Row>(
+    const pg = await runPage<typeof base, FileListRow & { onboarding: string | null }>(
       base,
       (qb) =>
         applySort(qb.select([...LIST_COLUMNS.map((c) => `hyUser.${c}` as const), 'hyUser.onboarding']), params, FILE_WHITELIST, { field: 'createTime', order: 'desc' }).orderBy(
@@ -160,7 +165,7 @@ export class HrRecordsService {
     const records = await this.hr.present(pg.records);
     return {
       ...pg,
-      records: records.map((r) => ({ ...r, onboarding: r.onboarding ? (JSON.parse(String(r.onboarding)) as unknown) : [] })),
+      records: records.map((r) => ({ ...r, onboarding: r.onboarding ? (JSON.parse(r.onboarding) as OnboardingItem[]) : [] })),
     };
   }
 
@@ -174,20 +179,17 @@ export class HrRecordsService {
 
   private transfersQuery(user: CurrentUser, params: Params) {
     let qb = this.db.selectFrom('hyTransfer');
-    if (!this.hr.isGroup(user)) {
-      const c = `${user.company}%`;
-      qb = /^A\d{2}$/.test(user.company)
-        ? qb.where((eb) => eb.or([eb('fromOrgCode', 'like', c), eb('toOrgCode', 'like', c)]))
-        : qb.where('id', '=', '__none__');
-    }
-    const company = typeof params.company === 'string' && /^A\d{2}$/.test(params.company) ? `${params.company}%` : null;
-    if (company) qb = qb.where((eb) => eb.or([eb('fromOrgCode', 'like', company), eb('toOrgCode', 'like', company)]));
+    // A transfer belongs to both companies: the one it left and the one it joined.
+    const ofCompany = (c: string) => qb.where((eb) => eb.or([likePrefix('fromOrgCode', c), likePrefix('toOrgCode', c)]));
+    if (!this.hr.isGroup(user)) qb = /^A\d{2}$/.test(user.company) ? ofCompany(user.company) : qb.where('id', '=', '__none__');
+    const company = typeof params.company === 'string' && /^A\d{2}$/.test(params.company) ? params.company : null;
+    if (company) qb = ofCompany(company);
     return applyFilters(qb, params, TRANSFER_WHITELIST);
   }
 
   async transfers(user: CurrentUser, params: Params) {
     const base = this.transfersQuery(user, params);
-    const pg = await runPage<typeof base, Row>(
+    const pg = await runPage<typeof base, Selectable<HyTransfer>>(
       base,
       (qb) => applySort(qb.selectAll(), params, TRANSFER_WHITELIST, { field: 'createTime', order: 'desc' }).orderBy('id'),
       paging(params, 1000),
@@ -244,7 +246,7 @@ export class HrRecordsService {
       let last: string | null = null;
       for (let offset = 0; ; offset += 2000) {
         const page = keyset ? (last === null ? ordered : ordered.where('hyUser.id', '<', last)).limit(2000) : ordered.limit(2000).offset(offset);
-        const batch = (await page.execute()) as Row[];
+        const batch = (await page.execute()) as FileListRow[];
         if (batch.length) last = String(batch[batch.length - 1].id);
         for (const r of await hr.present(batch, plain)) yield r;
         if (batch.length < 2000) break;
@@ -256,18 +258,18 @@ export class HrRecordsService {
   /** The change log (user logs), newest first; sensitive values always masked. */
   async logs(user: CurrentUser, params: Params) {
     const base = applyFilters(scopeToCompany(this.db.selectFrom('hyUserLog'), user, 'orgCode'), params, LOG_WHITELIST);
-    const pg = await runPage<typeof base, Row>(
+    const pg = await runPage<typeof base, Selectable<HyUserLog>>(
       base,
       // rows of one second keep their insertion order (snowflake ids grow)
       (qb) => applySort(qb.selectAll(), params, LOG_WHITELIST, { field: 'createTime', order: 'desc' }).orderBy('id', params.order === 'asc' ? 'asc' : 'desc'),
       paging(params, 1000),
     );
-    const records: Row[] = pg.records.map((r) => ({
+    const records = pg.records.map((r) => ({
       ...r,
-      oldValue: HrService.maskLogValue(r.field as string | null, r.oldValue as string | null),
-      newValue: HrService.maskLogValue(r.field as string | null, r.newValue as string | null),
-      action_dictText: ACTION_TEXT[String(r.action)] ?? r.action,
-      fieldLabel: r.fieldLabel ?? (r.field ? HY_FIELD_LABELS[String(r.field)] : null),
+      oldValue: HrService.maskLogValue(r.field, r.oldValue),
+      newValue: HrService.maskLogValue(r.field, r.newValue),
+      action_dictText: ACTION_TEXT[r.action] ?? r.action,
+      fieldLabel: r.fieldLabel ?? (r.field ? HY_FIELD_LABELS[r.field] : null),
     }));
     // status values read as their texts
     const withText = await withDictText(

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../platform/http/api.js';
 import type { Translator } from '../../platform/query/present.js';
 import type { FormRegistry } from '../workflow/form-registry.js';
 import { registerHrApprovals } from './hr-approval.js';
@@ -8,7 +8,7 @@ import { hrRoutes } from './hr.routes.js';
 import { HrService } from './hr.service.js';
 
 /** The HR records module (docs/hr.md), with the approval form types of hire, transfer and dimission. */
-export async function registerHrModule(api: FastifyInstance, deps: { translate: Translator; registry: FormRegistry }): Promise<HrService> {
+export async function registerHrModule(api: Api, deps: { translate: Translator; registry: FormRegistry }): Promise<HrService> {
   const hr = new HrService(api.ctx, deps.translate);
   const records = new HrRecordsService(hr);
   const imports = new HrImportService(api.ctx, hr);

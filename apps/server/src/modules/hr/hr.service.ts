@@ -18,6 +18,7 @@ import {
   type HyUserAdd,
 } from '@go/contract';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { inCompanyScope } from '../../platform/access/scope.js';
 import { companyOf, isGroupLevel, type CurrentUser } from '../../platform/access/access.js';
 import { hashPassword, newSalt } from '../../platform/auth/password.js';
@@ -26,6 +27,7 @@ import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { formatDate, now } from '../../platform/db/time.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
+import { likePrefix } from '../../platform/query/like.js';
 import type { Translator } from '../../platform/query/present.js';
 import { applyFilters, applySort, paging, runPage, type Params, type Whitelist } from '../../platform/query/query-builder.js';
 import {
@@ -156,6 +158,15 @@ export const DICT_FIELDS: Record<string, string> = {
   status: 'hy_status',
 };
 
+/** What `present` reads of a file row. */
+export type FileFields = Row & { orgCode: string; status: string; post?: string | null; socialSecurityBase?: unknown; housingFundBase?: unknown };
+
+/** A file row as the client gets it (`hyUserRow` of the contract). */
+export type Presented<T> = T & Row & { post_dictText: string; company: string; company_dictText: string; status_dictText: string };
+
+/** A list row: the list columns of the file. */
+export type FileListRow = { [K in (typeof LIST_COLUMNS)[number]]: HyUser[K] };
+
 /** Fields compared and logged on edit (state fields change only through moves). */
 const EDITABLE = Object.keys(hyUserAddSchema.shape).filter((k) => k !== 'orgCode');
 
@@ -183,16 +194,18 @@ export class HrService {
     return this.positions.map;
   }
 
-  /** Shapes rows for the client: dictionary texts, company and position names, masked unless `plain`. */
-  async present(rows: Row[], plain = false): Promise<Row[]> {
+  /**
+   * Shapes rows for the client: dictionary texts, company and position names, masked unless `plain`
+   * (national ID, bank card and mobile).
+   */
+  async present<T extends FileFields>(rows: T[], plain = false): Promise<Presented<T>[]> {
     const posts = await this.positionNames();
     const shaped = rows.map((r) => {
-      const out: Row = plain ? { ...r } : maskRow(r);
-      if ('socialSecurityBase' in out && out.socialSecurityBase !== null) out.socialSecurityBase = Number(out.socialSecurityBase);
-      if ('housingFundBase' in out && out.housingFundBase !== null) out.housingFundBase = Number(out.housingFundBase);
-      out.post_dictText = r.post ? (posts.get(String(r.post)) ?? String(r.post)) : '';
-      out.company = companyOf(r.orgCode as string);
-      return out;
+      const masked: T = plain ? { ...r } : maskRow(r);
+      const extra: Row = {};
+      if (r.socialSecurityBase !== undefined && r.socialSecurityBase !== null) extra.socialSecurityBase = Number(r.socialSecurityBase);
+      if (r.housingFundBase !== undefined && r.housingFundBase !== null) extra.housingFundBase = Number(r.housingFundBase);
+      return { ...masked, ...extra, post_dictText: r.post ? (posts.get(String(r.post)) ?? String(r.post)) : '', company: companyOf(r.orgCode) };
     });
     // Dictionary texts: one lookup per distinct value of the batch, then filled in synchronously
     // (an export presents 100k rows in batches of 2000).
@@ -206,18 +219,17 @@ export class HrService {
         if (!texts.has(key)) texts.set(key, await this.translate(code, v));
       }
     }
-    for (const r of shaped) {
-      for (const [field, code] of fields) {
-        const v = r[field];
-        r[`${field}_dictText`] = v === null || v === undefined || v === '' ? '' : (texts.get(`${code}\u0000${String(v)}`) ?? String(v));
-      }
-    }
-    return shaped;
+    const text = (field: string, v: unknown) => (v === null || v === undefined || v === '' ? '' : (texts.get(`${DICT_FIELDS[field] ?? field}\u0000${String(v)}`) ?? String(v)));
+    return shaped.map((r) => {
+      const dictTexts: Record<string, string> = {};
+      for (const [field] of fields) dictTexts[`${field}_dictText`] = text(field, r[field]);
+      return { ...r, ...dictTexts, company_dictText: text('company', r.company), status_dictText: text('status', r.status) };
+    });
   }
 
   private companyFilter<QB extends ReturnType<typeof scopedFiles>>(qb: QB, params: Params): QB {
     const c = typeof params.company === 'string' ? params.company : '';
-    if (/^A\d{2}$/.test(c)) return qb.where('hyUser.orgCode', 'like', `${c}%`) as QB;
+    if (/^A\d{2}$/.test(c)) return qb.where(likePrefix('hyUser.orgCode', c)) as QB;
     return qb;
   }
 
@@ -233,12 +245,12 @@ export class HrService {
   async list(user: CurrentUser, params: Params) {
     const plain = await this.wantsPlain(user, params);
     const base = this.filtered(user, params);
-    const pg = await runPage<typeof base, Row>(
+    const pg = await runPage<typeof base, FileListRow>(
       base,
       (qb) => applySort(qb.select(LIST_COLUMNS.map((c) => `hyUser.${c}` as const)), params, FILE_WHITELIST, { field: 'createTime', order: 'desc' }).orderBy('hyUser.id'),
       paging(params, 1000),
     );
-    if (plain && pg.records.length) await this.logSensitiveView(user, pg.records as unknown as HyUser[]);
+    if (plain && pg.records.length) await this.logSensitiveView(user, pg.records);
     return { ...pg, records: await this.present(pg.records, plain) };
   }
 
@@ -275,13 +287,13 @@ export class HrService {
   }
 
   /** The whole file, masked. */
-  async detail(user: CurrentUser, id: string): Promise<Row> {
+  async detail(user: CurrentUser, id: string) {
     const f = await this.file(user, id);
-    return (await this.present([f as unknown as Row]))[0];
+    return (await this.present([{ ...f }]))[0];
   }
 
   /** The plain sensitive values of one file; the viewing is logged on the file. */
-  async sensitive(user: CurrentUser, id: string): Promise<Row> {
+  async sensitive(user: CurrentUser, id: string) {
     const f = await this.file(user, id);
     await this.logSensitiveView(user, [f]);
     return { id: f.id, idCard: f.idCard, bankCard: f.bankCard, mobile: f.mobile };
@@ -303,6 +315,12 @@ export class HrService {
     if (active) return { refused: await this.duplicateMessage(active), blacklisted: null };
     const black = matches.find((m) => m.status === 'blacklist');
     return { refused: null, blacklisted: black ?? null };
+  }
+
+  /** `checkDuplicate`: whether a new file for this person would be refused, or flagged as blacklisted. */
+  async duplicateCheck(idCard: string | null, mobile: string | null, exceptId?: string) {
+    const r = await this.checkNewPerson(this.db, idCard, mobile, exceptId);
+    return { duplicate: !!r.refused, message: r.refused ?? (r.blacklisted ? '该人员在黑名单中' : ''), blacklisted: !!r.blacklisted };
   }
 
   private async checkDepart(db: Database, user: CurrentUser, orgCode: string) {
@@ -651,9 +669,9 @@ export class HrService {
 
   async relations(user: CurrentUser, params: Params) {
     const { qb, sort } = this.relationQuery(user, params);
-    const pg = await runPage<typeof qb, Row>(
+    const pg = await runPage<typeof qb, FileListRow>(
       qb,
-      (b) => b.select(LIST_COLUMNS.map((c) => `hyUser.${c}` as const)).orderBy(sql_ref(sort)).orderBy('hyUser.id'),
+      (b) => b.select(LIST_COLUMNS.map((c) => `hyUser.${c}` as const)).orderBy(sql.ref(sort)).orderBy('hyUser.id'),
       paging(params, 1000),
     );
     return { ...pg, records: await this.present(pg.records) };
@@ -668,9 +686,6 @@ export class HrService {
     return field && isSensitiveField(field) ? maskValue(field, v) : v;
   }
 }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const sql_ref = (c: string) => c as any;
 
 /** yyyy-MM-dd plus n months (day clamped to the month's end). */
 export function addMonths(date: string, n: number): string {

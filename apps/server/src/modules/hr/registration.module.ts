@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../platform/http/api.js';
 import { CaptchaService } from '../system/auth/captcha.service.js';
 import type { HrService } from './hr.service.js';
 import { registrationRoutes } from './registration.routes.js';
@@ -7,7 +7,7 @@ import './registration.tables.js';
 
 /** Public applicant registration and the personality test (docs/hr.md "在线登记"), on top of the HR service. */
 export async function registerRegistrationModule(
-  api: FastifyInstance,
+  api: Api,
   hr: HrService,
 ): Promise<RegistrationService> {
   // The login captcha: same images, same store, same single-use keys.

@@ -1,7 +1,21 @@
-import { mbtiAnswerSchema, REGISTRATION_LIMITS, registrationCodeSchema, type MbtiAnswer } from '@go/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  binaryResponse,
+  envelope,
+  hyRegistrationRow,
+  listResponse,
+  mbtiAnswerSchema,
+  mbtiQuestionsResult,
+  mbtiResultSchema,
+  REGISTRATION_LIMITS,
+  registrationCodeSchema,
+  registrationOptionsResult,
+  registrationSubmitResult,
+  registrationSummaryResult,
+} from '@go/contract';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { perm, PUBLIC } from '../../platform/access/access.js';
+import type { Api } from '../../platform/http/api.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { idQuery } from '../../platform/query/crud.js';
@@ -65,14 +79,14 @@ async function readSubmission(req: FastifyRequest, spool: FileService) {
  * Public registration and personality test (docs/hr.md "在线登记"): every anonymous endpoint is PUBLIC
  * and counted per IP; files are served only through links signed for the applicant's summary or for HR.
  */
-export async function registrationRoutes(app: FastifyInstance, reg: RegistrationService): Promise<void> {
+export async function registrationRoutes(app: Api, reg: RegistrationService): Promise<void> {
   const spool = new FileService(app.ctx.config.uploadDir);
 
   app.get(
     '/registration/options',
     {
       config: { access: PUBLIC, oplog: false },
-      schema: { tags, summary: '登记表选项（公司、字典、是否需要验证码）' },
+      schema: { tags, summary: '登记表选项（公司、字典、是否需要验证码）', response: { 200: envelope(registrationOptionsResult) } },
     },
     async () => ok(await reg.options()),
   );
@@ -85,6 +99,7 @@ export async function registrationRoutes(app: FastifyInstance, reg: Registration
         tags,
         summary: '提交应聘登记（multipart：data=表单JSON，photo，cv，captcha，checkKey）',
         consumes: ['multipart/form-data'],
+        response: { 200: envelope(registrationSubmitResult) },
       },
     },
     async (req) => {
@@ -108,17 +123,17 @@ export async function registrationRoutes(app: FastifyInstance, reg: Registration
     '/registration/summary',
     {
       config: { access: PUBLIC, oplog: false },
-      schema: { tags, summary: '登记汇总（凭提交时获得的查询码）', body: registrationCodeSchema },
+      schema: { tags, summary: '登记汇总（凭提交时获得的查询码）', body: registrationCodeSchema, response: { 200: envelope(registrationSummaryResult) } },
     },
     async (req) => {
       await reg.throttle('lookup', req.ip);
-      return ok(await reg.summary((req.body as z.infer<typeof registrationCodeSchema>).code));
+      return ok(await reg.summary(req.body.code));
     },
   );
 
   app.get(
     '/registration/mbti/questions',
-    { config: { access: PUBLIC, oplog: false }, schema: { tags, summary: '性格测试题目' } },
+    { config: { access: PUBLIC, oplog: false }, schema: { tags, summary: '性格测试题目', response: { 200: envelope(mbtiQuestionsResult) } } },
     async () => ok(publicQuestions()),
   );
 
@@ -130,11 +145,12 @@ export async function registrationRoutes(app: FastifyInstance, reg: Registration
         tags,
         summary: '提交性格测试（服务端计分；带查询码时结果记入登记和人事档案）',
         body: mbtiAnswerSchema,
+        response: { 200: envelope(mbtiResultSchema) },
       },
     },
     async (req) => {
       await reg.throttle('test', req.ip);
-      return ok(await reg.mbti(req.body as MbtiAnswer));
+      return ok(await reg.mbti(req.body));
     },
   );
 
@@ -151,10 +167,11 @@ export async function registrationRoutes(app: FastifyInstance, reg: Registration
           exp: z.string().max(16).optional(),
           sig: z.string().max(64).optional(),
         }),
+        response: { 200: binaryResponse },
       },
     },
-    async (req: FastifyRequest, reply: FastifyReply) => {
-      const f = await reg.openFile(req.query as Record<string, string>);
+    async (req, reply) => {
+      const f = await reg.openFile(req.query);
       if (!f) throw new AppError('NOT_FOUND');
       const ascii = f.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       reply
@@ -184,8 +201,9 @@ export async function registrationRoutes(app: FastifyInstance, reg: Registration
         tags: ['人事档案'],
         summary: '档案的在线登记记录（照片、简历、性格测试）',
         querystring: idQuery,
+        response: { 200: listResponse(hyRegistrationRow) },
       },
     },
-    async (req) => ok(await reg.ofFile(req.user!, (req.query as z.infer<typeof idQuery>).id)),
+    async (req) => ok(await reg.ofFile(req.user!, req.query.id)),
   );
 }

@@ -1,5 +1,5 @@
 import { kpiForm } from '@go/contract/performance/index';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../platform/http/api.js';
 import { registerDeclaredForm } from '../forms/forms.module.js';
 import type { FormRegistry } from '../workflow/form-registry.js';
 import { kpiHooks } from './kpi.hooks.js';
@@ -18,7 +18,7 @@ export { kpiHooks } from './kpi.hooks.js';
  * Performance evaluation: yearly and quarterly sheets, ranking, questionnaires (问卷评价), and the
  * 季度KPI考评 form type (registered with the engine when a registry is given).
  */
-export async function registerPerformanceModule(api: FastifyInstance, registry?: FormRegistry): Promise<void> {
+export async function registerPerformanceModule(api: Api, registry?: FormRegistry): Promise<void> {
   if (registry) await registerDeclaredForm(api, registry, kpiForm, kpiHooks);
   await performanceRoutes(api, new SheetService(api.ctx.db), new RankingService(api.ctx.db));
   await questionnaireRoutes(api, new QuestionnaireService(api.ctx.db));

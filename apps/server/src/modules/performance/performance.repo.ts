@@ -1,11 +1,14 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { CurrentUser } from '../../platform/access/access.js';
 import { companyOf } from '../../platform/access/access.js';
 import { scopeToCompany } from '../../platform/access/scope.js';
 import type { Database } from '../../platform/db/database.js';
+import type { DB } from '../../platform/db/schema.js';
 import './performance.tables.js';
 import type { UserYearPart, UserYearPerf } from './performance.tables.js';
-import { likeContains } from '../../platform/query/like.js';
+import { likeContains, likePrefix } from '../../platform/query/like.js';
+import { runPage, type Paging } from '../../platform/query/query-builder.js';
+import type { Page } from '../../platform/http/envelope.js';
 
 /** A person as the sheets name them: user, company name, department and post. */
 export interface Person {
@@ -47,6 +50,9 @@ export async function findPerson(db: Database, idOrUsername: string): Promise<Pe
 
 export type SheetTable = 'userYearPerf' | 'userYearPart';
 
+/** A row of either sheet as read. */
+export type SheetRow<T extends SheetTable> = Selectable<DB[T]>;
+
 export interface SheetLookup {
   id?: string | null;
   userId?: string | null;
@@ -66,7 +72,7 @@ export async function findSheetRow<T extends SheetTable>(db: Database, table: T,
   if (q.orgName) qb = qb.where('orgName', '=', q.orgName);
   if (q.yearPart) qb = qb.where('yearPart', '=', q.yearPart);
   qb = scopeToCompany(qb, user, 'sysOrgCode');
-  return (await qb.orderBy('yearPart', 'desc').orderBy('id').executeTakeFirst()) as unknown as (T extends 'userYearPerf' ? UserYearPerf : UserYearPart) | undefined;
+  return (await qb.orderBy('yearPart', 'desc').orderBy('id').executeTakeFirst()) as unknown as SheetRow<T> | undefined;
 }
 
 export async function sheetRowById<T extends SheetTable>(db: Database, table: T, id: string) {
@@ -141,13 +147,13 @@ function rankingBase(db: Database, user: CurrentUser, f: RankingFilter, alias: '
   const scoreRef = sql.ref<number>(c(score));
   let qb = (db as unknown as AnyDb).selectFrom(`${table} as ${alias}`).where(c('yearPart'), '=', f.yearPart).where(scoreRef, 'is not', null);
   qb = scopeToCompany(qb, user, c('sysOrgCode'));
-  if (f.sysOrgCode) qb = qb.where(c('sysOrgCode'), 'like', `${f.sysOrgCode.replace(/[\\%_]/g, '')}%`);
+  if (f.sysOrgCode) qb = qb.where(likePrefix(c('sysOrgCode'), f.sysOrgCode));
   if (f.departName) qb = qb.where(likeContains(c('departName'), f.departName));
   if (f.userName) qb = qb.where(likeContains(c('userName'), f.userName));
   return { qb, scoreRef };
 }
 
-export interface RankingRow {
+export type RankingRow = {
   id: string;
   userId: string;
   userName: string | null;
@@ -157,42 +163,42 @@ export interface RankingRow {
   yearPart: string;
   avgCount: number;
   rank: number;
-}
+};
 
 /**
- * Ranked rows (equal scores share a rank, the next score skips places: "1, 2, 2, 4"). The page is read in
- * score order; the first row's rank is 1 + the number of rows of the filtered set scoring higher (one
- * indexed count), and each later row takes the previous rank when its score is equal, else its position.
+ * A page of ranked rows (equal scores share a rank, the next score skips places: "1, 2, 2, 4"). The page is
+ * read in score order; the first row's rank is 1 + the number of rows of the filtered set scoring higher
+ * (one indexed count), and each later row takes the previous rank when its score is equal, else its position.
  */
-export async function rankingPage(db: Database, user: CurrentUser, f: RankingFilter, limit: number, offset: number): Promise<{ rows: RankingRow[]; total: number }> {
+export async function rankingPage(db: Database, user: CurrentUser, f: RankingFilter, p: Paging): Promise<Page<RankingRow>> {
   const { qb, scoreRef } = rankingBase(db, user, f, 's');
-  const countRow = (await qb.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()) as { n: number } | undefined;
-  const total = Number(countRow?.n ?? 0);
-  if (total === 0) return { rows: [], total };
-  const page = (await qb
-    .select(['s.id', 's.userId', 's.userName', 's.orgName', 's.departName', 's.sysOrgCode', 's.yearPart', sql<number>`${scoreRef}`.as('avgCount')])
-    .orderBy(scoreRef, 'desc')
-    .orderBy('s.userName')
-    .orderBy('s.id')
-    .limit(limit)
-    .offset(offset)
-    .execute()) as Record<string, unknown>[];
-  if (!page.length) return { rows: [], total };
+  const pg = await runPage<typeof qb, Omit<RankingRow, 'rank'>>(
+    qb,
+    (b) =>
+      b
+        .select(['s.id', 's.userId', 's.userName', 's.orgName', 's.departName', 's.sysOrgCode', 's.yearPart', sql<number>`${scoreRef}`.as('avgCount')])
+        .orderBy(scoreRef, 'desc')
+        .orderBy('s.userName')
+        .orderBy('s.id'),
+    p,
+  );
+  if (!pg.records.length) return { ...pg, records: [] };
+  const offset = (p.pageNo - 1) * p.pageSize;
   let firstRank = 1;
   if (offset > 0) {
     const higher = rankingBase(db, user, f, 'x');
     const above = (await higher.qb
       .select((eb) => eb.fn.countAll<number>().as('c'))
-      .where(higher.scoreRef, '>', Number(page[0].avgCount))
+      .where(higher.scoreRef, '>', Number(pg.records[0].avgCount))
       .executeTakeFirst()) as { c: number } | undefined;
     firstRank = Number(above?.c ?? 0) + 1;
   }
   const rows: RankingRow[] = [];
-  page.forEach((r, i) => {
+  pg.records.forEach((r, i) => {
     const avgCount = Number(r.avgCount);
     const prev = rows[i - 1];
     const rank = i === 0 ? firstRank : prev.avgCount === avgCount ? prev.rank : offset + i + 1;
-    rows.push({ ...(r as unknown as RankingRow), avgCount, rank });
+    rows.push({ ...r, avgCount, rank });
   });
-  return { rows, total };
+  return { ...pg, records: rows };
 }

@@ -1,4 +1,7 @@
 import {
+  pfRankingRow,
+  pfYearPartRow,
+  pfYearPerfRow,
   rankingQuery,
   sheetListQuery,
   sheetLookupQuery,
@@ -6,20 +9,14 @@ import {
   userYearPartEdit,
   userYearPerfAdd,
   userYearPerfEdit,
-  type RankingQuery,
-  type SheetLookupQuery,
-  type UserYearPartAdd,
-  type UserYearPartEdit,
-  type UserYearPerfAdd,
-  type UserYearPerfEdit,
 } from '@go/contract/performance/index';
-import type { FastifyInstance } from 'fastify';
+import { binaryResponse, envelope, pageResponse } from '@go/contract';
 import type { z } from 'zod';
 import { perm } from '../../platform/access/access.js';
 import { attachmentHeader, XLSX_MIME } from '../../platform/excel/excel.js';
+import type { Api } from '../../platform/http/api.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
-import type { Params } from '../../platform/query/query-builder.js';
 import { PERF_PERMS } from './performance.perms.js';
 import type { RankingService } from './ranking.service.js';
 import type { SheetService } from './sheet.service.js';
@@ -31,60 +28,96 @@ function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> 
   return r.data;
 }
 
-/** The yearly and quarterly sheets (stock paths) and the ranking. */
-export async function performanceRoutes(app: FastifyInstance, sheets: SheetService, ranking: RankingService): Promise<void> {
-  const sheetsDef = [
-    { base: '/userYearPerf', table: 'userYearPerf', tag: '年度绩效', add: userYearPerfAdd, edit: userYearPerfEdit, p: { list: PERF_PERMS.yearList, add: PERF_PERMS.yearAdd, edit: PERF_PERMS.yearEdit, exp: PERF_PERMS.yearExport } },
-    { base: '/userYearPart', table: 'userYearPart', tag: '季度绩效', add: userYearPartAdd, edit: userYearPartEdit, p: { list: PERF_PERMS.partList, add: PERF_PERMS.partAdd, edit: PERF_PERMS.partEdit, exp: PERF_PERMS.partExport } },
-  ] as const;
+/** The fields of a form body sent with a POST (nothing for a GET or a body that is not an object). */
+function bodyFields(body: unknown): Record<string, unknown> {
+  return body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...body } : {};
+}
 
-  for (const s of sheetsDef) {
+const SHEETS = {
+  perf: { base: '/userYearPerf', tag: '年度绩效', p: { list: PERF_PERMS.yearList, add: PERF_PERMS.yearAdd, edit: PERF_PERMS.yearEdit, exp: PERF_PERMS.yearExport } },
+  part: { base: '/userYearPart', tag: '季度绩效', p: { list: PERF_PERMS.partList, add: PERF_PERMS.partAdd, edit: PERF_PERMS.partEdit, exp: PERF_PERMS.partExport } },
+} as const;
+
+/** The yearly and quarterly sheets (stock paths) and the ranking. */
+export async function performanceRoutes(app: Api, sheets: SheetService, ranking: RankingService): Promise<void> {
+  // 年度绩效 (userYearPerf)
+  {
+    const s = SHEETS.perf;
     const tags = [s.tag];
     app.route({
       method: ['GET', 'POST'],
       url: `${s.base}/queryById`,
       config: { access: perm(s.p.list), oplog: false },
-      schema: { tags, summary: `${s.tag}：按人员和年度查询（无则为空）`, querystring: sheetLookupQuery },
+      schema: { tags, summary: `${s.tag}：按人员和年度查询（无则为空）`, querystring: sheetLookupQuery, response: { 200: envelope(pfYearPerfRow.nullable()) } },
       handler: async (req) => {
-        const q = { ...(req.query as SheetLookupQuery), ...((req.body as SheetLookupQuery | undefined) ?? {}) };
-        const row = await sheets.queryById(s.table, req.user!, parseOr400(sheetLookupQuery, q));
+        const row = await sheets.queryById('userYearPerf', req.user!, parseOr400(sheetLookupQuery, { ...req.query, ...bodyFields(req.body) }));
         return ok(row, row ? '查询成功' : '未找到对应数据');
       },
     });
     app.get(
       `${s.base}/list`,
-      { config: { access: perm(s.p.list) }, schema: { tags, summary: `${s.tag}列表`, querystring: sheetListQuery } },
-      async (req) => ok(await sheets.list(s.table, req.user!, req.query as Params), '查询成功'),
+      { config: { access: perm(s.p.list) }, schema: { tags, summary: `${s.tag}列表`, querystring: sheetListQuery, response: { 200: pageResponse(pfYearPerfRow) } } },
+      async (req) => ok(await sheets.list('userYearPerf', req.user!, req.query), '查询成功'),
     );
     app.post(
       `${s.base}/add`,
-      { config: { access: perm(s.p.add), oplog: { content: `添加${s.tag}`, type: 2 } }, schema: { tags, summary: `添加${s.tag}`, body: s.add } },
-      async (req) => {
-        const row =
-          s.table === 'userYearPerf'
-            ? await sheets.addPerf(req.user!, req.body as UserYearPerfAdd)
-            : await sheets.addPart(req.user!, req.body as UserYearPartAdd);
-        return ok(row, '添加成功！');
-      },
+      { config: { access: perm(s.p.add), oplog: { content: `添加${s.tag}`, type: 2 } }, schema: { tags, summary: `添加${s.tag}`, body: userYearPerfAdd, response: { 200: envelope(pfYearPerfRow) } } },
+      async (req) => ok(await sheets.addPerf(req.user!, req.body), '添加成功！'),
     );
     app.route({
       method: ['PUT', 'POST'],
       url: `${s.base}/edit`,
       config: { access: perm(s.p.edit), oplog: { content: `编辑${s.tag}`, type: 3 } },
-      schema: { tags, summary: `编辑${s.tag}`, body: s.edit },
-      handler: async (req) => {
-        const row =
-          s.table === 'userYearPerf'
-            ? await sheets.editPerf(req.user!, req.body as UserYearPerfEdit)
-            : await sheets.editPart(req.user!, req.body as UserYearPartEdit);
-        return ok(row, '编辑成功!');
-      },
+      schema: { tags, summary: `编辑${s.tag}`, body: userYearPerfEdit, response: { 200: envelope(pfYearPerfRow) } },
+      handler: async (req) => ok(await sheets.editPerf(req.user!, req.body), '编辑成功!'),
     });
     app.get(
       `${s.base}/exportXls`,
-      { config: { access: perm(s.p.exp), oplog: { content: `导出${s.tag}`, type: 6 } }, schema: { tags, summary: `导出${s.tag}（.xlsx）`, querystring: sheetListQuery } },
+      { config: { access: perm(s.p.exp), oplog: { content: `导出${s.tag}`, type: 6 } }, schema: { tags, summary: `导出${s.tag}（.xlsx）`, querystring: sheetListQuery, response: { 200: binaryResponse } } },
       async (req, reply) => {
-        const stream = sheets.exportStream(s.table, req.user!, req.query as Params);
+        const stream = sheets.exportStream('userYearPerf', req.user!, req.query);
+        reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader(`${s.tag}.xlsx`));
+        return reply.send(stream);
+      },
+    );
+  }
+
+  // 季度绩效 (userYearPart)
+  {
+    const s = SHEETS.part;
+    const tags = [s.tag];
+    app.route({
+      method: ['GET', 'POST'],
+      url: `${s.base}/queryById`,
+      config: { access: perm(s.p.list), oplog: false },
+      schema: { tags, summary: `${s.tag}：按人员和年度查询（无则为空）`, querystring: sheetLookupQuery, response: { 200: envelope(pfYearPartRow.nullable()) } },
+      handler: async (req) => {
+        const row = await sheets.queryById('userYearPart', req.user!, parseOr400(sheetLookupQuery, { ...req.query, ...bodyFields(req.body) }));
+        return ok(row, row ? '查询成功' : '未找到对应数据');
+      },
+    });
+    app.get(
+      `${s.base}/list`,
+      { config: { access: perm(s.p.list) }, schema: { tags, summary: `${s.tag}列表`, querystring: sheetListQuery, response: { 200: pageResponse(pfYearPartRow) } } },
+      async (req) => ok(await sheets.list('userYearPart', req.user!, req.query), '查询成功'),
+    );
+    app.post(
+      `${s.base}/add`,
+      { config: { access: perm(s.p.add), oplog: { content: `添加${s.tag}`, type: 2 } }, schema: { tags, summary: `添加${s.tag}`, body: userYearPartAdd, response: { 200: envelope(pfYearPartRow) } } },
+      async (req) => ok(await sheets.addPart(req.user!, req.body), '添加成功！'),
+    );
+    app.route({
+      method: ['PUT', 'POST'],
+      url: `${s.base}/edit`,
+      config: { access: perm(s.p.edit), oplog: { content: `编辑${s.tag}`, type: 3 } },
+      schema: { tags, summary: `编辑${s.tag}`, body: userYearPartEdit, response: { 200: envelope(pfYearPartRow) } },
+      handler: async (req) => ok(await sheets.editPart(req.user!, req.body), '编辑成功!'),
+    });
+    app.get(
+      `${s.base}/exportXls`,
+      { config: { access: perm(s.p.exp), oplog: { content: `导出${s.tag}`, type: 6 } }, schema: { tags, summary: `导出${s.tag}（.xlsx）`, querystring: sheetListQuery, response: { 200: binaryResponse } } },
+      async (req, reply) => {
+        const stream = sheets.exportStream('userYearPart', req.user!, req.query);
         reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader(`${s.tag}.xlsx`));
         return reply.send(stream);
       },
@@ -96,17 +129,17 @@ export async function performanceRoutes(app: FastifyInstance, sheets: SheetServi
     method: ['GET', 'POST'],
     url: '/rankingUserAvg/list',
     config: { access: perm(PERF_PERMS.ranking), oplog: false },
-    schema: { tags, summary: '绩效平均分排名（并列同名次）', querystring: rankingQuery },
+    schema: { tags, summary: '绩效平均分排名（并列同名次）', querystring: rankingQuery, response: { 200: pageResponse(pfRankingRow) } },
     handler: async (req) => {
-      const q = parseOr400(rankingQuery, { ...(req.query as object), ...((req.body as object | undefined) ?? {}) });
-      return ok(await ranking.list(req.user!, q as RankingQuery), '查询成功');
+      const q = parseOr400(rankingQuery, { ...req.query, ...bodyFields(req.body) });
+      return ok(await ranking.list(req.user!, q), '查询成功');
     },
   });
   app.get(
     '/rankingUserAvg/exportXls',
-    { config: { access: perm(PERF_PERMS.rankingExport), oplog: { content: '导出绩效排名', type: 6 } }, schema: { tags, summary: '导出绩效排名（.xlsx）', querystring: rankingQuery } },
+    { config: { access: perm(PERF_PERMS.rankingExport), oplog: { content: '导出绩效排名', type: 6 } }, schema: { tags, summary: '导出绩效排名（.xlsx）', querystring: rankingQuery, response: { 200: binaryResponse } } },
     async (req, reply) => {
-      const stream = ranking.exportStream(req.user!, req.query as RankingQuery);
+      const stream = ranking.exportStream(req.user!, req.query);
       reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader('绩效排名.xlsx'));
       return reply.send(stream);
     },

@@ -4,29 +4,28 @@ import type { Database } from '../../platform/db/database.js';
 import './performance.tables.js';
 import type { PfQuestion, PfSurvey, PfSurveyAnswer, PfSurveyRater } from './performance.tables.js';
 import { likeContains } from '../../platform/query/like.js';
+import { runPage, type Paging } from '../../platform/query/query-builder.js';
 
-
-export async function questionnairePage(db: Database, user: CurrentUser, title: string | undefined, limit: number, offset: number) {
-  let qb = scopeToCompany(db.selectFrom('pfQuestionnaire as q').where('q.delFlag', '=', 0), user, 'q.sysOrgCode');
-  if (title) qb = qb.where(likeContains('q.title', title));
-  const n = await qb.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const rows = await qb
-    .select((eb) => [
-      'q.id',
-      'q.title',
-      'q.description',
-      'q.sysOrgCode',
-      'q.createBy',
-      'q.createTime',
-      eb.selectFrom('pfQuestion as x').select((e) => e.fn.countAll<number>().as('c')).whereRef('x.questionnaireId', '=', 'q.id').as('questionCount'),
-      eb.selectFrom('pfSurvey as s').select((e) => e.fn.countAll<number>().as('c')).whereRef('s.questionnaireId', '=', 'q.id').as('surveyCount'),
-    ])
-    .orderBy('q.createTime', 'desc')
-    .orderBy('q.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return { rows: rows.map((r) => ({ ...r, questionCount: Number(r.questionCount ?? 0), surveyCount: Number(r.surveyCount ?? 0) })), total: Number(n?.n ?? 0) };
+/** A page of the questionnaires the user may see (company scope, not deleted), newest first; `title` is searched literally. */
+export async function questionnairePage(db: Database, user: CurrentUser, title: string | undefined, p: Paging) {
+  let base = scopeToCompany(db.selectFrom('pfQuestionnaire as q').where('q.delFlag', '=', 0), user, 'q.sysOrgCode');
+  if (title) base = base.where(likeContains('q.title', title));
+  const select = (qb: typeof base) =>
+    qb
+      .select((eb) => [
+        'q.id',
+        'q.title',
+        'q.description',
+        'q.sysOrgCode',
+        'q.createBy',
+        'q.createTime',
+        eb.selectFrom('pfQuestion as x').select((e) => e.fn.countAll<number>().as('c')).whereRef('x.questionnaireId', '=', 'q.id').as('questionCount'),
+        eb.selectFrom('pfSurvey as s').select((e) => e.fn.countAll<number>().as('c')).whereRef('s.questionnaireId', '=', 'q.id').as('surveyCount'),
+      ])
+      .orderBy('q.createTime', 'desc')
+      .orderBy('q.id', 'desc');
+  const pg = await runPage<typeof base, Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number]>(base, select, p);
+  return { ...pg, records: pg.records.map((r) => ({ ...r, questionCount: Number(r.questionCount ?? 0), surveyCount: Number(r.surveyCount ?? 0) })) };
 }
 
 export async function questionnaireById(db: Database, id: string) {
@@ -68,38 +67,37 @@ export async function surveyById(db: Database, id: string) {
   return db.selectFrom('pfSurvey').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function surveyPage(db: Database, user: CurrentUser, f: { targetName?: string; yearPart?: string }, limit: number, offset: number) {
-  let qb = scopeToCompany(db.selectFrom('pfSurvey as s'), user, 's.sysOrgCode');
-  if (f.targetName) qb = qb.where(likeContains('s.targetRealname', f.targetName));
-  if (f.yearPart) qb = qb.where('s.yearPart', '=', f.yearPart);
-  const n = await qb.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const rows = await qb
-    .select((eb) => [
-      's.id',
-      's.title',
-      's.questionnaireId',
-      's.yearPart',
-      's.targetUserId',
-      's.targetUsername',
-      's.targetRealname',
-      's.departName',
-      's.sysOrgCode',
-      's.createBy',
-      's.createTime',
-      eb.selectFrom('pfSurveyRater as r').select((e) => e.fn.countAll<number>().as('c')).whereRef('r.surveyId', '=', 's.id').as('raterCount'),
-      eb
-        .selectFrom('pfSurveyRater as r')
-        .select((e) => e.fn.countAll<number>().as('c'))
-        .whereRef('r.surveyId', '=', 's.id')
-        .where('r.status', '=', 1)
-        .as('answeredCount'),
-    ])
-    .orderBy('s.createTime', 'desc')
-    .orderBy('s.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return { rows: rows.map((r) => ({ ...r, raterCount: Number(r.raterCount ?? 0), answeredCount: Number(r.answeredCount ?? 0) })), total: Number(n?.n ?? 0) };
+/** A page of the surveys the user may see (company scope of the person evaluated), newest first, with their progress. */
+export async function surveyPage(db: Database, user: CurrentUser, f: { targetName?: string; yearPart?: string }, p: Paging) {
+  let base = scopeToCompany(db.selectFrom('pfSurvey as s'), user, 's.sysOrgCode');
+  if (f.targetName) base = base.where(likeContains('s.targetRealname', f.targetName));
+  if (f.yearPart) base = base.where('s.yearPart', '=', f.yearPart);
+  const select = (qb: typeof base) =>
+    qb
+      .select((eb) => [
+        's.id',
+        's.title',
+        's.questionnaireId',
+        's.yearPart',
+        's.targetUserId',
+        's.targetUsername',
+        's.targetRealname',
+        's.departName',
+        's.sysOrgCode',
+        's.createBy',
+        's.createTime',
+        eb.selectFrom('pfSurveyRater as r').select((e) => e.fn.countAll<number>().as('c')).whereRef('r.surveyId', '=', 's.id').as('raterCount'),
+        eb
+          .selectFrom('pfSurveyRater as r')
+          .select((e) => e.fn.countAll<number>().as('c'))
+          .whereRef('r.surveyId', '=', 's.id')
+          .where('r.status', '=', 1)
+          .as('answeredCount'),
+      ])
+      .orderBy('s.createTime', 'desc')
+      .orderBy('s.id', 'desc');
+  const pg = await runPage<typeof base, Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number]>(base, select, p);
+  return { ...pg, records: pg.records.map((r) => ({ ...r, raterCount: Number(r.raterCount ?? 0), answeredCount: Number(r.answeredCount ?? 0) })) };
 }
 
 export async function ratersOf(db: Database, surveyId: string) {
@@ -117,19 +115,17 @@ export async function raterById(db: Database, id: string) {
   return db.selectFrom('pfSurveyRater').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function myRaterTasks(db: Database, username: string, status: number | undefined, limit: number, offset: number) {
-  let qb = db.selectFrom('pfSurveyRater as r').innerJoin('pfSurvey as s', 's.id', 'r.surveyId').where('r.username', '=', username);
-  if (status !== undefined) qb = qb.where('r.status', '=', status);
-  const n = await qb.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const rows = await qb
-    .select(['r.id', 'r.surveyId', 's.title', 's.targetRealname', 's.departName', 's.yearPart', 'r.relation', 'r.status', 'r.answerTime', 'r.createTime', 's.createBy'])
-    .orderBy('r.status')
-    .orderBy('r.createTime', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return { rows, total: Number(n?.n ?? 0) };
+/** A page of a rater's tasks: waiting ones first, then newest first. */
+export async function myRaterTasks(db: Database, username: string, status: number | undefined, p: Paging) {
+  let base = db.selectFrom('pfSurveyRater as r').innerJoin('pfSurvey as s', 's.id', 'r.surveyId').where('r.username', '=', username);
+  if (status !== undefined) base = base.where('r.status', '=', status);
+  const select = (qb: typeof base) =>
+    qb
+      .select(['r.id', 'r.surveyId', 's.title', 's.targetRealname', 's.departName', 's.yearPart', 'r.relation', 'r.status', 'r.answerTime', 'r.createTime', 's.createBy'])
+      .orderBy('r.status')
+      .orderBy('r.createTime', 'desc')
+      .orderBy('r.id', 'desc');
+  return runPage<typeof base, Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number]>(base, select, p);
 }
 
 /** Marks the rater's task answered; false when it was answered before (or concurrently). */

@@ -17,8 +17,8 @@ import { inCompanyScope } from '../../platform/access/scope.js';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
-import { page } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
+import { paging } from '../../platform/query/query-builder.js';
 import { findPerson } from './performance.repo.js';
 import type { PfQuestion, PfSurveyAnswer } from './performance.tables.js';
 import * as repo from './questionnaire.repo.js';
@@ -31,6 +31,9 @@ export const Q_TEXT = {
   answered: '该问卷已提交，不能重复提交',
   ownRaters: '不能查看评价自己的评价人',
 } as const;
+
+/** Largest page of the questionnaire lists (their query schemas allow no more). */
+const LIST_MAX = 500;
 
 const parseOptions = (s: string | null): { label: string; score: number }[] => (s ? (JSON.parse(s) as { label: string; score: number }[]) : []);
 
@@ -58,10 +61,7 @@ export class QuestionnaireService {
   constructor(private readonly db: Database) {}
 
   async list(user: CurrentUser, q: { title?: string; pageNo?: number; pageSize?: number }) {
-    const pageNo = q.pageNo ?? 1;
-    const pageSize = q.pageSize ?? 10;
-    const { rows, total } = await repo.questionnairePage(this.db, user, q.title?.trim() || undefined, pageSize, (pageNo - 1) * pageSize);
-    return page(rows, total, pageNo, pageSize);
+    return repo.questionnairePage(this.db, user, q.title?.trim() || undefined, paging(q, LIST_MAX));
   }
 
   private async scoped(user: CurrentUser, id: string) {
@@ -156,10 +156,7 @@ export class QuestionnaireService {
   }
 
   async surveys(user: CurrentUser, q: { targetName?: string; yearPart?: string; pageNo?: number; pageSize?: number }) {
-    const pageNo = q.pageNo ?? 1;
-    const pageSize = q.pageSize ?? 10;
-    const { rows, total } = await repo.surveyPage(this.db, user, { targetName: q.targetName?.trim() || undefined, yearPart: q.yearPart }, pageSize, (pageNo - 1) * pageSize);
-    return page(rows, total, pageNo, pageSize);
+    return repo.surveyPage(this.db, user, { targetName: q.targetName?.trim() || undefined, yearPart: q.yearPart }, paging(q, LIST_MAX));
   }
 
   private async scopedSurvey(user: CurrentUser, id: string) {
@@ -218,15 +215,11 @@ export class QuestionnaireService {
   }
 
   async myTasks(user: CurrentUser, q: { status?: number; pageNo?: number; pageSize?: number }) {
-    const pageNo = q.pageNo ?? 1;
-    const pageSize = q.pageSize ?? 10;
-    const { rows, total } = await repo.myRaterTasks(this.db, user.username, q.status, pageSize, (pageNo - 1) * pageSize);
-    return page(
-      rows.map((r) => ({ ...r, relation_dictText: RATER_RELATION_TEXT[r.relation as RaterRelation] ?? r.relation, status_dictText: r.status === 1 ? '已评价' : '待评价' })),
-      total,
-      pageNo,
-      pageSize,
-    );
+    const pg = await repo.myRaterTasks(this.db, user.username, q.status, paging(q, LIST_MAX));
+    return {
+      ...pg,
+      records: pg.records.map((r) => ({ ...r, relation_dictText: RATER_RELATION_TEXT[r.relation as RaterRelation] ?? r.relation, status_dictText: r.status === 1 ? '已评价' : '待评价' })),
+    };
   }
 
   private async myTask(user: CurrentUser, id: string) {

@@ -1,7 +1,6 @@
 import { RANKING_PAGE_SIZE, QUARTER_TITLES, type RankingQuery } from '@go/contract/performance/index';
 import type { CurrentUser } from '../../platform/access/access.js';
 import type { Database } from '../../platform/db/database.js';
-import { page } from '../../platform/http/envelope.js';
 import { streamXlsx } from '../../platform/excel/excel.js';
 import { rankingPage, type RankingFilter } from './performance.repo.js';
 
@@ -26,19 +25,16 @@ export class RankingService {
   }
 
   async list(user: CurrentUser, q: RankingQuery) {
-    const pageNo = q.pageNo ?? 1;
-    const pageSize = q.pageSize ?? RANKING_PAGE_SIZE;
-    const { rows, total } = await rankingPage(this.db, user, this.filter(q), pageSize, (pageNo - 1) * pageSize);
-    return page(rows, total, pageNo, pageSize);
+    return rankingPage(this.db, user, this.filter(q), { pageNo: q.pageNo ?? 1, pageSize: q.pageSize ?? RANKING_PAGE_SIZE });
   }
 
   exportStream(user: CurrentUser, q: RankingQuery) {
     const f = this.filter(q);
     const db = this.db;
     async function* rows() {
-      for (let offset = 0; ; offset += 2000) {
-        const { rows: batch } = await rankingPage(db, user, f, 2000, offset);
-        yield* batch as unknown as Record<string, unknown>[];
+      for (let pageNo = 1; ; pageNo++) {
+        const { records: batch } = await rankingPage(db, user, f, { pageNo, pageSize: 2000 });
+        yield* batch;
         if (batch.length < 2000) break;
       }
     }

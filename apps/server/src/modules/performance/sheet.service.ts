@@ -17,6 +17,7 @@ import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
 import { businessError } from '../../platform/http/errors.js';
 import { streamXlsx, type ExportColumn } from '../../platform/excel/excel.js';
+import { likePrefix } from '../../platform/query/like.js';
 import { applyFilters, applySort, paging, runPage, type Params, type Whitelist } from '../../platform/query/query-builder.js';
 import {
   claimScoreEntry,
@@ -28,6 +29,7 @@ import {
   sheetRowOf,
   updateSheetRow,
   type Person,
+  type SheetRow,
   type SheetTable,
 } from './performance.repo.js';
 import type { UserYearPart, UserYearPerf } from './performance.tables.js';
@@ -104,16 +106,15 @@ export class SheetService {
   }
 
   /** The row of a person and year (or by id), or null: the client then calls `add` or `edit`. */
-  async queryById(table: SheetTable, user: CurrentUser, q: SheetLookupQuery): Promise<Row | null> {
-    const row = await findSheetRow(this.db, table, user, q);
-    return row ? (row as unknown as Row) : null;
+  async queryById<T extends SheetTable>(table: T, user: CurrentUser, q: SheetLookupQuery): Promise<SheetRow<T> | null> {
+    return (await findSheetRow(this.db, table, user, q)) ?? null;
   }
 
-  async addPerf(user: CurrentUser, input: UserYearPerfAdd): Promise<Row> {
+  async addPerf(user: CurrentUser, input: UserYearPerfAdd) {
     const p = await this.person(user, input.userId);
     if (await sheetRowOf(this.db, 'userYearPerf', p.id, input.yearPart)) throw businessError(SHEET_TEXT.exists);
     const months = pick(input, MONTH_FIELDS);
-    const row: Row = {
+    const row = {
       id: newId(),
       userId: p.id,
       userName: input.userName || p.realname,
@@ -132,7 +133,7 @@ export class SheetService {
     return row;
   }
 
-  async editPerf(user: CurrentUser, input: UserYearPerfEdit): Promise<Row> {
+  async editPerf(user: CurrentUser, input: UserYearPerfEdit) {
     const existing = await sheetRowById(this.db, 'userYearPerf', input.id);
     if (!existing || !inCompanyScope(user, existing.sysOrgCode)) throw businessError(SHEET_TEXT.notFound);
     const set = pick(input, MONTH_FIELDS);
@@ -142,11 +143,11 @@ export class SheetService {
     return { ...merged, ...set };
   }
 
-  async addPart(user: CurrentUser, input: UserYearPartAdd): Promise<Row> {
+  async addPart(user: CurrentUser, input: UserYearPartAdd) {
     const p = await this.person(user, input.userId);
     if (await sheetRowOf(this.db, 'userYearPart', p.id, input.yearPart)) throw businessError(SHEET_TEXT.exists);
     const values = pick(input, [...QUARTER_FIELDS, ...QUARTER_ID_FIELDS]);
-    const row: Row = {
+    const row = {
       id: newId(),
       userId: p.id,
       userName: input.userName || p.realname,
@@ -165,26 +166,26 @@ export class SheetService {
     return row;
   }
 
-  async editPart(user: CurrentUser, input: UserYearPartEdit): Promise<Row> {
+  async editPart(user: CurrentUser, input: UserYearPartEdit) {
     const existing = await sheetRowById(this.db, 'userYearPart', input.id);
     if (!existing || !inCompanyScope(user, existing.sysOrgCode)) throw businessError(SHEET_TEXT.notFound);
     const set = pick(input, [...QUARTER_FIELDS, ...QUARTER_ID_FIELDS, 'departName', 'postName']);
     Object.assign(set, { updateBy: user.username, updateTime: now() });
     await updateSheetRow(this.db, 'userYearPart', existing.id, set);
-    return { ...existing, ...set } as Row;
+    return { ...existing, ...set };
   }
 
   private base(table: SheetTable, user: CurrentUser, params: Params) {
     const wl = table === 'userYearPerf' ? PERF_WHITELIST : PART_WHITELIST;
     const { sysOrgCode, ...rest } = params;
     let qb = scopeToCompany(this.db.selectFrom(table as 'userYearPerf'), user, 'sysOrgCode');
-    if (typeof sysOrgCode === 'string' && /^[A-Z0-9]{3,64}$/.test(sysOrgCode)) qb = qb.where('sysOrgCode', 'like', `${sysOrgCode}%`);
+    if (typeof sysOrgCode === 'string' && /^[A-Z0-9]{3,64}$/.test(sysOrgCode)) qb = qb.where(likePrefix('sysOrgCode', sysOrgCode));
     return { qb: applyFilters(qb, rest, wl), wl, params: rest };
   }
 
-  async list(table: SheetTable, user: CurrentUser, params: Params) {
+  async list<T extends SheetTable>(table: T, user: CurrentUser, params: Params) {
     const { qb, wl, params: rest } = this.base(table, user, params);
-    return runPage<typeof qb, Row>(
+    return runPage<typeof qb, SheetRow<T>>(
       qb,
       (b) => applySort(b.selectAll(), rest, wl, { field: 'yearPart', order: 'desc' }).orderBy('userName').orderBy('id'),
       paging(params, 1000),
