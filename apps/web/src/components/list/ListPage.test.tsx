@@ -166,4 +166,51 @@ describe('ListPage', () => {
     await waitFor(() => expect(http.getAction).toHaveBeenCalledTimes(2));
     expect(container).toBeTruthy();
   });
+
+  it('a page loader gets the raw search values and page; index column, row classes and checkbox names', async () => {
+    const load = vi.fn(async () => ({
+      success: true,
+      code: 200,
+      message: '',
+      result: { records: [{ id: 'a', username: 'u1' }, { id: 'b', username: 'u2', off: true }], total: 12 },
+      timestamp: 0,
+    }));
+    const cols: ListColumn[] = [
+      { title: '名称', dataIndex: 'name', hideInTable: true, search: 'eq', searchTestId: 'name-search' },
+      { title: '历史版本', dataIndex: 'all', hideInTable: true, search: 'eq', type: 'boolean' },
+      { title: '用户账号', dataIndex: 'username' },
+    ];
+    const { container } = wrap(
+      <ListPage
+        columns={cols}
+        url={{}}
+        load={load}
+        showIndex
+        searchFieldsShown={4}
+        superQuery={false}
+        rowClassName={(r) => (r.off ? 'row-off' : '')}
+        rowSelectable={(r) => ({ disabled: !!r.off, label: `选择：${String(r.username)}` })}
+      />,
+      '/wf/todo?name=报销&pageNo=2',
+    );
+    await screen.findByText('u1');
+    expect(screen.queryByText('please set url.list attribute')).toBeNull();
+    expect(load).toHaveBeenCalledWith(
+      expect.objectContaining({ pageNo: 2, pageSize: 10, filters: { name: '报销' } }),
+    );
+    expect((screen.getByTestId('name-search') as HTMLInputElement).value).toBe('报销');
+    // rows are numbered across pages
+    expect(screen.getByText('11')).toBeTruthy();
+    expect(screen.getByText('12')).toBeTruthy();
+    expect(container.querySelector('tr[data-row-key="b"]')!.className).toContain('row-off');
+    expect((screen.getByLabelText('选择：u2') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('选择：u1') as HTMLInputElement).disabled).toBe(false);
+    // a checkbox search field sends 1 when ticked
+    fireEvent.click(screen.getByRole('checkbox', { name: '历史版本' }));
+    fireEvent.click(screen.getByRole('button', { name: /^查\s*询$/ }));
+    await waitFor(() => expect(lastLocation).toContain('all=1'));
+    await waitFor(() =>
+      expect(load).toHaveBeenLastCalledWith(expect.objectContaining({ pageNo: 1, filters: { name: '报销', all: '1' } })),
+    );
+  });
 });

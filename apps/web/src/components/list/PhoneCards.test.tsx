@@ -110,4 +110,32 @@ describe('ListPage on phones', () => {
     expect(document.querySelector('.ant-table')).not.toBeNull();
     expect(screen.queryByTestId('phone-card')).toBeNull();
   });
+
+  it('a page may lay out its own cards; the list adds the actions, the row class and a disabled selection', async () => {
+    viewport(390);
+    wrap(
+      <ListPage
+        columns={columns}
+        url={{ list: '/sys/user/list' }}
+        rowActions={() => <a>处理</a>}
+        rowClassName={() => 'row-off'}
+        rowSelectable={() => ({ disabled: true })}
+        phoneCard={(r, { cell }) => ({
+          testId: 'user-card',
+          title: `账号 ${String(r.username)}`,
+          status: cell('status'),
+          fields: [{ key: 'p', label: '电话', value: cell('phone') }],
+        })}
+      />,
+    );
+    const card = await screen.findByTestId('user-card');
+    const c = within(card);
+    expect(c.getByText('账号 dongjian')).toBeTruthy();
+    expect(c.getByText('冻结')).toBeTruthy();
+    expect(c.getByText('电话')).toBeTruthy();
+    expect(c.queryByText('董建')).toBeNull();
+    expect(c.getByText('处理')).toBeTruthy();
+    expect(card.className).toContain('row-off');
+    expect((c.getByLabelText('选择') as HTMLInputElement).disabled).toBe(true);
+  });
 });
