@@ -31,7 +31,13 @@ describe('CrudFormModal', { timeout: 60_000 }, () => {
     const onClose = vi.fn();
     render(
       <AntApp>
-        <CrudFormModal open mode="add" onClose={onClose} title="分类" urls={{ add: '/c/add', edit: '/c/edit' }}>
+        <CrudFormModal
+          open
+          mode="add"
+          onClose={onClose}
+          title="分类"
+          urls={{ add: '/c/add', edit: '/c/edit' }}
+        >
           {fields}
         </CrudFormModal>
       </AntApp>,
@@ -48,7 +54,13 @@ describe('CrudFormModal', { timeout: 60_000 }, () => {
   });
 
   it('a page call replaces the URLs; a refusal stays open and shows the server message as an error', async () => {
-    const save = vi.fn(async () => ({ success: false, code: 500, message: '名称重复', result: null, timestamp: 0 }));
+    const save = vi.fn(async () => ({
+      success: false,
+      code: 500,
+      message: '名称重复',
+      result: null,
+      timestamp: 0,
+    }));
     const onClose = vi.fn();
     render(
       <AntApp>
@@ -71,7 +83,12 @@ describe('CrudFormModal', { timeout: 60_000 }, () => {
     expect(screen.getByText('流程设置：旧 v1')).toBeTruthy();
     await waitFor(() => expect((screen.getByLabelText('名称') as HTMLInputElement).value).toBe('旧'));
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(save).toHaveBeenCalledWith(expect.objectContaining({ name: '旧' }), 'edit', { id: 'd1', name: '旧' }));
+    await waitFor(() =>
+      expect(save).toHaveBeenCalledWith(expect.objectContaining({ name: '旧' }), 'edit', {
+        id: 'd1',
+        name: '旧',
+      }),
+    );
     expect(await screen.findByText('名称重复')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
     expect(http.putAction).not.toHaveBeenCalled();
