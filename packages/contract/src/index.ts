@@ -15,6 +15,8 @@ export * from './online/index.js';
 export * from './sso.js';
 export * from './wire.js';
 export * from './sign.js';
+export * from './system/user.js';
+export * from './system/depart.js';
 export * from './system/auth.js';
 export * from './system/log.js';
 export * from './system/excel.js';

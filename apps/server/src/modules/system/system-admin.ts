@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../platform/http/api.js';
 import { registerCrudImport } from '../../platform/excel/import-route.js';
 import type { Translator } from '../../platform/query/present.js';
 import { CategoryService } from './category/category.service.js';
@@ -22,7 +22,8 @@ import { checkRuleService, fillRuleService, ruleRoutes } from './rule/rule.route
 import { RuleService } from './rule/rule.service.js';
 import { tenantRoutes, tenantService } from './tenant/tenant.routes.js';
 import { thirdAppRoutes } from './third-app/third-app.routes.js';
-import { UserAgentService, userAgentRoutes } from './agent/user-agent.js';
+import { userAgentRoutes } from './agent/user-agent.routes.js';
+import { UserAgentService } from './agent/user-agent.service.js';
 import { UserAdminService } from './user/user-admin.service.js';
 import { userAdminRoutes } from './user/user-admin.routes.js';
 import type { UserService } from './user/user.service.js';
@@ -37,7 +38,7 @@ export interface SystemAdminDeps {
  * The system administration screens' endpoints (users, roles, menus, departments, dictionaries,
  * categories, positions, tenants, logs, gateway routes, data sources, rules).
  */
-export async function registerSystemAdmin(api: FastifyInstance, deps: SystemAdminDeps): Promise<void> {
+export async function registerSystemAdmin(api: Api, deps: SystemAdminDeps): Promise<void> {
   const { db, config } = api.ctx;
   const translate: Translator = (code, v) => deps.dicts.translate(code, v as string);
 

@@ -18,3 +18,6 @@ declare module '../../../platform/db/schema.js' {
     sysUserAgent: SysUserAgent;
   }
 }
+
+/** An agent row as a plain object type (what the wire schemas accept). */
+export type UserAgentRow = { [K in keyof SysUserAgent]: SysUserAgent[K] };

@@ -3,13 +3,14 @@
  * departments in org-code order with their parent's code; the import adds each row under the department
  * whose code is in 上级机构编码 (empty: a top-level company, group level only) and gives it a new code.
  */
-import type { FastifyInstance } from 'fastify';
+import { binaryResponse } from '@go/contract';
 import { z } from 'zod';
 import { perm, type CurrentUser } from '../../../platform/access/access.js';
 import { attachmentHeader, streamXlsx, XLSX_MIME, type ExportColumn } from '../../../platform/excel/excel.js';
 import { importRows, registerImport } from '../../../platform/excel/import-route.js';
+import type { Api } from '../../../platform/http/api.js';
 import { businessError } from '../../../platform/http/errors.js';
-import type { Params } from '../../../platform/query/query-builder.js';
+import { departListQuery } from './depart.routes.js';
 import type { DepartService } from './depart.service.js';
 
 const CATEGORY_TEXT: Record<string, string> = { '1': '公司', '2': '部门', '3': '岗位' };
@@ -35,13 +36,13 @@ const importSchema = z.object({
   memo: z.string().max(500).optional(),
 });
 
-export async function departExcelRoutes(app: FastifyInstance, departs: DepartService): Promise<void> {
+export async function departExcelRoutes(app: Api, departs: DepartService): Promise<void> {
   const tags = ['部门'];
   app.get(
     '/sys/sysDepart/exportXls',
-    { config: { access: perm('system:depart:export'), oplog: { content: '导出部门', type: 6 } }, schema: { tags, summary: '导出部门（.xlsx，筛选条件同 list）' } },
+    { config: { access: perm('system:depart:export'), oplog: { content: '导出部门', type: 6 } }, schema: { tags, summary: '导出部门（.xlsx，筛选条件同 list）', querystring: departListQuery, response: { 200: binaryResponse } } },
     async (req, reply) => {
-      const params = req.query as Params;
+      const params = req.query;
       const user = req.user!;
       const pageOf = (pageNo: number) => departs.page(user, { ...params, column: 'orgCode', order: 'asc', pageNo: String(pageNo), pageSize: '1000' });
       // The first page is read before the download starts, so bad filters answer as an error, not a broken file.

@@ -1,11 +1,26 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  envelope,
+  failure,
+  listResponse,
+  messageResponse,
+  pageResponse,
+  sysDepartIdNode,
+  sysDepartRoleRow,
+  sysDepartRoleUser,
+  sysDepartRoleUserLink,
+  sysDepartRow,
+  sysDepartTreeNode,
+  sysDepartGrantDataRules,
+  sysDepartGrantTree,
+} from '@go/contract';
 import { z } from 'zod';
-import { LOGIN, perm, type CurrentUser } from '../../../platform/access/access.js';
+import { LOGIN, perm } from '../../../platform/access/access.js';
+import type { Api } from '../../../platform/http/api.js';
 import { fail, ok } from '../../../platform/http/envelope.js';
 import { businessError } from '../../../platform/http/errors.js';
 import { idQuery, idsQuery, splitIds } from '../../../platform/query/crud.js';
-import type { Params } from '../../../platform/query/query-builder.js';
 import type { PermissionAdminService } from '../permission/permission-admin.service.js';
+import { DepartGrantService } from './depart-grant.service.js';
 import type { DepartService } from './depart.service.js';
 
 const fields = {
@@ -26,7 +41,9 @@ const addBody = z.object(fields);
 const editBody = z.object({ id: z.string().min(1).max(64), ...fields, departName: fields.departName.optional() });
 const treeQuery = z.object({ ids: z.string().max(20000).optional(), id: z.string().max(64).optional() });
 const syncQuery = z.object({ pid: z.string().max(64).optional() });
-const searchQuery = z.object({ keyWord: z.string().max(100).default(''), myDeptSearch: z.string().optional() });
+const searchQuery = z.object({ keyWord: z.string().max(100).default(''), myDeptSearch: z.string().max(10).optional() });
+/** `sysDepart/list` and its export: paging and sorting; any other key is a column filter of the list query builder. */
+export const departListQuery = z.looseObject({ pageNo: z.string().max(20).optional(), pageSize: z.string().max(20).optional(), column: z.string().max(64).optional(), order: z.string().max(10).optional() });
 const departIdQuery = z.object({ deptId: z.string().max(64).optional(), departId: z.string().max(64).optional() });
 const roleFields = {
   departId: z.string().min(1).max(64),
@@ -49,74 +66,74 @@ const departRuleBody = z.object({
 
 const all = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
 
-export async function departRoutes(app: FastifyInstance, departs: DepartService, perms: PermissionAdminService): Promise<void> {
+export async function departRoutes(app: Api, departs: DepartService, perms: PermissionAdminService): Promise<void> {
   const tags = ['部门'];
   // Department trees feed pickers on many screens: any signed-in user reads their company's tree.
-  app.get('/sys/sysDepart/queryTreeList', { config: { access: LOGIN }, schema: { tags, summary: '部门树', querystring: treeQuery } }, async (req) => {
-    const q = req.query as z.infer<typeof treeQuery>;
+  app.get('/sys/sysDepart/queryTreeList', { config: { access: LOGIN }, schema: { response: { 200: listResponse(sysDepartTreeNode) }, tags, summary: '部门树', querystring: treeQuery } }, async (req) => {
+    const q = req.query;
     const ids = q.ids ? splitIds(q.ids) : q.id ? [q.id] : undefined;
     return ok(await departs.tree(req.user!, ids));
   });
-  app.get('/sys/sysDepart/queryDepartTreeSync', { config: { access: LOGIN }, schema: { tags, summary: '部门树（逐级加载）', querystring: syncQuery } }, async (req) =>
-    ok(await departs.children(req.user!, (req.query as z.infer<typeof syncQuery>).pid)),
+  app.get('/sys/sysDepart/queryDepartTreeSync', { config: { access: LOGIN }, schema: { response: { 200: listResponse(sysDepartTreeNode) }, tags, summary: '部门树（逐级加载）', querystring: syncQuery } }, async (req) =>
+    ok(await departs.children(req.user!, req.query.pid)),
   );
-  app.get('/sys/sysDepart/queryIdTree', { config: { access: LOGIN }, schema: { tags, summary: '部门id树' } }, async (req) => ok(await departs.idTree(req.user!)));
-  app.get('/sys/sysDepart/searchBy', { config: { access: LOGIN }, schema: { tags, summary: '按名称搜索部门', querystring: searchQuery } }, async (req) => {
-    const q = req.query as z.infer<typeof searchQuery>;
+  app.get('/sys/sysDepart/queryIdTree', { config: { access: LOGIN }, schema: { response: { 200: listResponse(sysDepartIdNode) }, tags, summary: '部门id树' } }, async (req) => ok(await departs.idTree(req.user!)));
+  app.get('/sys/sysDepart/searchBy', { config: { access: LOGIN }, schema: { response: { 200: listResponse(sysDepartTreeNode) }, tags, summary: '按名称搜索部门', querystring: searchQuery } }, async (req) => {
+    const q = req.query;
     const rows = await departs.search(req.user!, q.keyWord, q.myDeptSearch === '1' || q.myDeptSearch === 'true');
     return rows.length ? ok(rows) : ok([], '未查询匹配数据！');
   });
-  app.get('/sys/sysDepart/queryMyDeptTreeList', { config: { access: LOGIN }, schema: { tags, summary: '我负责的部门树' } }, async (req) =>
+  app.get('/sys/sysDepart/queryMyDeptTreeList', { config: { access: LOGIN }, schema: { response: { 200: listResponse(sysDepartTreeNode) }, tags, summary: '我负责的部门树' } }, async (req) =>
     ok(await departs.myDeptTree(req.user!)),
   );
-  app.get('/sys/sysDepart/list', { config: { access: LOGIN }, schema: { tags, summary: '部门分页列表（本公司）' } }, async (req) =>
-    ok(await departs.page(req.user!, req.query as Params), '查询成功'),
+  app.get('/sys/sysDepart/list', { config: { access: LOGIN }, schema: { querystring: departListQuery, response: { 200: pageResponse(sysDepartRow) }, tags, summary: '部门分页列表（本公司）' } }, async (req) =>
+    ok(await departs.page(req.user!, req.query), '查询成功'),
   );
-  app.get('/sys/sysDepart/queryById', { config: { access: LOGIN }, schema: { tags, summary: '部门详情', querystring: idQuery } }, async (req) =>
-    ok(await departs.get(req.user!, (req.query as z.infer<typeof idQuery>).id)),
+  app.get('/sys/sysDepart/queryById', { config: { access: LOGIN }, schema: { response: { 200: envelope(sysDepartRow) }, tags, summary: '部门详情', querystring: idQuery } }, async (req) =>
+    ok(await departs.get(req.user!, req.query.id)),
   );
 
-  app.post('/sys/sysDepart/add', { config: { access: perm('system:depart:add') }, schema: { tags, summary: '添加部门（机构编码自动生成）', body: addBody } }, async (req) =>
-    ok(await departs.add(req.user!, req.body as z.infer<typeof addBody>), '添加成功！'),
+  app.post('/sys/sysDepart/add', { config: { access: perm('system:depart:add') }, schema: { response: { 200: envelope(sysDepartRow) }, tags, summary: '添加部门（机构编码自动生成）', body: addBody } }, async (req) =>
+    ok(await departs.add(req.user!, req.body), '添加成功！'),
   );
   app.route({
     method: ['PUT', 'POST'],
     url: '/sys/sysDepart/edit',
     config: { access: perm('system:depart:edit') },
-    schema: { tags, summary: '编辑部门', body: editBody },
+    schema: { response: { 200: messageResponse }, tags, summary: '编辑部门', body: editBody },
     handler: async (req) => {
-      const b = req.body as z.infer<typeof editBody>;
+      const b = req.body;
       await departs.edit(req.user!, b.id, b);
       return ok(null, '编辑成功!');
     },
   });
-  app.delete('/sys/sysDepart/delete', { config: { access: perm('system:depart:delete') }, schema: { tags, summary: '删除部门', querystring: idQuery } }, async (req) => {
-    await departs.remove(req.user!, [(req.query as z.infer<typeof idQuery>).id]);
+  app.delete('/sys/sysDepart/delete', { config: { access: perm('system:depart:delete') }, schema: { response: { 200: messageResponse }, tags, summary: '删除部门', querystring: idQuery } }, async (req) => {
+    await departs.remove(req.user!, [req.query.id]);
     return ok(null, '删除成功!');
   });
-  app.delete('/sys/sysDepart/deleteBatch', { config: { access: perm('system:depart:delete') }, schema: { tags, summary: '批量删除部门', querystring: idsQuery } }, async (req) => {
-    await departs.remove(req.user!, splitIds((req.query as z.infer<typeof idsQuery>).ids));
+  app.delete('/sys/sysDepart/deleteBatch', { config: { access: perm('system:depart:delete') }, schema: { response: { 200: messageResponse }, tags, summary: '批量删除部门', querystring: idsQuery } }, async (req) => {
+    await departs.remove(req.user!, splitIds(req.query.ids));
     return ok(null, '删除成功!');
   });
 
   // Department roles.
   const rtags = ['部门角色'];
   const roleAccess = { access: perm('system:depart:role') };
-  app.get('/sys/sysDepartRole/list', { config: roleAccess, schema: { tags: rtags, summary: '部门角色列表', querystring: departIdQuery } }, async (req) => {
-    const q = req.query as z.infer<typeof departIdQuery>;
+  app.get('/sys/sysDepartRole/list', { config: roleAccess, schema: { response: { 200: pageResponse(sysDepartRoleRow) }, tags: rtags, summary: '部门角色列表', querystring: departIdQuery } }, async (req) => {
+    const q = req.query;
     const id = q.deptId ?? q.departId;
     if (!id) throw businessError('请选择部门');
     const rows = await departs.roles(req.user!, id);
     return ok({ records: rows, total: rows.length, size: rows.length, current: 1, pages: 1 });
   });
-  app.get('/sys/sysDepartRole/getDeptRoleList', { config: roleAccess, schema: { tags: rtags, summary: '部门的角色', querystring: departIdQuery } }, async (req) => {
-    const q = req.query as z.infer<typeof departIdQuery>;
+  app.get('/sys/sysDepartRole/getDeptRoleList', { config: roleAccess, schema: { response: { 200: listResponse(sysDepartRoleRow) }, tags: rtags, summary: '部门的角色', querystring: departIdQuery } }, async (req) => {
+    const q = req.query;
     const id = q.departId ?? q.deptId;
     if (!id) throw businessError('请选择部门');
     return ok(await departs.roles(req.user!, id));
   });
-  app.post('/sys/sysDepartRole/add', { config: roleAccess, schema: { tags: rtags, summary: '添加部门角色', body: z.object(roleFields) } }, async (req) => {
-    await departs.addRole(req.user!, req.body as z.infer<ReturnType<typeof z.object<typeof roleFields>>>);
+  app.post('/sys/sysDepartRole/add', { config: roleAccess, schema: { response: { 200: messageResponse }, tags: rtags, summary: '添加部门角色', body: z.object(roleFields) } }, async (req) => {
+    await departs.addRole(req.user!, req.body);
     return ok(null, '添加成功！');
   });
   const editRole = z.object({ id: z.string().min(1).max(64), roleName: roleFields.roleName.optional(), roleCode: roleFields.roleCode.optional(), description: roleFields.description });
@@ -124,97 +141,68 @@ export async function departRoutes(app: FastifyInstance, departs: DepartService,
     method: ['PUT', 'POST'],
     url: '/sys/sysDepartRole/edit',
     config: roleAccess,
-    schema: { tags: rtags, summary: '编辑部门角色', body: editRole },
+    schema: { response: { 200: messageResponse }, tags: rtags, summary: '编辑部门角色', body: editRole },
     handler: async (req) => {
-      await departs.editRole(req.user!, req.body as z.infer<typeof editRole>);
+      await departs.editRole(req.user!, req.body);
       return ok(null, '编辑成功!');
     },
   });
-  app.delete('/sys/sysDepartRole/delete', { config: roleAccess, schema: { tags: rtags, summary: '删除部门角色', querystring: idQuery } }, async (req) => {
-    await departs.removeRoles(req.user!, [(req.query as z.infer<typeof idQuery>).id]);
+  app.delete('/sys/sysDepartRole/delete', { config: roleAccess, schema: { response: { 200: messageResponse }, tags: rtags, summary: '删除部门角色', querystring: idQuery } }, async (req) => {
+    await departs.removeRoles(req.user!, [req.query.id]);
     return ok(null, '删除成功!');
   });
-  app.delete('/sys/sysDepartRole/deleteBatch', { config: roleAccess, schema: { tags: rtags, summary: '批量删除部门角色', querystring: idsQuery } }, async (req) => {
-    await departs.removeRoles(req.user!, splitIds((req.query as z.infer<typeof idsQuery>).ids));
+  app.delete('/sys/sysDepartRole/deleteBatch', { config: roleAccess, schema: { response: { 200: messageResponse }, tags: rtags, summary: '批量删除部门角色', querystring: idsQuery } }, async (req) => {
+    await departs.removeRoles(req.user!, splitIds(req.query.ids));
     return ok(null, '批量删除成功!');
   });
-  app.get('/sys/sysDepartRole/getDeptRoleByUserId', { config: roleAccess, schema: { tags: rtags, summary: '用户在部门内的角色', querystring: userRoleQuery } }, async (req) => {
-    const q = req.query as z.infer<typeof userRoleQuery>;
+  app.get('/sys/sysDepartRole/getDeptRoleByUserId', { config: roleAccess, schema: { response: { 200: listResponse(sysDepartRoleUserLink) }, tags: rtags, summary: '用户在部门内的角色', querystring: userRoleQuery } }, async (req) => {
+    const q = req.query;
     return ok(await departs.userRoles(req.user!, q.departId, q.userId));
   });
-  app.post('/sys/sysDepartRole/deptRoleUserAdd', { config: roleAccess, schema: { tags: rtags, summary: '设置用户的部门角色', body: userRoleBody } }, async (req) => {
-    const b = req.body as z.infer<typeof userRoleBody>;
+  app.post('/sys/sysDepartRole/deptRoleUserAdd', { config: roleAccess, schema: { response: { 200: messageResponse }, tags: rtags, summary: '设置用户的部门角色', body: userRoleBody } }, async (req) => {
+    const b = req.body;
     await departs.setUserRoles(req.user!, b.userId, all(b.newRoleId), all(b.oldRoleId));
     return ok(null, '添加成功!');
   });
-  app.get('/sys/sysDepartRole/roleUsers', { config: roleAccess, schema: { tags: rtags, summary: '部门角色的用户', querystring: roleIdQuery } }, async (req) =>
-    ok(await departs.roleUsers(req.user!, (req.query as z.infer<typeof roleIdQuery>).roleId)),
+  app.get('/sys/sysDepartRole/roleUsers', { config: roleAccess, schema: { response: { 200: listResponse(sysDepartRoleUser) }, tags: rtags, summary: '部门角色的用户', querystring: roleIdQuery } }, async (req) =>
+    ok(await departs.roleUsers(req.user!, req.query.roleId)),
   );
 
   // Department-role grants, limited to what the department itself was granted.
+  const grants = new DepartGrantService(departs, perms);
   const ptags = ['部门权限'];
-  app.get('/sys/sysDepartPermission/queryTreeListForDeptRole', { config: roleAccess, schema: { tags: ptags, summary: '部门角色授权树', querystring: departIdQuery } }, async (req) => {
-    const q = req.query as z.infer<typeof departIdQuery>;
-    const id = q.departId ?? q.deptId;
+  app.get('/sys/sysDepartPermission/queryTreeListForDeptRole', { config: roleAccess, schema: { response: { 200: envelope(sysDepartGrantTree) }, tags: ptags, summary: '部门角色授权树', querystring: departIdQuery } }, async (req) => {
+    const id = req.query.departId ?? req.query.deptId;
     if (!id) throw businessError('请选择部门');
-    await departs.get(req.user!, id);
-    const granted = new Set(await perms.grantedIds('sysDepartPermission', 'departId', id));
-    return ok(await perms.authTree(granted));
+    return ok(await grants.authTree(req.user!, id));
   });
-  app.get('/sys/sysDepartPermission/queryDeptRolePermission', { config: roleAccess, schema: { tags: ptags, summary: '部门角色已授权的菜单', querystring: roleIdQuery } }, async (req) => {
-    const { roleId } = req.query as z.infer<typeof roleIdQuery>;
-    await departs.role(req.user!, roleId);
-    return ok(await perms.grantedIds('sysDepartRolePermission', 'roleId', roleId));
-  });
-  app.post('/sys/sysDepartPermission/saveDeptRolePermission', { config: roleAccess, schema: { tags: ptags, summary: '保存部门角色授权', body: saveRolePerm } }, async (req) => {
-    const b = req.body as z.infer<typeof saveRolePerm>;
-    const role = await departs.role(req.user!, b.roleId);
-    const ceiling = new Set(await perms.grantedIds('sysDepartPermission', 'departId', role.departId));
-    const wanted = all(b.permissionIds);
-    if (wanted.some((p) => !ceiling.has(p))) throw businessError('只能授予部门已拥有的权限');
-    await perms.saveGrants('sysDepartRolePermission', 'roleId', b.roleId, wanted, req.ip, { departId: role.departId });
+  app.get('/sys/sysDepartPermission/queryDeptRolePermission', { config: roleAccess, schema: { response: { 200: listResponse(z.string()) }, tags: ptags, summary: '部门角色已授权的菜单', querystring: roleIdQuery } }, async (req) =>
+    ok(await grants.rolePermissionIds(req.user!, req.query.roleId)),
+  );
+  app.post('/sys/sysDepartPermission/saveDeptRolePermission', { config: roleAccess, schema: { response: { 200: messageResponse }, tags: ptags, summary: '保存部门角色授权', body: saveRolePerm } }, async (req) => {
+    await grants.saveRolePermissions(req.user!, req.body.roleId, all(req.body.permissionIds), req.ip);
     return ok(null, '保存成功！');
   });
-  app.get('/sys/sysDepartPermission/datarule/:permissionId/:departId/:roleId', { config: roleAccess, schema: { tags: ptags, summary: '部门角色的数据规则', params: roleRuleParams } }, async (req) => {
-    const p = req.params as z.infer<typeof roleRuleParams>;
-    const role = await departs.role(req.user!, p.roleId);
-    return ok(await perms.grantDataRules('sysDepartRolePermission', 'roleId', p.roleId, p.permissionId, await departCeiling(role.departId, p.permissionId)));
-  });
-  app.post('/sys/sysDepartPermission/datarule', { config: { access: perm('system:depart:auth') }, schema: { tags: ptags, summary: '保存部门的数据规则 {permissionId, departId, dataRuleIds}', body: departRuleBody } }, async (req) => {
-    const b = req.body as z.infer<typeof departRuleBody>;
-    await departs.get(req.user!, b.departId);
-    await perms.saveGrantDataRules('sysDepartPermission', 'departId', b.departId, b.permissionId, splitIds(b.dataRuleIds));
+  app.get('/sys/sysDepartPermission/datarule/:permissionId/:departId/:roleId', { config: roleAccess, schema: { response: { 200: envelope(sysDepartGrantDataRules) }, tags: ptags, summary: '部门角色的数据规则', params: roleRuleParams } }, async (req) =>
+    ok(await grants.roleDataRules(req.user!, req.params.permissionId, req.params.roleId)),
+  );
+  app.post('/sys/sysDepartPermission/datarule', { config: { access: perm('system:depart:auth') }, schema: { response: { 200: messageResponse }, tags: ptags, summary: '保存部门的数据规则 {permissionId, departId, dataRuleIds}', body: departRuleBody } }, async (req) => {
+    await grants.saveDepartDataRules(req.user!, req.body.permissionId, req.body.departId, splitIds(req.body.dataRuleIds));
     return ok(null, '保存成功!');
   });
   // A department's own data rules on one menu (the ceiling of its roles' rules).
-  app.get('/sys/sysDepartPermission/datarule/:permissionId/:departId', { config: { access: perm('system:depart:auth') }, schema: { tags: ptags, summary: '部门的数据规则 {datarule, drChecked}', params: departRuleParams } }, async (req) => {
-    const p = req.params as z.infer<typeof departRuleParams>;
-    await departs.get(req.user!, p.departId);
-    const r = await perms.grantDataRules('sysDepartPermission', 'departId', p.departId, p.permissionId);
-    if (r.datarule.length === 0) return fail('未找到权限配置信息');
-    return ok(r);
+  app.get('/sys/sysDepartPermission/datarule/:permissionId/:departId', { config: { access: perm('system:depart:auth') }, schema: { response: { 200: z.union([envelope(sysDepartGrantDataRules), failure]) }, tags: ptags, summary: '部门的数据规则 {datarule, drChecked}', params: departRuleParams } }, async (req) => {
+    const r = await grants.departDataRules(req.user!, req.params.permissionId, req.params.departId);
+    return r.datarule.length === 0 ? fail('未找到权限配置信息') : ok(r);
   });
 
   // Department-role data rules (stock SysDepartRoleController): only the rules the department has checked.
-  const departCeiling = async (departId: string, permissionId: string) =>
-    (await perms.grantDataRules('sysDepartPermission', 'departId', departId, permissionId)).drChecked.split(',').filter(Boolean);
-  const saveRoleRules = async (user: CurrentUser, permissionId: string, roleId: string, ruleIds: string[]) => {
-    const role = await departs.role(user, roleId);
-    const ceiling = new Set(await departCeiling(role.departId, permissionId));
-    if (ruleIds.some((id) => !ceiling.has(id))) throw businessError('只能授予部门已拥有的数据规则');
-    await perms.saveGrantDataRules('sysDepartRolePermission', 'roleId', roleId, permissionId, ruleIds);
-  };
-  app.get('/sys/sysDepartRole/datarule/:permissionId/:departId/:roleId', { config: roleAccess, schema: { tags: rtags, summary: '部门角色的数据规则 {datarule, drChecked}', params: roleRuleParams } }, async (req) => {
-    const p = req.params as z.infer<typeof roleRuleParams>;
-    const role = await departs.role(req.user!, p.roleId);
-    if (role.departId !== p.departId) throw businessError('部门角色不存在');
-    const r = await perms.grantDataRules('sysDepartRolePermission', 'roleId', p.roleId, p.permissionId, await departCeiling(role.departId, p.permissionId));
-    if (r.datarule.length === 0) return fail('未找到权限配置信息');
-    return ok(r);
+  app.get('/sys/sysDepartRole/datarule/:permissionId/:departId/:roleId', { config: roleAccess, schema: { response: { 200: z.union([envelope(sysDepartGrantDataRules), failure]) }, tags: rtags, summary: '部门角色的数据规则 {datarule, drChecked}', params: roleRuleParams } }, async (req) => {
+    const r = await grants.roleDataRules(req.user!, req.params.permissionId, req.params.roleId, req.params.departId);
+    return r.datarule.length === 0 ? fail('未找到权限配置信息') : ok(r);
   });
-  app.post('/sys/sysDepartRole/datarule', { config: roleAccess, schema: { tags: rtags, summary: '保存部门角色的数据规则 {permissionId, roleId, dataRuleIds}', body: roleRuleBody } }, async (req) => {
-    const b = req.body as z.infer<typeof roleRuleBody>;
-    await saveRoleRules(req.user!, b.permissionId, b.roleId, splitIds(b.dataRuleIds));
+  app.post('/sys/sysDepartRole/datarule', { config: roleAccess, schema: { response: { 200: messageResponse }, tags: rtags, summary: '保存部门角色的数据规则 {permissionId, roleId, dataRuleIds}', body: roleRuleBody } }, async (req) => {
+    await grants.saveRoleDataRules(req.user!, req.body.permissionId, req.body.roleId, splitIds(req.body.dataRuleIds));
     return ok(null, '保存成功!');
   });
 }

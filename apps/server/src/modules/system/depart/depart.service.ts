@@ -3,11 +3,14 @@ import { inCompanyScope, scopeToCompany } from '../../../platform/access/scope.j
 import type { Database } from '../../../platform/db/database.js';
 import { newId } from '../../../platform/db/ids.js';
 import { now } from '../../../platform/db/time.js';
-import type { SysDepart } from '../../../platform/db/schema.js';
+import type { SysDepart as SysDepartTable } from '../../../platform/db/schema.js';
 import { businessError } from '../../../platform/http/errors.js';
-import { likeContains } from '../../../platform/query/like.js';
+import { likeContains, likePrefix } from '../../../platform/query/like.js';
 import { applyFilters, applySort, paging, runPage, type Params, type Whitelist } from '../../../platform/query/query-builder.js';
 import { nextChildCode } from './org-code.js';
+
+/** A department row as a plain object type (what the wire schemas accept). */
+type SysDepart = { [K in keyof SysDepartTable]: SysDepartTable[K] };
 
 export const DEPART_WHITELIST: Whitelist = {
   id: 'id',
@@ -33,6 +36,9 @@ export type DepartNode = Omit<SysDepart, 'delFlag'> & {
   isLeaf: boolean;
   children?: DepartNode[];
 };
+
+/** A node of the id tree (`queryIdTree`). */
+export type DepartIdNode = { key: string; value: string; title: string; children?: DepartIdNode[] };
 
 export interface DepartInput {
   parentId?: string | null;
@@ -105,7 +111,7 @@ export class DepartService {
   }
 
   async idTree(user: CurrentUser) {
-    const strip = (n: DepartNode): { key: string; value: string; title: string; children?: unknown[] } => ({
+    const strip = (n: DepartNode): DepartIdNode => ({
       key: n.id,
       value: n.id,
       title: n.departName,
@@ -140,7 +146,7 @@ export class DepartService {
       .selectFrom('sysDepart')
       .selectAll()
       .where('delFlag', '=', 0)
-      .where((eb) => eb.or(mine.map((m) => eb('orgCode', 'like', `${m.orgCode}%`))))
+      .where((eb) => eb.or(mine.map((m) => likePrefix('orgCode', m.orgCode))))
       .orderBy('departOrder')
       .orderBy('orgCode')
       .execute();
@@ -164,7 +170,7 @@ export class DepartService {
     } else if (!isGroupLevel(user)) {
       throw businessError('只有集团用户可以添加公司');
     }
-    const siblings = await this.db.selectFrom('sysDepart').select('orgCode').where('orgCode', 'like', `${parentCode}%`).execute();
+    const siblings = await this.db.selectFrom('sysDepart').select('orgCode').where(likePrefix('orgCode', parentCode)).execute();
     const orgCode = nextChildCode(parentCode, siblings.map((s) => s.orgCode));
     const row: SysDepart = {
       id: newId(),
@@ -207,7 +213,7 @@ export class DepartService {
     const all = await this.db
       .selectFrom('sysDepart')
       .select('id')
-      .where((eb) => eb.or(targets.map((t) => eb('orgCode', 'like', `${t.orgCode}%`))))
+      .where((eb) => eb.or(targets.map((t) => likePrefix('orgCode', t.orgCode))))
       .execute();
     const allIds = all.map((a) => a.id);
     await this.db.transaction().execute(async (trx) => {

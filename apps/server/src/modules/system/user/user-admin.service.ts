@@ -5,13 +5,13 @@ import { inCompanyScope, scopeToCompany } from '../../../platform/access/scope.j
 import { hashPassword, newSalt } from '../../../platform/auth/password.js';
 import type { AppContext } from '../../../platform/context.js';
 import { newId } from '../../../platform/db/ids.js';
-import type { DB } from '../../../platform/db/schema.js';
+import type { DB, SysUser } from '../../../platform/db/schema.js';
 import { now } from '../../../platform/db/time.js';
 import { writeLog } from '../../../platform/oplog/oplog.js';
 import { streamXlsx, type ExportColumn } from '../../../platform/excel/excel.js';
 import { readImportSheet, type ImportOutcome } from '../../../platform/excel/import-route.js';
 import { businessError } from '../../../platform/http/errors.js';
-import type { Page } from '../../../platform/http/envelope.js';
+import { likePrefix } from '../../../platform/query/like.js';
 import {
   applyConditions,
   applyFilters,
@@ -50,7 +50,24 @@ const USER_COLUMNS = [
   'u.updateBy', 'u.updateTime',
 ] as const;
 
-type UserRow = Record<string, unknown> & { id: string; username: string; orgCode: string | null; post: string | null; departIds: string | null };
+/** The columns of the user picker (`queryUserComponentData`). */
+const PICK_COLUMNS = ['u.id', 'u.username', 'u.realname', 'u.sex', 'u.phone', 'u.birthday', 'u.orgCode', 'u.post', 'u.departIds', 'u.status', 'u.createTime'] as const;
+
+type Unprefixed<T extends readonly string[]> = { [K in keyof T]: T[K] extends `u.${infer C}` ? C : never }[number];
+type UserRow = Pick<SysUser, Unprefixed<typeof USER_COLUMNS>>;
+type PickRow = Pick<SysUser, Unprefixed<typeof PICK_COLUMNS>>;
+
+/** What `present` adds to a row: dictionary texts and the department name. */
+type UserTexts = {
+  sex_dictText: string;
+  status_dictText: string;
+  userIdentity_dictText: string;
+  post_dictText: string;
+  departIds_dictText: string;
+  orgCodeTxt: string;
+  deptName: string;
+  deptName_dictText: string;
+}
 
 export interface UserInput {
   id?: string;
@@ -160,7 +177,7 @@ export class UserAdminService {
     let qb = this.base() as unknown as SelectQueryBuilder<DB & { u: DB['sysUser'] }, 'u', object>;
     // Every scope starts from the caller's company scope; 'group' only narrows it further.
     qb = scopeToCompany(qb, user, 'u.orgCode');
-    if (opts.scope === 'group') qb = qb.where('u.orgCode', 'like', `${GROUP_COMPANY}%`);
+    if (opts.scope === 'group') qb = qb.where(likePrefix('u.orgCode', GROUP_COMPANY));
     qb = applyFilters(qb, params, USER_WHITELIST);
     const departId = typeof params.departId === 'string' ? params.departId : typeof params.deptId === 'string' ? params.deptId : '';
     if (departId) {
@@ -177,7 +194,7 @@ export class UserAdminService {
   }
 
   /** Adds `_dictText` fields, orgCodeTxt and deptName. */
-  private async present(rows: UserRow[]): Promise<Record<string, unknown>[]> {
+  private async present<R extends PickRow & { userIdentity?: number | null }>(rows: R[]): Promise<(Omit<R, 'password' | 'salt'> & UserTexts)[]> {
     const posts = new Map((await this.db.selectFrom('sysPosition').select(['code', 'name']).execute()).map((p) => [p.code, p.name]));
     const codes = [...new Set(rows.map((r) => r.orgCode).filter(Boolean) as string[])];
     const departIds = [...new Set(rows.flatMap((r) => csv(r.departIds)))];
@@ -193,9 +210,9 @@ export class UserAdminService {
     const dict = async (code: string) => new Map(((await this.dicts.items(code)) ?? []).map((i) => [i.value, i.text]));
     const [sexes, statuses, identities] = await Promise.all([dict('sex'), dict('user_status'), dict('user_identity')]);
     const text = (m: Map<string, string>, v: unknown) => (v === null || v === undefined || v === '' ? '' : (m.get(String(v)) ?? String(v)));
-    const out: Record<string, unknown>[] = [];
+    const out: (Omit<R, 'password' | 'salt'> & UserTexts)[] = [];
     for (const r of rows) {
-      const { password: _p, salt: _s, ...rest } = r as UserRow & { password?: unknown; salt?: unknown };
+      const { password: _p, salt: _s, ...rest } = r as R & { password?: unknown; salt?: unknown };
       void _p;
       void _s;
       const orgCodeTxt = r.orgCode ? (byCode.get(r.orgCode) ?? '') : '';
@@ -214,7 +231,7 @@ export class UserAdminService {
     return out;
   }
 
-  async list(user: CurrentUser, params: Params): Promise<Page<Record<string, unknown>>> {
+  async list(user: CurrentUser, params: Params) {
     const base = await this.filtered(user, params, { scope: 'company', dataRules: true });
     const pg = await runPage<typeof base, UserRow>(
       base,
@@ -229,15 +246,15 @@ export class UserAdminService {
    * every company): the client's `isAll`/`allDepart` flag is a picker option, never a permission, so it
    * cannot widen the scope. `forceA01`/`onlyA01` narrows to the group company (empty for other companies).
    */
-  async pickerData(user: CurrentUser, params: Params): Promise<Page<Record<string, unknown>>> {
+  async pickerData(user: CurrentUser, params: Params) {
     const truthy = (v: unknown) => v === true || v === '1' || v === 'true';
     const scope = truthy(params.forceA01) || truthy(params.onlyA01) ? 'group' : 'company';
     const base = await this.filtered(user, params, { scope, dataRules: false });
-    const pg = await runPage<typeof base, UserRow>(
+    const pg = await runPage<typeof base, PickRow>(
       base,
       (qb) =>
         applySort(
-          qb.select(['u.id', 'u.username', 'u.realname', 'u.sex', 'u.phone', 'u.birthday', 'u.orgCode', 'u.post', 'u.departIds', 'u.status', 'u.createTime']),
+          qb.select([...PICK_COLUMNS]),
           params,
           USER_WHITELIST,
           { field: 'createTime', order: 'desc' },
@@ -449,7 +466,7 @@ export class UserAdminService {
   // ----- recycle bin (logically deleted users) -----
 
   /** Deleted users of the caller's company, newest change first (stock answers a plain list). */
-  async recycleBin(actor: CurrentUser, params: Params): Promise<Record<string, unknown>[]> {
+  async recycleBin(actor: CurrentUser, params: Params) {
     let qb = this.db.selectFrom('sysUser as u').where('u.delFlag', '=', 1) as unknown as SelectQueryBuilder<DB & { u: DB['sysUser'] }, 'u', object>;
     qb = scopeToCompany(qb, actor, 'u.orgCode');
     qb = applyFilters(qb, params, USER_WHITELIST);
