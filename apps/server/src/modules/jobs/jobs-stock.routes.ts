@@ -42,7 +42,7 @@ export async function jobStockRoutes(app: Api, jobs: JobService): Promise<void> 
       async function* rows() {
         for (let pageNo = 1; ; pageNo++) {
           const pg = await jobs.list({ ...q, pageNo, pageSize: 1000 });
-          for (const r of pg.records) yield r as Record<string, unknown>;
+          for (const r of pg.records) yield r;
           if (pg.records.length < 1000) break;
         }
       }
