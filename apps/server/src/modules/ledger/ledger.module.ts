@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../platform/http/api.js';
 import type { Translator } from '../../platform/query/present.js';
 import type { ApplicationService } from '../workflow/application.service.js';
 import type { FormRegistry } from '../workflow/form-registry.js';
@@ -7,6 +7,7 @@ import './ledger.tables.js';
 import { ledgerRoutes } from './ledger.routes.js';
 import { LibraryService } from './library.service.js';
 import { categoryService, itemService, supplierService, warehouseService } from './master-data.js';
+import { MasterDataService } from './master-data.service.js';
 
 /** Registers the ten goods form types with the engine. */
 export function registerGoodsFormTypes(registry: FormRegistry): void {
@@ -15,14 +16,14 @@ export function registerGoodsFormTypes(registry: FormRegistry): void {
 
 /** The goods ledger (docs/ledger.md): master data, libraries, the procure pool and the goods form types. */
 export async function registerLedgerModule(
-  api: FastifyInstance,
+  api: Api,
   workflow: { registry: FormRegistry; applications: ApplicationService },
   translate: Translator,
 ): Promise<void> {
   registerGoodsFormTypes(workflow.registry);
   const db = api.ctx.db;
   await ledgerRoutes(api, {
-    db,
+    masterData: new MasterDataService(db),
     categories: categoryService(db, translate),
     items: itemService(db, translate),
     warehouses: warehouseService(db, translate),

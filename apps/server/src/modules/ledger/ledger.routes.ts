@@ -1,19 +1,29 @@
-import type { FastifyInstance } from 'fastify';
+import { binaryResponse, envelope, listResponse, messageResponse, pageResponse } from '@go/contract';
+import {
+  ldAssetRow,
+  ldCategoryNode,
+  ldEntryRow,
+  ldMyFormRow,
+  ldPoolPage,
+  ldSavedApplication,
+  ldStockOf,
+  ldStockRow,
+} from '@go/contract/ledger/responses';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { LOGIN, perm } from '../../platform/access/access.js';
-import type { Database } from '../../platform/db/database.js';
+import type { Api } from '../../platform/http/api.js';
 import { attachmentHeader, XLSX_MIME } from '../../platform/excel/excel.js';
 import { ok } from '../../platform/http/envelope.js';
-import { businessError } from '../../platform/http/errors.js';
 import { crudRoutes, idQuery, splitIds, type CrudService } from '../../platform/query/crud.js';
-import type { Params } from '../../platform/query/query-builder.js';
 import { GOODS_TYPES, poolLineSchema, type GoodsType } from '@go/contract/ledger/schemas';
 import type { ApplicationService } from '../workflow/application.service.js';
 import { LIBRARY_STATES, type LibraryService } from './library.service.js';
 import { LEDGER_PERMS, statusBody } from './master-data.js';
+import type { MasterDataService } from './master-data.service.js';
 
 export interface LedgerServices {
-  db: Database;
+  masterData: MasterDataService;
   applications: ApplicationService;
   categories: CrudService;
   items: CrudService;
@@ -29,6 +39,11 @@ const LIB_TITLE: Record<string, string> = {
   share: '共享库',
 };
 
+/**
+ * A list's query: paging, sorting, filters on the list's whitelisted fields and the advanced query — any
+ * key (the list query builder ignores what its whitelist does not name).
+ */
+const listQuery = z.record(z.string().max(200), z.union([z.string().max(20000), z.array(z.string().max(20000)).max(100)]).optional());
 const libParam = z.object({ lib: z.enum(['receive', 'recycle', 'scrap', 'share']) });
 const stockQuery = z.object({
   itemId: z.string().min(1).max(32),
@@ -38,6 +53,8 @@ const pickerQuery = z.looseObject({
   purpose: z.enum(Object.keys(GOODS_TYPES) as [GoodsType, ...GoodsType[]]),
   keyword: z.string().max(50).optional(),
 });
+const poolAddResult = envelope(z.object({ ids: z.array(z.string()) }));
+const markResult = envelope(z.object({ count: z.number() }));
 const poolAddBody = z.union([
   z.object({ lines: z.array(poolLineSchema).min(1, '请至少添加一行物品明细').max(200) }),
   z.array(poolLineSchema).min(1).max(200),
@@ -49,12 +66,12 @@ const markBody = z.object({
   supplierId: z.string().max(32).optional().nullable(),
 });
 
-function sendXlsx(reply: import('fastify').FastifyReply, name: string, stream: NodeJS.ReadableStream) {
+function sendXlsx(reply: FastifyReply, name: string, stream: NodeJS.ReadableStream) {
   reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader(`${name}.xlsx`));
   return reply.send(stream);
 }
 
-export async function ledgerRoutes(app: FastifyInstance, s: LedgerServices): Promise<void> {
+export async function ledgerRoutes(app: Api, s: LedgerServices): Promise<void> {
   const tags = ['物资台账'];
   const P = LEDGER_PERMS;
   await crudRoutes(app, s.categories);
@@ -64,61 +81,10 @@ export async function ledgerRoutes(app: FastifyInstance, s: LedgerServices): Pro
 
   app.get(
     '/ledger/category/tree',
-    { config: { access: perm(`${P.item}:list`) }, schema: { tags, summary: '物品分类树' } },
-    async () => {
-      const rows = await s.db
-        .selectFrom('ldCategory')
-        .select(['id', 'parentId', 'name', 'code', 'sortNo'])
-        .orderBy('sortNo')
-        .orderBy('name')
-        .execute();
-      type Node = {
-        key: string;
-        value: string;
-        title: string;
-        label: string;
-        parentId: string | null;
-        children: Node[];
-        leaf?: boolean;
-      };
-      const byId = new Map<string, Node>(
-        rows.map((r) => [
-          r.id,
-          { key: r.id, value: r.id, title: r.name, label: r.name, parentId: r.parentId, children: [] },
-        ]),
-      );
-      const roots: Node[] = [];
-      for (const n of byId.values())
-        (n.parentId && byId.get(n.parentId) ? byId.get(n.parentId)!.children : roots).push(n);
-      for (const n of byId.values()) n.leaf = n.children.length === 0;
-      return ok(roots);
-    },
+    { config: { access: perm(`${P.item}:list`) }, schema: { tags, summary: '物品分类树', response: { 200: listResponse(ldCategoryNode) } } },
+    async () => ok(await s.masterData.categoryTree()),
   );
 
-  const guardedDelete = async (
-    table: 'ldCategory' | 'ldItem' | 'ldWarehouse',
-    id: string,
-    svc: CrudService,
-    user: NonNullable<import('fastify').FastifyRequest['user']>,
-  ) => {
-    if (
-      table === 'ldItem' &&
-      (await s.db.selectFrom('ldEntry').select('id').where('itemId', '=', id).executeTakeFirst())
-    )
-      throw businessError('该物品已有出入库记录，不能删除');
-    if (
-      table === 'ldWarehouse' &&
-      (await s.db.selectFrom('ldEntry').select('id').where('warehouseId', '=', id).executeTakeFirst())
-    )
-      throw businessError('该仓库已有出入库记录，不能删除');
-    if (table === 'ldCategory') {
-      if (await s.db.selectFrom('ldCategory').select('id').where('parentId', '=', id).executeTakeFirst())
-        throw businessError('该分类下还有子分类，不能删除');
-      if (await s.db.selectFrom('ldItem').select('id').where('categoryId', '=', id).executeTakeFirst())
-        throw businessError('该分类下还有物品，不能删除');
-    }
-    await svc.remove(user, [id]);
-  };
   for (const [table, base, code, svc] of [
     ['ldCategory', '/ledger/category', P.item, s.categories],
     ['ldItem', '/ledger/item', P.item, s.items],
@@ -126,9 +92,9 @@ export async function ledgerRoutes(app: FastifyInstance, s: LedgerServices): Pro
   ] as const) {
     app.delete(
       `${base}/delete`,
-      { config: { access: perm(`${code}:delete`) }, schema: { tags, summary: '删除', querystring: idQuery } },
+      { config: { access: perm(`${code}:delete`) }, schema: { tags, summary: '删除', querystring: idQuery, response: { 200: messageResponse } } },
       async (req) => {
-        await guardedDelete(table, (req.query as { id: string }).id, svc, req.user!);
+        await s.masterData.guardedDelete(table, req.query.id, svc, req.user!);
         return ok(null, '删除成功!');
       },
     );
@@ -138,9 +104,9 @@ export async function ledgerRoutes(app: FastifyInstance, s: LedgerServices): Pro
     method: ['PUT', 'POST'],
     url: '/adminstration/library/supplier/disable',
     config: { access: perm(`${P.supplier}:edit`), oplog: { content: '启用/停用供应商', type: 3 } },
-    schema: { tags, summary: '启用或停用供应商', body: statusBody },
+    schema: { tags, summary: '启用或停用供应商', body: statusBody, response: { 200: messageResponse } },
     handler: async (req) => {
-      const b = req.body as z.infer<typeof statusBody>;
+      const b = req.body;
       await s.suppliers.edit(req.user!, { id: b.id, status: b.status });
       return ok(null, b.status === 1 ? '启用成功' : '停用成功');
     },
@@ -149,80 +115,80 @@ export async function ledgerRoutes(app: FastifyInstance, s: LedgerServices): Pro
   // ------------------------------------------------------------ libraries and history
   app.get(
     '/ledger/library/total/list',
-    { config: { access: perm(P.library) }, schema: { tags, summary: '总库' } },
-    async (req) => ok(await s.library.total(req.user!, req.query as Params)),
+    { config: { access: perm(P.library) }, schema: { tags, summary: '总库', querystring: listQuery, response: { 200: pageResponse(ldStockRow) } } },
+    async (req) => ok(await s.library.total(req.user!, req.query)),
   );
   app.get(
     '/ledger/library/total/exportXls',
     {
       config: { access: perm(P.libraryExport), oplog: { content: '导出总库', type: 6 } },
-      schema: { tags, summary: '导出总库' },
+      schema: { tags, summary: '导出总库', querystring: listQuery, response: { 200: binaryResponse } },
     },
-    async (req, reply) => sendXlsx(reply, '总库', s.library.exportTotal(req.user!, req.query as Params)),
+    async (req, reply) => sendXlsx(reply, '总库', s.library.exportTotal(req.user!, req.query)),
   );
   app.get(
     '/ledger/library/:lib/list',
     {
       config: { access: perm(P.library) },
-      schema: { tags, summary: '领用/回收/报废/共享库', params: libParam },
+      schema: { tags, summary: '领用/回收/报废/共享库', params: libParam, querystring: listQuery, response: { 200: pageResponse(ldAssetRow) } },
     },
     async (req) => {
-      const { lib } = req.params as z.infer<typeof libParam>;
-      return ok(await s.library.assets(req.user!, LIBRARY_STATES[lib], req.query as Params));
+      const { lib } = req.params;
+      return ok(await s.library.assets(req.user!, LIBRARY_STATES[lib], req.query));
     },
   );
   app.get(
     '/ledger/library/:lib/exportXls',
     {
       config: { access: perm(P.libraryExport), oplog: { content: '导出资产库', type: 6 } },
-      schema: { tags, summary: '导出领用/回收/报废/共享库', params: libParam },
+      schema: { tags, summary: '导出领用/回收/报废/共享库', params: libParam, querystring: listQuery, response: { 200: binaryResponse } },
     },
     async (req, reply) => {
-      const { lib } = req.params as z.infer<typeof libParam>;
+      const { lib } = req.params;
       return sendXlsx(
         reply,
         LIB_TITLE[lib],
-        s.library.exportAssets(req.user!, LIBRARY_STATES[lib], req.query as Params, LIB_TITLE[lib]),
+        s.library.exportAssets(req.user!, LIBRARY_STATES[lib], req.query, LIB_TITLE[lib]),
       );
     },
   );
   app.get(
     '/ledger/asset/list',
-    { config: { access: perm(P.library) }, schema: { tags, summary: '资产台账' } },
-    async (req) => ok(await s.library.assets(req.user!, null, req.query as Params)),
+    { config: { access: perm(P.library) }, schema: { tags, summary: '资产台账', querystring: listQuery, response: { 200: pageResponse(ldAssetRow) } } },
+    async (req) => ok(await s.library.assets(req.user!, null, req.query)),
   );
   app.get(
     '/ledger/asset/picker',
     {
       config: { access: perm(`${P.item}:list`) },
-      schema: { tags, summary: '可选资产', querystring: pickerQuery },
+      schema: { tags, summary: '可选资产', querystring: pickerQuery, response: { 200: listResponse(ldAssetRow) } },
     },
     async (req) => {
-      const q = req.query as z.infer<typeof pickerQuery>;
+      const q = req.query;
       return ok(await s.library.assetPicker(req.user!, q.purpose, q));
     },
   );
   app.get(
     '/ledger/entry/list',
-    { config: { access: perm(P.library) }, schema: { tags, summary: '出入库流水' } },
-    async (req) => ok(await s.library.entries(req.user!, req.query as Params)),
+    { config: { access: perm(P.library) }, schema: { tags, summary: '出入库流水', querystring: listQuery, response: { 200: pageResponse(ldEntryRow) } } },
+    async (req) => ok(await s.library.entries(req.user!, req.query)),
   );
   app.get(
     '/ledger/stock/one',
     {
       config: { access: perm(`${P.item}:list`) },
-      schema: { tags, summary: '物品库存', querystring: stockQuery },
+      schema: { tags, summary: '物品库存', querystring: stockQuery, response: { 200: envelope(ldStockOf) } },
     },
     async (req) => {
-      const q = req.query as z.infer<typeof stockQuery>;
+      const q = req.query;
       return ok(await s.library.stockOf(req.user!, q.itemId, q.warehouseId));
     },
   );
 
   app.get(
     '/ledger/form/my',
-    { config: { access: perm(`${P.item}:list`) }, schema: { tags, summary: '我的物资申请' } },
-    async (req) => ok(await s.library.myForms(req.user!, req.query as Params)),
+    { config: { access: perm(`${P.item}:list`) }, schema: { tags, summary: '我的物资申请', querystring: listQuery, response: { 200: pageResponse(ldMyFormRow) } } },
+    async (req) => ok(await s.library.myForms(req.user!, req.query)),
   );
 
   // 交接 handover add: a plain JSON body is accepted (SPEC §7 exemption); saves a handover draft.
@@ -231,10 +197,10 @@ export async function ledgerRoutes(app: FastifyInstance, s: LedgerServices): Pro
     '/activiti/actHandover/add',
     {
       config: { access: LOGIN, noEncrypt: true, oplog: { content: '保存交接申请', type: 2 } },
-      schema: { tags, summary: '保存交接申请草稿', body: handoverBody },
+      schema: { tags, summary: '保存交接申请草稿', body: handoverBody, response: { 200: envelope(ldSavedApplication) } },
     },
     async (req) => {
-      const { procDefId, ...data } = req.body as z.infer<typeof handoverBody>;
+      const { procDefId, ...data } = req.body;
       return ok(
         await s.applications.add(req.user!, { tableName: 'ld_handover', procDefId, data }),
         '保存成功',
@@ -246,17 +212,17 @@ export async function ledgerRoutes(app: FastifyInstance, s: LedgerServices): Pro
   const POOL = '/activiti/actProcurePoolExtend';
   app.get(
     `${POOL}/list`,
-    { config: { access: perm(P.procure) }, schema: { tags, summary: '采购池' } },
-    async (req) => ok(await s.library.pool(req.user!, req.query as Params)),
+    { config: { access: perm(P.procure) }, schema: { tags, summary: '采购池', querystring: listQuery, response: { 200: envelope(ldPoolPage) } } },
+    async (req) => ok(await s.library.pool(req.user!, req.query)),
   );
   app.post(
     `${POOL}/addActProcurePool`,
     {
       config: { access: perm(P.procureAdd), noEncrypt: true, oplog: { content: '加入采购池', type: 2 } },
-      schema: { tags, summary: '加入采购池', body: poolAddBody },
+      schema: { tags, summary: '加入采购池', body: poolAddBody, response: { 200: poolAddResult } },
     },
     async (req) => {
-      const b = req.body as z.infer<typeof poolAddBody>;
+      const b = req.body;
       const lines = Array.isArray(b) ? b : 'lines' in b ? b.lines : [b];
       const ids = await s.library.addToPool(req.user!, lines);
       return ok({ ids }, '添加成功！');
@@ -266,10 +232,10 @@ export async function ledgerRoutes(app: FastifyInstance, s: LedgerServices): Pro
     `${POOL}/mark`,
     {
       config: { access: perm(P.procureMark), oplog: { content: '标记采购池明细', type: 3 } },
-      schema: { tags, summary: '标记采购池明细', body: markBody },
+      schema: { tags, summary: '标记采购池明细', body: markBody, response: { 200: markResult } },
     },
     async (req) => {
-      const b = req.body as z.infer<typeof markBody>;
+      const b = req.body;
       const ids = Array.isArray(b.ids) ? b.ids : splitIds(b.ids);
       const n = await s.library.mark(req.user!, ids, b.chooseMarkName, b.supplierId);
       return ok({ count: n }, '标记成功');
@@ -279,8 +245,8 @@ export async function ledgerRoutes(app: FastifyInstance, s: LedgerServices): Pro
     `${POOL}/allProcureExportXls`,
     {
       config: { access: perm(P.procureExport), oplog: { content: '导出采购池', type: 6 } },
-      schema: { tags, summary: '导出全部采购池明细' },
+      schema: { tags, summary: '导出全部采购池明细', querystring: listQuery, response: { 200: binaryResponse } },
     },
-    async (req, reply) => sendXlsx(reply, '采购池', s.library.exportPool(req.user!, req.query as Params)),
+    async (req, reply) => sendXlsx(reply, '采购池', s.library.exportPool(req.user!, req.query)),
   );
 }

@@ -22,9 +22,44 @@ import {
 } from '@go/contract/ledger/schemas';
 import type { AssetState } from './ledger.tables.js';
 import { ASSET_ACTION } from './forms/goods-lines.js';
-import { likeMatch } from '../../platform/query/like.js';
+import { likeContains } from '../../platform/query/like.js';
 
 type Row = Record<string, unknown>;
+/**
+ * The selected columns of each list that its response row declares (packages/contract ledger/responses);
+ * the other selected columns pass through.
+ */
+type Rest = { [k: string]: unknown };
+type StockRecord = Rest & { itemId: string; code: string | null; itemName: string; kind: string; warehouseId: string; warehouseName: string; sysOrgCode: string | null; qty: number };
+type AssetRecord = Rest & {
+  id: string;
+  assetNo: string;
+  itemId: string;
+  itemName: string;
+  state: string;
+  holder: string | null;
+  holderName: string | null;
+  warehouseId: string | null;
+  warehouseName: string | null;
+  sysOrgCode: string | null;
+};
+type EntryRecord = Rest & {
+  id: string;
+  itemId: string;
+  itemName: string;
+  warehouseId: string | null;
+  assetId: string | null;
+  movement: string;
+  qtyChange: number;
+  qtyBefore: number;
+  qtyAfter: number;
+  formType: string | null;
+  formId: string | null;
+  operator: string;
+  createTime: string | null;
+};
+type MyFormRecord = Rest & { id: string; tableId: string; tableName: string; title: string | null; actStatus: string | null; procDefId: string | null; procInstId: string | null };
+type PoolRecord = Rest & { id: string; itemId: string | null; itemName: string; qty: number; supplierId: string | null; supplierName: string | null; status: number; applicantName: string | null; sysOrgCode: string | null };
 
 export const LIBRARY_STATES: Record<string, AssetState> = {
   receive: 'received',
@@ -156,7 +191,7 @@ export class LibraryService {
 
   /** 总库: stock per item and warehouse. */
   async total(user: CurrentUser, params: Params) {
-    const pg = await runPage<ReturnType<LibraryService['totalBase']>, Row>(
+    const pg = await runPage<ReturnType<LibraryService['totalBase']>, StockRecord>(
       this.totalBase(user, params),
       (qb) => this.totalSelect(qb, params),
       paging(params, 500),
@@ -221,14 +256,14 @@ export class LibraryService {
     ).orderBy('a.id', 'desc');
   }
 
-  private presentAsset = (r: Row): Row => ({
+  private presentAsset = <T extends { state: unknown }>(r: T) => ({
     ...r,
-    state_dictText: ASSET_STATES[r.state as AssetState] ?? r.state,
+    state_dictText: ASSET_STATES[r.state as AssetState] ?? String(r.state),
   });
 
   /** Assets by state (the receive, recycle, scrap and share libraries), or all assets. */
   async assets(user: CurrentUser, state: AssetState | null, params: Params) {
-    const pg = await runPage<ReturnType<LibraryService['assetBase']>, Row>(
+    const pg = await runPage<ReturnType<LibraryService['assetBase']>, AssetRecord>(
       this.assetBase(user, state, params),
       (qb) => this.assetSelect(qb, params),
       paging(params, 500),
@@ -243,7 +278,7 @@ export class LibraryService {
       subTitle: `导出人:${user.realname}`,
       columns: ASSET_EXPORT,
       rows: batches(async (offset) =>
-        (await ordered.limit(2000).offset(offset).execute()).map((r) => this.presentAsset(r as Row)),
+        (await ordered.limit(2000).offset(offset).execute()).map((r) => this.presentAsset(r)),
       ),
     });
   }
@@ -270,7 +305,7 @@ export class LibraryService {
     if (!asset || !(asset.state === 'shared' || inCompanyScope(user, asset.sysOrgCode)))
       qb = scopeToCompany(qb, user, 'e.sysOrgCode');
     const base = applyFilters(qb, params, ENTRY_WL);
-    const pg = await runPage<typeof base, Row>(
+    const pg = await runPage<typeof base, EntryRecord>(
       base,
       (b) =>
         b
@@ -309,7 +344,7 @@ export class LibraryService {
       ...pg,
       records: pg.records.map((r) => ({
         ...r,
-        movement_dictText: MOVEMENTS[r.movement as keyof typeof MOVEMENTS] ?? r.movement,
+        movement_dictText: String(MOVEMENTS[r.movement as keyof typeof MOVEMENTS] ?? r.movement),
       })),
     };
   }
@@ -358,11 +393,10 @@ export class LibraryService {
       qb = qb.where((eb) => eb.or([eb('a.holder', 'is', null), eb('a.holder', '<>', user.username)]));
     const kw = typeof params.keyword === 'string' ? params.keyword.trim().slice(0, 50) : '';
     if (kw) {
-      const like = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      qb = qb.where((eb) => eb.or([likeMatch('a.assetNo', like), likeMatch('i.name', like)]));
+      qb = qb.where((eb) => eb.or([likeContains('a.assetNo', kw), likeContains('i.name', kw)]));
     }
     const rows = await qb.orderBy('i.name').orderBy('a.assetNo').limit(200).execute();
-    return rows.map((r) => this.presentAsset(r as Row));
+    return rows.map((r) => this.presentAsset(r));
   }
 
   /** The caller's goods applications (every goods type, or one), with their approval state. */
@@ -377,7 +411,7 @@ export class LibraryService {
       .where('f.delFlag', '=', 0);
     if (kind) qb = qb.where('f.kind', '=', kind);
     const p = paging(params, 100);
-    const pg = await runPage<typeof qb, Row>(
+    const pg = await runPage<typeof qb, MyFormRecord>(
       qb,
       (b) =>
         b
@@ -404,7 +438,7 @@ export class LibraryService {
       records: pg.records.map((r) => ({
         ...r,
         routeName: 'ledger/GoodsForm',
-        formLabel: GOODS_TYPES[r.tableName as GoodsType],
+        formLabel: String(GOODS_TYPES[r.tableName as GoodsType] ?? ''),
       })),
     };
   }
@@ -447,9 +481,9 @@ export class LibraryService {
       .orderBy('p.id');
   }
 
-  private presentPool = (r: Row): Row => ({
+  private presentPool = <T extends { supplierName: unknown; status: unknown; price?: unknown; qty: unknown }>(r: T) => ({
     ...r,
-    supplierName: r.supplierName ?? '未指定供应商',
+    supplierName: typeof r.supplierName === 'string' ? r.supplierName : '未指定供应商',
     status_dictText: POOL_STATUS[r.status as 0 | 1 | 2] ?? '',
     amount: Math.round(Number(r.price ?? 0) * Number(r.qty) * 100) / 100,
   });
@@ -457,7 +491,7 @@ export class LibraryService {
   /** Pool lines, ordered by supplier (the page groups them), with one summary row per supplier. */
   async pool(user: CurrentUser, params: Params) {
     const base = this.poolBase(user, params);
-    const pg = await runPage<typeof base, Row>(base, (qb) => this.poolSelect(qb), paging(params, 500));
+    const pg = await runPage<typeof base, PoolRecord>(base, (qb) => this.poolSelect(qb), paging(params, 500));
     const groups = await base
       .select((eb) => [
         'p.supplierId',
@@ -489,7 +523,7 @@ export class LibraryService {
       subTitle: `导出人:${user.realname}`,
       columns: POOL_EXPORT,
       rows: batches(async (offset) =>
-        (await ordered.limit(2000).offset(offset).execute()).map((r) => this.presentPool(r as Row)),
+        (await ordered.limit(2000).offset(offset).execute()).map((r) => this.presentPool(r)),
       ),
     });
   }
