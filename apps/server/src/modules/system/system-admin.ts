@@ -17,10 +17,12 @@ import { permissionAdminRoutes } from './permission/permission-admin.routes.js';
 import { PermissionAdminService } from './permission/permission-admin.service.js';
 import type { PermissionService } from './permission/permission.service.js';
 import { roleCrud, roleRoutes } from './role/role.routes.js';
+import { RoleService } from './role/role.service.js';
 import { positionRoutes, positionService } from './position/position.routes.js';
 import { checkRuleService, fillRuleService, ruleRoutes } from './rule/rule.routes.js';
 import { RuleService } from './rule/rule.service.js';
 import { tenantRoutes, tenantService } from './tenant/tenant.routes.js';
+import { TenantService } from './tenant/tenant.service.js';
 import { thirdAppRoutes } from './third-app/third-app.routes.js';
 import { userAgentRoutes } from './agent/user-agent.routes.js';
 import { UserAgentService } from './agent/user-agent.service.js';
@@ -46,7 +48,7 @@ export async function registerSystemAdmin(api: Api, deps: SystemAdminDeps): Prom
   const departs = new DepartService(db);
   await permissionAdminRoutes(api, permAdmin);
   const roles = roleCrud(db, translate);
-  await roleRoutes(api, roles, permAdmin);
+  await roleRoutes(api, roles, new RoleService(db), permAdmin);
   await departRoutes(api, departs, permAdmin);
   await departExcelRoutes(api, departs);
   await userAdminRoutes(api, new UserAdminService(api.ctx, deps.dicts, permAdmin));
@@ -66,11 +68,11 @@ export async function registerSystemAdmin(api: Api, deps: SystemAdminDeps): Prom
   registerCrudImport(api, roles, { required: 'roleCode' });
   registerCrudImport(api, positions, { required: 'code', decodeDict });
   registerCrudImport(api, categoryAdmin, { required: 'name' });
-  await tenantRoutes(api, tenantService(db, translate));
+  await tenantRoutes(api, tenantService(db, translate), new TenantService(db));
   await gatewayRoutes(api, gatewayService(db, translate));
   const box = new SecretBox(config.jwtSecret);
   await dataSourceRoutes(api, dataSourceService(db, translate, box), box);
-  await ruleRoutes(api, checkRuleService(db, translate), fillRuleService(db, translate), new RuleService(db), db);
+  await ruleRoutes(api, checkRuleService(db, translate), fillRuleService(db, translate), new RuleService(db));
   await logRoutes(api, new LogService(db, translate));
   await dictAdminRoutes(api, deps.dicts, dictCrud(db, translate, deps.dicts), dictItemCrud(db, translate, deps.dicts));
 }

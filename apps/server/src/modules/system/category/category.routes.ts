@@ -1,11 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import { envelope, listResponse, messageResponse, pageResponse, sysCategoryNode, sysCategoryRow } from '@go/contract';
 import { z } from 'zod';
 import { LOGIN, perm } from '../../../platform/access/access.js';
 import type { Database } from '../../../platform/db/database.js';
+import type { Api } from '../../../platform/http/api.js';
 import { ok } from '../../../platform/http/envelope.js';
 import { CrudService, crudRoutes, idQuery, idsQuery, splitIds } from '../../../platform/query/crud.js';
 import type { Translator } from '../../../platform/query/present.js';
-import type { CategoryService } from './category.service.js';
+import { CATEGORY_COLUMNS, CATEGORY_SORT, CATEGORY_WHITELIST, type CategoryService } from './category.service.js';
 
 const fields = {
   pid: z.string().max(32).optional().nullable(),
@@ -14,21 +15,15 @@ const fields = {
 };
 
 export function categoryCrud(db: Database, translate: Translator, categories: CategoryService): CrudService {
-  return new CrudService(db as never, {
+  return new CrudService(db, {
     base: '/sys/category',
     table: 'sysCategory',
+    row: sysCategoryRow,
     tag: '分类字典',
     perm: 'system:category',
-    whitelist: {
-      id: 'id',
-      pid: 'pid',
-      name: 'name',
-      code: 'code',
-      hasChild: 'hasChild',
-      createTime: { column: 'createTime', type: 'datetime' },
-    },
-    columns: ['id', 'pid', 'name', 'code', 'hasChild', 'sysOrgCode', 'createBy', 'createTime', 'updateBy', 'updateTime'],
-    defaultSort: { field: 'code', order: 'asc' },
+    whitelist: CATEGORY_WHITELIST,
+    columns: [...CATEGORY_COLUMNS],
+    defaultSort: CATEGORY_SORT,
     orgColumn: 'sysOrgCode',
     sharedGroupRows: true,
     addSchema: z.object(fields),
@@ -45,95 +40,93 @@ export function categoryCrud(db: Database, translate: Translator, categories: Ca
   });
 }
 
-const rootQuery = z.object({ async: z.string().optional(), pcode: z.string().max(100).optional() });
+const rootQuery = z.object({ async: z.string().max(10).optional(), pcode: z.string().max(100).optional() });
 const pidQuery = z.object({ pid: z.string().min(1).max(64) });
 const treeQuery = z.object({ pid: z.string().max(64).optional(), pcode: z.string().max(100).optional(), condition: z.string().max(2000).optional() });
 const parentsQuery = z.object({ parentIds: z.string().min(1).max(20000) });
 const oneQuery = z.object({ field: z.string().min(1).max(32), val: z.string().max(200) });
 const dictItemQuery = z.object({ ids: z.string().max(5000).default('') });
+/** The root list's filters (list query builder: whitelisted fields, advanced query, paging, sorting). */
+const listQuery = z.looseObject({
+  pid: z.string().max(64).optional(),
+  name: z.string().max(200).optional(),
+  code: z.string().max(200).optional(),
+  superQueryParams: z.string().max(20000).optional(),
+  superQueryMatchType: z.string().max(10).optional(),
+  pageNo: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce.number().int().min(1).optional(),
+  column: z.string().max(100).optional(),
+  order: z.string().max(10).optional(),
+});
 
-export async function categoryRoutes(app: FastifyInstance, crud: CrudService, svc: CategoryService): Promise<void> {
+const nodes = listResponse(sysCategoryNode);
+
+export async function categoryRoutes(app: Api, crud: CrudService, svc: CategoryService): Promise<void> {
   await crudRoutes(app, crud);
   const tags = ['分类字典'];
+  const view = { access: perm('system:category:list') };
   app.get(
     '/sys/category/rootList',
-    { config: { access: perm('system:category:list') }, schema: { tags, summary: '分类字典根节点列表' } },
-    async (req) => {
-      const q = { ...(req.query as Record<string, unknown>) };
-      if (!q.pid && !q.superQueryParams && !q.name && !q.code) q.pid = '0';
-      const page = await crud.list(req.user!, q);
-      return ok({ ...page, records: page.records.map((r) => ({ ...r, hasChild: r.hasChild === '1' ? '1' : '0' })) });
-    },
+    { config: view, schema: { tags, summary: '分类字典根节点列表', querystring: listQuery, response: { 200: pageResponse(sysCategoryRow) } } },
+    async (req) => ok(await svc.page(req.user!, req.query, { rootsByDefault: true })),
   );
   app.get(
     '/sys/category/childList',
-    { config: { access: perm('system:category:list') }, schema: { tags, summary: '分类字典子节点', querystring: pidQuery } },
-    async (req) => {
-      const page = await crud.list(req.user!, { pid: (req.query as z.infer<typeof pidQuery>).pid, pageSize: 10000 });
-      return ok(page.records);
-    },
+    { config: view, schema: { tags, summary: '分类字典子节点', querystring: pidQuery, response: { 200: listResponse(sysCategoryRow) } } },
+    async (req) => ok(await svc.childRows(req.user!, [req.query.pid])),
   );
   // Children of several parents at once (stock answers them as one page).
   app.get(
     '/sys/category/getChildListBatch',
-    { config: { access: perm('system:category:list') }, schema: { tags, summary: '多个父节点的子节点（分页结构）', querystring: parentsQuery } },
+    { config: view, schema: { tags, summary: '多个父节点的子节点（分页结构）', querystring: parentsQuery, response: { 200: pageResponse(sysCategoryRow) } } },
     async (req) => {
-      const ids = splitIds((req.query as z.infer<typeof parentsQuery>).parentIds);
-      if (ids.length === 0) return ok({ records: [], total: 0, size: 10, current: 1, pages: 0 });
-      // One id is an equality, several a comma list (IN) for the query builder.
-      const page = await crud.list(req.user!, { pid: ids.join(','), pageSize: 10000 });
-      return ok({ records: page.records, total: page.records.length, size: 10, current: 1, pages: 1 });
+      const ids = splitIds(req.query.parentIds);
+      const records = await svc.childRows(req.user!, ids);
+      return ok({ records, total: records.length, size: 10, current: 1, pages: ids.length ? 1 : 0 });
     },
   );
   app.delete(
     '/sys/category/delete',
-    { config: { access: perm('system:category:delete') }, schema: { tags, summary: '删除分类', querystring: idQuery } },
+    { config: { access: perm('system:category:delete') }, schema: { tags, summary: '删除分类', querystring: idQuery, response: { 200: messageResponse } } },
     async (req) => {
-      await svc.remove(req.user!, [(req.query as z.infer<typeof idQuery>).id]);
+      await svc.remove(req.user!, [req.query.id]);
       return ok(null, '删除成功!');
     },
   );
   app.delete(
     '/sys/category/deleteBatch',
-    { config: { access: perm('system:category:delete') }, schema: { tags, summary: '批量删除分类', querystring: idsQuery } },
+    { config: { access: perm('system:category:delete') }, schema: { tags, summary: '批量删除分类', querystring: idsQuery, response: { 200: messageResponse } } },
     async (req) => {
-      await svc.remove(req.user!, splitIds((req.query as z.infer<typeof idsQuery>).ids));
+      await svc.remove(req.user!, splitIds(req.query.ids));
       return ok(null, '批量删除成功!');
     },
   );
   app.get(
     '/sys/category/loadTreeRoot',
-    { config: { access: LOGIN }, schema: { tags, summary: '分类树根', querystring: rootQuery } },
+    { config: { access: LOGIN }, schema: { tags, summary: '分类树根', querystring: rootQuery, response: { 200: nodes } } },
     async (req) => {
-      const q = req.query as z.infer<typeof rootQuery>;
-      const pid = await svc.idByCode(req.user!, q.pcode ?? '');
-      return ok(await svc.children(req.user!, pid, q.async === 'false'));
+      const pid = await svc.idByCode(req.user!, req.query.pcode ?? '');
+      return ok(await svc.children(req.user!, pid, req.query.async === 'false'));
     },
   );
   app.get(
     '/sys/category/loadTreeChildren',
-    { config: { access: LOGIN }, schema: { tags, summary: '分类树子节点', querystring: pidQuery } },
-    async (req) => ok(await svc.children(req.user!, (req.query as z.infer<typeof pidQuery>).pid)),
+    { config: { access: LOGIN }, schema: { tags, summary: '分类树子节点', querystring: pidQuery, response: { 200: nodes } } },
+    async (req) => ok(await svc.children(req.user!, req.query.pid)),
   );
   app.get(
     '/sys/category/loadTreeData',
-    { config: { access: LOGIN }, schema: { tags, summary: '分类树数据', querystring: treeQuery } },
-    async (req) => {
-      const q = req.query as z.infer<typeof treeQuery>;
-      return ok(await svc.treeData(req.user!, q.pid, q.pcode, q.condition));
-    },
+    { config: { access: LOGIN }, schema: { tags, summary: '分类树数据', querystring: treeQuery, response: { 200: nodes } } },
+    async (req) => ok(await svc.treeData(req.user!, req.query.pid, req.query.pcode, req.query.condition)),
   );
   app.get(
     '/sys/category/loadOne',
-    { config: { access: LOGIN }, schema: { tags, summary: '按字段取一个分类', querystring: oneQuery } },
-    async (req) => {
-      const q = req.query as z.infer<typeof oneQuery>;
-      return ok(await svc.loadOne(req.user!, q.field, q.val));
-    },
+    { config: { access: LOGIN }, schema: { tags, summary: '按字段取一个分类', querystring: oneQuery, response: { 200: envelope(sysCategoryRow) } } },
+    async (req) => ok(await svc.loadOne(req.user!, req.query.field, req.query.val)),
   );
   app.get(
     '/sys/category/loadDictItem',
-    { config: { access: LOGIN }, schema: { tags, summary: '分类名称', querystring: dictItemQuery } },
-    async (req) => ok(await svc.names(req.user!, splitIds((req.query as z.infer<typeof dictItemQuery>).ids))),
+    { config: { access: LOGIN }, schema: { tags, summary: '分类名称', querystring: dictItemQuery, response: { 200: envelope(z.array(z.string())) } } },
+    async (req) => ok(await svc.names(req.user!, splitIds(req.query.ids))),
   );
 }

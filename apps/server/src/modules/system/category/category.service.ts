@@ -1,20 +1,16 @@
+import type { SysCategoryNode, SysCategoryRow } from '@go/contract';
 import { GROUP_COMPANY, isGroupLevel, type CurrentUser } from '../../../platform/access/access.js';
 import type { Database } from '../../../platform/db/database.js';
 import { now } from '../../../platform/db/time.js';
+import type { Page } from '../../../platform/http/envelope.js';
 import { businessError } from '../../../platform/http/errors.js';
+import { likePrefix } from '../../../platform/query/like.js';
+import { applyFilters, applySort, paging, runPage, type Params, type SortDefault, type Whitelist } from '../../../platform/query/query-builder.js';
 import { nextChildCode } from '../depart/org-code.js';
 import type { SysCategory } from '../system.tables.js';
 
-export interface CategoryNode {
-  key: string;
-  title: string;
-  value: string;
-  label: string;
-  code: string;
-  leaf: boolean;
-  parentId: string;
-  children?: CategoryNode[];
-}
+/** A node of the category tree selects (the contract's wire shape). */
+export type CategoryNode = SysCategoryNode;
 
 /** Equality filters a tree-select `condition` may use. */
 const CONDITION_FIELDS: Record<string, keyof SysCategory> = {
@@ -25,6 +21,18 @@ const CONDITION_FIELDS: Record<string, keyof SysCategory> = {
   hasChild: 'hasChild',
   has_child: 'hasChild',
 };
+
+/** The list's filterable and sortable fields (the generic CRUD list and the tree lists share them). */
+export const CATEGORY_WHITELIST: Whitelist = {
+  id: 'id',
+  pid: 'pid',
+  name: 'name',
+  code: 'code',
+  hasChild: 'hasChild',
+  createTime: { column: 'createTime', type: 'datetime' },
+};
+export const CATEGORY_COLUMNS = ['id', 'pid', 'name', 'code', 'hasChild', 'sysOrgCode', 'createBy', 'createTime', 'updateBy', 'updateTime'] as const;
+export const CATEGORY_SORT: SortDefault = { field: 'code', order: 'asc' };
 
 export const CONDITION_ERROR = '组件JTreeSelect-condition传值有误，需要一个json字符串!';
 
@@ -42,12 +50,45 @@ const toNode = (r: Pick<SysCategory, 'id' | 'name' | 'code' | 'hasChild' | 'pid'
 export class CategoryService {
   constructor(private readonly db: Database) {}
 
+  /** Rows the tree selects offer: the group's, the user's company's and rows without a company. */
   private visible(user: CurrentUser) {
     const qb = this.db.selectFrom('sysCategory');
     if (isGroupLevel(user)) return qb;
-    return qb.where((eb) =>
-      eb.or([eb('sysOrgCode', 'like', `${user.company}%`), eb('sysOrgCode', 'like', `${GROUP_COMPANY}%`), eb('sysOrgCode', 'is', null)]),
+    return qb.where((eb) => eb.or([likePrefix('sysOrgCode', user.company), likePrefix('sysOrgCode', GROUP_COMPANY), eb('sysOrgCode', 'is', null)]));
+  }
+
+  /** Rows the list shows (as the generic CRUD list): the group's and the user's company's. */
+  private listed(user: CurrentUser) {
+    const qb = this.db.selectFrom('sysCategory');
+    if (isGroupLevel(user)) return qb;
+    return qb.where((eb) => eb.or([likePrefix('sysOrgCode', user.company), likePrefix('sysOrgCode', GROUP_COMPANY)]));
+  }
+
+  /**
+   * A page of the list (list query builder: whitelisted filters, sorting, paging). Roots only unless the
+   * request filters by parent, name, code or an advanced query (`rootList`).
+   */
+  async page(user: CurrentUser, params: Params, opts: { rootsByDefault?: boolean } = {}): Promise<Page<SysCategoryRow>> {
+    const q = { ...params };
+    if (opts.rootsByDefault && !q.pid && !q.superQueryParams && !q.name && !q.code) q.pid = '0';
+    const base = applyFilters(this.listed(user), q, CATEGORY_WHITELIST);
+    const pg = await runPage<typeof base, SysCategoryRow>(
+      base,
+      (qb) => applySort(qb.select([...CATEGORY_COLUMNS]), q, CATEGORY_WHITELIST, CATEGORY_SORT),
+      paging(q),
     );
+    return { ...pg, records: pg.records.map((r) => ({ ...r, hasChild: r.hasChild === '1' ? '1' : '0' })) };
+  }
+
+  /** Every child of the given parents (visible like the list), in code order. */
+  async childRows(user: CurrentUser, pids: string[]): Promise<SysCategoryRow[]> {
+    if (pids.length === 0) return [];
+    return this.listed(user)
+      .select([...CATEGORY_COLUMNS])
+      .where('pid', 'in', pids)
+      .orderBy('code')
+      .limit(10000)
+      .execute();
   }
 
   async children(user: CurrentUser, pid: string, recursive = false, depth = 0): Promise<CategoryNode[]> {

@@ -1,15 +1,25 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  envelope,
+  failure,
+  listResponse,
+  messageResponse,
+  pageResponse,
+  sysDictItemRow,
+  sysDictOption,
+  sysDictRow,
+  sysDictTreeNode,
+} from '@go/contract';
 import { z } from 'zod';
 import { LOGIN, perm } from '../../../platform/access/access.js';
-import { now } from '../../../platform/db/time.js';
 import { registerCrudImport } from '../../../platform/excel/import-route.js';
 import type { Database } from '../../../platform/db/database.js';
+import type { Api } from '../../../platform/http/api.js';
 import { fail, ok } from '../../../platform/http/envelope.js';
 import { businessError } from '../../../platform/http/errors.js';
 import { CrudService, crudRoutes, idQuery, idsQuery, splitIds } from '../../../platform/query/crud.js';
 import type { Translator } from '../../../platform/query/present.js';
-import type { DictService } from './dict.service.js';
-import { parseTableDict, tableDictItems, tableDictTexts, tableTreeData } from './table-dict.js';
+import { DICT_ITEM_COLUMNS, DICT_ITEM_DICT_FIELDS, DICT_ITEM_SORT, DICT_ITEM_WHITELIST, type DictService } from './dict.service.js';
+import { parseTableDict } from './table-dict.js';
 
 const dictFields = {
   dictName: z.string().trim().min(1, { message: '请输入字典名称' }).max(100),
@@ -28,9 +38,10 @@ const itemFields = {
 
 /** 数据字典: group-wide configuration (dictionaries have no company); only admin holds these codes. */
 export function dictCrud(db: Database, translate: Translator, dicts: DictService): CrudService {
-  return new CrudService(db as never, {
+  return new CrudService(db, {
     base: '/sys/dict',
     table: 'sysDict',
+    row: sysDictRow,
     tag: '字典',
     perm: 'system:dict',
     whitelist: {
@@ -63,34 +74,23 @@ export function dictCrud(db: Database, translate: Translator, dicts: DictService
 }
 
 export function dictItemCrud(db: Database, translate: Translator, dicts: DictService): CrudService {
-  return new CrudService(db as never, {
+  return new CrudService(db, {
     base: '/sys/dictItem',
     table: 'sysDictItem',
+    row: sysDictItemRow,
     tag: '字典项',
     perm: 'system:dict',
-    whitelist: {
-      id: 'id',
-      dictId: 'dictId',
-      itemText: 'itemText',
-      itemValue: 'itemValue',
-      description: 'description',
-      sortOrder: { column: 'sortOrder', type: 'number' },
-      status: { column: 'status', type: 'number' },
-      createTime: { column: 'createTime', type: 'datetime' },
-    },
-    columns: ['id', 'dictId', 'itemText', 'itemValue', 'description', 'sortOrder', 'status', 'createBy', 'createTime', 'updateBy', 'updateTime'],
-    defaultSort: { field: 'sortOrder', order: 'asc' },
-    dictFields: { status: 'valid_status' },
+    whitelist: DICT_ITEM_WHITELIST,
+    columns: [...DICT_ITEM_COLUMNS],
+    defaultSort: DICT_ITEM_SORT,
+    dictFields: DICT_ITEM_DICT_FIELDS,
     addSchema: z.object(itemFields),
     editSchema: z.object({ id: z.string().min(1).max(64), ...itemFields, dictId: itemFields.dictId.optional(), itemText: itemFields.itemText.optional(), itemValue: itemFields.itemValue.optional() }),
     prepare: async (data, _user, existing) => {
       const dictId = (data.dictId ?? existing?.dictId) as string;
-      const dict = await db.selectFrom('sysDict').select('id').where('id', '=', dictId).where('delFlag', '=', 0).executeTakeFirst();
-      if (!dict) throw businessError('字典不存在');
-      if (data.itemValue !== undefined) {
-        let q = db.selectFrom('sysDictItem').select('id').where('dictId', '=', dictId).where('itemValue', '=', String(data.itemValue));
-        if (existing) q = q.where('id', '<>', String(existing.id));
-        if (await q.executeTakeFirst()) throw businessError('该字典中数据值已存在');
+      if (!(await dicts.isActive(dictId))) throw businessError('字典不存在');
+      if (data.itemValue !== undefined && (await dicts.itemValueTaken(dictId, String(data.itemValue), existing ? String(existing.id) : undefined))) {
+        throw businessError('该字典中数据值已存在');
       }
       dicts.refresh();
       return { status: 1, ...data };
@@ -102,7 +102,7 @@ export function dictItemCrud(db: Database, translate: Translator, dicts: DictSer
 const idParam = z.object({ id: z.string().min(1).max(64) });
 const itemCheckQuery = z.object({ dictId: z.string().min(1).max(64), itemValue: z.string().max(100).default(''), id: z.string().max(64).optional() });
 const loadDictQuery = z.object({ keyword: z.string().max(200).optional(), pageSize: z.coerce.number().int().min(1).max(5000).optional() });
-const loadItemQuery = z.object({ key: z.string().max(10000).default(''), delNotExist: z.string().optional() });
+const loadItemQuery = z.object({ key: z.string().max(10000).default(''), delNotExist: z.string().max(10).optional() });
 const dictParam = z.object({ dict: z.string().min(1).max(500) });
 const treeQuery = z.object({
   pid: z.string().max(64).optional(),
@@ -113,136 +113,109 @@ const treeQuery = z.object({
   hasChildField: z.string().max(64).optional(),
   condition: z.string().max(2000).optional(),
 });
+/** The item list's filters (list query builder: whitelisted fields, paging, sorting), by query or by body. */
+const itemListParams = z.looseObject({
+  dictId: z.string().max(64).optional(),
+  itemText: z.string().max(200).optional(),
+  itemValue: z.string().max(200).optional(),
+  pageNo: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce.number().int().min(1).optional(),
+  column: z.string().max(100).optional(),
+  order: z.string().max(10).optional(),
+});
 
-export async function dictAdminRoutes(
-  app: FastifyInstance,
-  dicts: DictService,
-  dictSvc: CrudService,
-  itemSvc: CrudService,
-): Promise<void> {
-  const db = app.ctx.db;
+const message = messageResponse;
+const checked = z.union([messageResponse, failure]);
+
+export async function dictAdminRoutes(app: Api, dicts: DictService, dictSvc: CrudService, itemSvc: CrudService): Promise<void> {
   const tags = ['字典'];
   await crudRoutes(app, dictSvc);
   await crudRoutes(app, itemSvc, ['queryById', 'add', 'edit', 'delete', 'deleteBatch']);
-  // The stock client loads items with GET; another caller uses POST (SPEC §7): accept both.
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/sys/dictItem/list',
-    config: { access: LOGIN, oplog: false, noEncrypt: true },
-    schema: { tags, summary: '字典项列表（dictId）' },
-    handler: async (req) => {
-      const params = { ...((req.query as Record<string, unknown>) ?? {}), ...((req.body as Record<string, unknown>) ?? {}) };
-      return ok(await itemSvc.list(req.user!, params), '查询成功');
-    },
-  });
+  // The stock client loads items with GET; another caller uses POST with the filters in the body (SPEC §7).
+  const itemList = { access: LOGIN, oplog: false, noEncrypt: true };
+  const itemPage = pageResponse(sysDictItemRow);
+  app.get('/sys/dictItem/list', { config: itemList, schema: { tags, summary: '字典项列表（dictId）', querystring: itemListParams, response: { 200: itemPage } } }, async (req) =>
+    ok(await dicts.itemPage(req.query), '查询成功'),
+  );
+  app.post(
+    '/sys/dictItem/list',
+    { config: itemList, schema: { tags, summary: '字典项列表（dictId，条件在请求体）', querystring: itemListParams, body: itemListParams.optional(), response: { 200: itemPage } } },
+    async (req) => ok(await dicts.itemPage({ ...req.query, ...(req.body ?? {}) }), '查询成功'),
+  );
 
   // Delete is logical (stock @TableLogic): the dictionary goes to the recycle bin with its items, where it
   // can be restored (`back/{id}`) or deleted for good (`deletePhysic/{id}`).
-  const removeDicts = async (ids: string[], username: string) => {
-    if (ids.length === 0) throw businessError('未找到对应数据');
-    const r = await db.updateTable('sysDict').set({ delFlag: 1, updateBy: username, updateTime: now() }).where('id', 'in', ids).where('delFlag', '=', 0).executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) throw businessError('未找到对应数据');
-    dicts.refresh();
-  };
-  const deletedDict = async (id: string) => {
-    const d = await db.selectFrom('sysDict').select('id').where('id', '=', id).where('delFlag', '=', 1).executeTakeFirst();
-    if (!d) throw businessError('未找到对应数据');
-  };
   const recycle = { access: perm('system:dict:delete') };
-  app.get('/sys/dict/deleteList', { config: recycle, schema: { tags, summary: '字典回收站（已删除的字典）' } }, async () =>
-    ok(
-      await db
-        .selectFrom('sysDict')
-        .select(['id', 'dictName', 'dictCode', 'description', 'type', 'delFlag', 'createBy', 'createTime', 'updateBy', 'updateTime'])
-        .where('delFlag', '=', 1)
-        .orderBy('updateTime', 'desc')
-        .orderBy('id', 'desc')
-        .limit(2000)
-        .execute(),
-    ),
+  app.get('/sys/dict/deleteList', { config: recycle, schema: { tags, summary: '字典回收站（已删除的字典）', response: { 200: listResponse(sysDictRow) } } }, async () =>
+    ok(await dicts.deleted()),
   );
-  app.put('/sys/dict/back/:id', { config: recycle, schema: { tags, summary: '还原字典', params: idParam } }, async (req) => {
-    const { id } = req.params as z.infer<typeof idParam>;
-    await deletedDict(id);
-    await db.updateTable('sysDict').set({ delFlag: 0, updateTime: now() }).where('id', '=', id).execute();
-    dicts.refresh();
+  app.put('/sys/dict/back/:id', { config: recycle, schema: { tags, summary: '还原字典', params: idParam, response: { 200: message } } }, async (req) => {
+    await dicts.restore(req.params.id);
     return ok(null, '操作成功!');
   });
-  app.delete('/sys/dict/deletePhysic/:id', { config: recycle, schema: { tags, summary: '彻底删除字典（含字典项）', params: idParam } }, async (req) => {
-    const { id } = req.params as z.infer<typeof idParam>;
-    await deletedDict(id);
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('sysDictItem').where('dictId', '=', id).execute();
-      await trx.deleteFrom('sysDict').where('id', '=', id).where('delFlag', '=', 1).execute();
-    });
-    dicts.refresh();
+  app.delete('/sys/dict/deletePhysic/:id', { config: recycle, schema: { tags, summary: '彻底删除字典（含字典项）', params: idParam, response: { 200: message } } }, async (req) => {
+    await dicts.purge(req.params.id);
     return ok(null, '删除成功!');
   });
   // The item form's value check (stock dictItemCheck): the value must be new within its dictionary.
-  app.get('/sys/dictItem/dictItemCheck', { config: { access: perm('system:dict:list') }, schema: { tags, summary: '字典项数据值是否可用', querystring: itemCheckQuery } }, async (req) => {
-    const q = req.query as z.infer<typeof itemCheckQuery>;
-    let qb = db.selectFrom('sysDictItem').select('id').where('dictId', '=', q.dictId).where('itemValue', '=', q.itemValue);
-    if (q.id) qb = qb.where('id', '<>', q.id);
-    return (await qb.executeTakeFirst()) ? fail('该值不可用，系统中已存在！') : ok(null, '该值可用！');
-  });
+  app.get(
+    '/sys/dictItem/dictItemCheck',
+    { config: { access: perm('system:dict:list') }, schema: { tags, summary: '字典项数据值是否可用', querystring: itemCheckQuery, response: { 200: checked } } },
+    async (req) => ((await dicts.itemValueTaken(req.query.dictId, req.query.itemValue, req.query.id)) ? fail('该值不可用，系统中已存在！') : ok(null, '该值可用！')),
+  );
   registerCrudImport(app, dictSvc, { required: 'dictCode' });
   app.delete(
     '/sys/dict/delete',
-    { config: { access: { permission: 'system:dict:delete' } }, schema: { tags, summary: '删除字典', querystring: idQuery } },
+    { config: { access: { permission: 'system:dict:delete' } }, schema: { tags, summary: '删除字典', querystring: idQuery, response: { 200: message } } },
     async (req) => {
-      await removeDicts([(req.query as z.infer<typeof idQuery>).id], req.user!.username);
+      await dicts.remove([req.query.id], req.user!.username);
       return ok(null, '删除成功!');
     },
   );
   app.delete(
     '/sys/dict/deleteBatch',
-    { config: { access: { permission: 'system:dict:delete' } }, schema: { tags, summary: '批量删除字典', querystring: idsQuery } },
+    { config: { access: { permission: 'system:dict:delete' } }, schema: { tags, summary: '批量删除字典', querystring: idsQuery, response: { 200: message } } },
     async (req) => {
-      await removeDicts(splitIds((req.query as z.infer<typeof idsQuery>).ids), req.user!.username);
+      await dicts.remove(splitIds(req.query.ids), req.user!.username);
       return ok(null, '批量删除成功!');
     },
   );
 
   app.get(
     '/sys/dict/loadDict/:dict',
-    { config: { access: LOGIN, signed: true }, schema: { tags, summary: '表字典搜索（table,text,code）', params: dictParam, querystring: loadDictQuery } },
+    {
+      config: { access: LOGIN, signed: true },
+      schema: { tags, summary: '表字典搜索（table,text,code）', params: dictParam, querystring: loadDictQuery, response: { 200: z.union([listResponse(sysDictOption), failure]) } },
+    },
     async (req) => {
-      const ref = parseTableDict((req.params as z.infer<typeof dictParam>).dict);
+      const ref = parseTableDict(req.params.dict);
       if (!ref) return fail('字典Code格式不正确！');
-      const q = req.query as z.infer<typeof loadDictQuery>;
-      return ok(await tableDictItems(db, ref, req.user, { keyword: q.keyword, limit: q.pageSize ?? 1000 }));
+      return ok(await dicts.tableItems(ref, req.user, { keyword: req.query.keyword, limit: req.query.pageSize ?? 1000 }));
     },
   );
 
   app.get(
     '/sys/dict/loadDictItem/:dict',
-    { config: { access: LOGIN, signed: true }, schema: { tags, summary: '按值取字典文本', params: dictParam, querystring: loadItemQuery } },
+    {
+      config: { access: LOGIN, signed: true },
+      schema: { tags, summary: '按值取字典文本', params: dictParam, querystring: loadItemQuery, response: { 200: z.union([envelope(z.array(z.string())), failure]) } },
+    },
     async (req) => {
-      const { dict } = req.params as z.infer<typeof dictParam>;
-      const q = req.query as z.infer<typeof loadItemQuery>;
-      const keys = q.key.split(',').filter(Boolean);
-      const delNotExist = q.delNotExist !== 'false';
-      if (!dict.includes(',')) {
-        const items = (await dicts.items(dict)) ?? [];
-        const out: string[] = [];
-        for (const k of keys) {
-          const hit = items.find((i) => i.value === k);
-          if (hit) out.push(hit.text);
-          else if (!delNotExist) out.push(k);
-        }
-        return ok(out);
-      }
+      const { dict } = req.params;
+      const keys = req.query.key.split(',').filter(Boolean);
+      const delNotExist = req.query.delNotExist !== 'false';
+      if (!dict.includes(',')) return ok(await dicts.texts(dict, keys, delNotExist));
       const ref = parseTableDict(dict);
       if (!ref) return fail('字典Code格式不正确！');
-      return ok(await tableDictTexts(db, ref, keys, delNotExist, req.user));
+      return ok(await dicts.tableTexts(ref, keys, delNotExist, req.user));
     },
   );
 
   app.get(
     '/sys/dict/loadTreeData',
-    { config: { access: LOGIN, signed: true }, schema: { tags, summary: '表字典树', querystring: treeQuery } },
+    { config: { access: LOGIN, signed: true }, schema: { tags, summary: '表字典树', querystring: treeQuery, response: { 200: z.union([listResponse(sysDictTreeNode), failure]) } } },
     async (req) => {
-      const q = req.query as z.infer<typeof treeQuery>;
+      const q = req.query;
       let condition: Record<string, unknown> | undefined;
       if (q.condition) {
         try {
@@ -253,7 +226,7 @@ export async function dictAdminRoutes(
           return fail('组件JTreeSelect-condition传值有误，需要一个json字符串!');
         }
       }
-      const nodes = await tableTreeData(db, req.user!, { ...q, condition });
+      const nodes = await dicts.tableTree(req.user!, { ...q, condition });
       if (!nodes) return fail('字典Code格式不正确！');
       return ok(nodes);
     },

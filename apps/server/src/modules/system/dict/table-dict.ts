@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { isGroupLevel, type CurrentUser } from '../../../platform/access/access.js';
-import { escapeLike } from '@go/contract';
+import { likeContains, likePrefix } from '../../../platform/query/like.js';
 
 interface TableSpec {
   columns: Set<string>;
@@ -79,7 +79,7 @@ function conditions(ref: TableDictRef, user: CurrentUser | null, scoped: boolean
   if (scoped && ref.spec.orgColumn && !(user && isGroupLevel(user))) {
     // No user, or a user without a company: no org-coded row at all.
     if (!user || !/^[A-Z][0-9]{2}$/.test(user.company)) out.push(sql`1 = 0`);
-    else out.push(sql`${sql.ref(ref.spec.orgColumn)} like ${`${escapeLike(user.company)}%`} escape '\\'`);
+    else out.push(likePrefix(ref.spec.orgColumn, user.company));
   }
   return out;
 }
@@ -88,12 +88,12 @@ function whereSql(conds: RawBuilder<unknown>[]): RawBuilder<unknown> {
   return conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
 }
 
-export interface DictItem {
+export type DictItem = {
   value: string;
   text: string;
   title: string;
   label: string;
-}
+};
 
 const item = (value: unknown, text: unknown): DictItem => {
   const t = text === null || text === undefined ? '' : String(text);
@@ -115,8 +115,7 @@ export async function tableDictItems(
       const list = k.split(',').filter(Boolean).slice(0, 500);
       if (list.length) conds.push(sql`${sql.ref(ref.code)} in (${sql.join(list)})`);
     } else {
-      const p = `%${escapeLike(k)}%`;
-      conds.push(sql`(${sql.ref(ref.text)} like ${p} escape '\\' or ${sql.ref(ref.code)} like ${p} escape '\\')`);
+      conds.push(sql`(${likeContains(ref.text, k)} or ${likeContains(ref.code, k)})`);
     }
   }
   const limit = Math.min(Math.max(1, opts.limit ?? 1000), 5000);
@@ -149,12 +148,22 @@ export async function tableDictTexts(
   return out;
 }
 
+export interface TreeDataParams {
+  tableName: string;
+  text: string;
+  code: string;
+  pidField: string;
+  pid?: string;
+  hasChildField?: string;
+  condition?: Record<string, unknown>;
+}
+
 /** `loadTreeData`: children of `pid` (roots when empty) as `{key, title, leaf, parentId}`. */
 export async function tableTreeData(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>,
   user: CurrentUser,
-  p: { tableName: string; text: string; code: string; pidField: string; pid?: string; hasChildField?: string; condition?: Record<string, unknown> },
+  p: TreeDataParams,
 ): Promise<{ key: string; title: string; value: string; label: string; leaf: boolean; parentId: string }[] | null> {
   const ref = parseTableDict(`${p.tableName},${p.text},${p.code}`);
   if (!ref) return null;

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import { sysGatewayRouteRow } from '@go/contract';
 import { z } from 'zod';
 import type { Database } from '../../../platform/db/database.js';
+import type { Api } from '../../../platform/http/api.js';
 import { CrudService, crudRoutes } from '../../../platform/query/crud.js';
 import type { Translator } from '../../../platform/query/present.js';
 
@@ -41,9 +42,10 @@ const fields = {
 
 /** Gateway routes (网关路由): route definitions with JSON predicates and filters. */
 export function gatewayService(db: Database, translate: Translator): CrudService {
-  return new CrudService(db as never, {
+  return new CrudService(db, {
     base: '/sys/gatewayRoute',
     table: 'sysGatewayRoute',
+    row: sysGatewayRouteRow,
     tag: '网关路由',
     perm: 'system:gateway',
     whitelist: {
@@ -68,6 +70,6 @@ export function gatewayService(db: Database, translate: Translator): CrudService
   });
 }
 
-export async function gatewayRoutes(app: FastifyInstance, svc: CrudService): Promise<void> {
+export async function gatewayRoutes(app: Api, svc: CrudService): Promise<void> {
   await crudRoutes(app, svc);
 }

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import { envelope, listResponse, messageResponse, sysPermissionAuthTree, sysPermissionDataRuleRow, sysPermissionRow } from '@go/contract';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/access.js';
+import type { Api } from '../../../platform/http/api.js';
 import { ok } from '../../../platform/http/envelope.js';
-import { businessError } from '../../../platform/http/errors.js';
 import { idQuery, idsQuery, splitIds } from '../../../platform/query/crud.js';
 import { DATA_RULE_CONDITIONS } from '../../../platform/query/data-rules.js';
 import type { PermissionAdminService } from './permission-admin.service.js';
@@ -59,98 +59,101 @@ const departQuery = z.object({ departId: z.string().min(1).max(64) });
 const saveRole = z.object({ roleId: z.string().min(1).max(64), permissionIds: z.string().max(100000).default(''), lastpermissionIds: z.string().max(100000).optional() });
 const saveDepart = z.object({ departId: z.string().min(1).max(64), permissionIds: z.string().max(100000).default(''), lastpermissionIds: z.string().max(100000).optional() });
 
-export async function permissionAdminRoutes(app: FastifyInstance, svc: PermissionAdminService): Promise<void> {
+const rows = listResponse(sysPermissionRow);
+const byParent = envelope(z.record(z.string(), z.array(sysPermissionRow)));
+const authTree = envelope(sysPermissionAuthTree);
+const rules = listResponse(sysPermissionDataRuleRow);
+const ids = envelope(z.array(z.string()));
+const message = messageResponse;
+
+export async function permissionAdminRoutes(app: Api, svc: PermissionAdminService): Promise<void> {
   const tags = ['菜单权限'];
   const view = { access: perm('system:permission:list') };
 
-  app.get('/sys/permission/list', { config: view, schema: { tags, summary: '菜单树', querystring: listQuery } }, async (req) =>
-    ok(await svc.list((req.query as z.infer<typeof listQuery>).name), '查询成功'),
+  app.get('/sys/permission/list', { config: view, schema: { tags, summary: '菜单树', querystring: listQuery, response: { 200: rows } } }, async (req) =>
+    ok(await svc.list(req.query.name), '查询成功'),
   );
-  app.get('/sys/permission/getSystemMenuList', { config: view, schema: { tags, summary: '一级菜单' } }, async () => ok(await svc.systemMenuList()));
-  app.get('/sys/permission/getSystemSubmenu', { config: view, schema: { tags, summary: '子菜单', querystring: parentQuery } }, async (req) => {
-    const { parentId } = req.query as z.infer<typeof parentQuery>;
+  app.get('/sys/permission/getSystemMenuList', { config: view, schema: { tags, summary: '一级菜单', response: { 200: rows } } }, async () => ok(await svc.systemMenuList()));
+  app.get('/sys/permission/getSystemSubmenu', { config: view, schema: { tags, summary: '子菜单', querystring: parentQuery, response: { 200: rows } } }, async (req) => {
+    const { parentId } = req.query;
     return ok((await svc.submenu([parentId]))[parentId]);
   });
-  app.get('/sys/permission/getSystemSubmenuBatch', { config: view, schema: { tags, summary: '批量子菜单', querystring: parentsQuery } }, async (req) =>
-    ok(await svc.submenu(splitIds((req.query as z.infer<typeof parentsQuery>).parentIds))),
+  app.get('/sys/permission/getSystemSubmenuBatch', { config: view, schema: { tags, summary: '批量子菜单', querystring: parentsQuery, response: { 200: byParent } } }, async (req) =>
+    ok(await svc.submenu(splitIds(req.query.parentIds))),
   );
   app.get(
     '/sys/permission/queryTreeList',
-    { config: { access: perm('system:role:auth') }, schema: { tags, summary: '授权用菜单树 {treeList, ids}' } },
+    { config: { access: perm('system:role:auth') }, schema: { tags, summary: '授权用菜单树 {treeList, ids}', response: { 200: authTree } } },
     async () => ok(await svc.authTree()),
   );
 
-  app.post('/sys/permission/add', { config: { access: perm('system:permission:add') }, schema: { tags, summary: '添加菜单', body: addMenu } }, async (req) => {
-    await svc.add(req.user!, req.body as z.infer<typeof addMenu>);
+  app.post('/sys/permission/add', { config: { access: perm('system:permission:add') }, schema: { tags, summary: '添加菜单', body: addMenu, response: { 200: message } } }, async (req) => {
+    await svc.add(req.user!, req.body);
     return ok(null, '添加成功！');
   });
   app.route({
     method: ['PUT', 'POST'],
     url: '/sys/permission/edit',
     config: { access: perm('system:permission:edit') },
-    schema: { tags, summary: '编辑菜单', body: editMenu },
+    schema: { tags, summary: '编辑菜单', body: editMenu, response: { 200: message } },
     handler: async (req) => {
-      await svc.edit(req.user!, req.body as z.infer<typeof editMenu>);
+      await svc.edit(req.user!, req.body);
       return ok(null, '编辑成功!');
     },
   });
-  app.delete('/sys/permission/delete', { config: { access: perm('system:permission:delete') }, schema: { tags, summary: '删除菜单', querystring: idQuery } }, async (req) => {
-    await svc.remove([(req.query as z.infer<typeof idQuery>).id]);
+  app.delete('/sys/permission/delete', { config: { access: perm('system:permission:delete') }, schema: { tags, summary: '删除菜单', querystring: idQuery, response: { 200: message } } }, async (req) => {
+    await svc.remove([req.query.id]);
     return ok(null, '删除成功!');
   });
-  app.delete('/sys/permission/deleteBatch', { config: { access: perm('system:permission:delete') }, schema: { tags, summary: '批量删除菜单', querystring: idsQuery } }, async (req) => {
-    await svc.remove(splitIds((req.query as z.infer<typeof idsQuery>).ids));
+  app.delete('/sys/permission/deleteBatch', { config: { access: perm('system:permission:delete') }, schema: { tags, summary: '批量删除菜单', querystring: idsQuery, response: { 200: message } } }, async (req) => {
+    await svc.remove(splitIds(req.query.ids));
     return ok(null, '批量删除成功!');
   });
 
   // Data rules of a menu.
-  app.get('/sys/permission/getPermRuleListByPermId', { config: view, schema: { tags, summary: '菜单的数据规则', querystring: permIdQuery } }, async (req) =>
-    ok(await svc.rules((req.query as z.infer<typeof permIdQuery>).permissionId)),
+  app.get('/sys/permission/getPermRuleListByPermId', { config: view, schema: { tags, summary: '菜单的数据规则', querystring: permIdQuery, response: { 200: rules } } }, async (req) =>
+    ok(await svc.rules(req.query.permissionId)),
   );
-  app.get('/sys/permission/queryPermissionRule', { config: view, schema: { tags, summary: '查询数据规则', querystring: ruleQuery } }, async (req) => {
-    const q = req.query as z.infer<typeof ruleQuery>;
+  app.get('/sys/permission/queryPermissionRule', { config: view, schema: { tags, summary: '查询数据规则', querystring: ruleQuery, response: { 200: rules } } }, async (req) => {
+    const q = req.query;
     return ok(await svc.rules(q.permissionId, q));
   });
-  app.post('/sys/permission/addPermissionRule', { config: { access: perm('system:permission:datarule') }, schema: { tags, summary: '添加数据规则', body: addRule } }, async (req) => {
-    await svc.addRule(req.user!, req.body as z.infer<typeof addRule>);
+  app.post('/sys/permission/addPermissionRule', { config: { access: perm('system:permission:datarule') }, schema: { tags, summary: '添加数据规则', body: addRule, response: { 200: message } } }, async (req) => {
+    await svc.addRule(req.user!, req.body);
     return ok(null, '添加成功！');
   });
   app.route({
     method: ['PUT', 'POST'],
     url: '/sys/permission/editPermissionRule',
     config: { access: perm('system:permission:datarule') },
-    schema: { tags, summary: '编辑数据规则', body: editRule },
+    schema: { tags, summary: '编辑数据规则', body: editRule, response: { 200: message } },
     handler: async (req) => {
-      await svc.editRule(req.user!, req.body as z.infer<typeof editRule>);
+      await svc.editRule(req.user!, req.body);
       return ok(null, '编辑成功!');
     },
   });
-  app.delete('/sys/permission/deletePermissionRule', { config: { access: perm('system:permission:datarule') }, schema: { tags, summary: '删除数据规则', querystring: idQuery } }, async (req) => {
-    await svc.deleteRule((req.query as z.infer<typeof idQuery>).id);
+  app.delete('/sys/permission/deletePermissionRule', { config: { access: perm('system:permission:datarule') }, schema: { tags, summary: '删除数据规则', querystring: idQuery, response: { 200: message } } }, async (req) => {
+    await svc.deleteRule(req.query.id);
     return ok(null, '删除成功!');
   });
 
   // Role grants.
-  app.get('/sys/permission/queryRolePermission', { config: { access: perm('system:role:auth') }, schema: { tags, summary: '角色已授权的菜单', querystring: roleQuery } }, async (req) =>
-    ok(await svc.grantedIds('sysRolePermission', 'roleId', (req.query as z.infer<typeof roleQuery>).roleId)),
+  app.get('/sys/permission/queryRolePermission', { config: { access: perm('system:role:auth') }, schema: { tags, summary: '角色已授权的菜单', querystring: roleQuery, response: { 200: ids } } }, async (req) =>
+    ok(await svc.grantedIds('sysRolePermission', 'roleId', req.query.roleId)),
   );
-  app.post('/sys/permission/saveRolePermission', { config: { access: perm('system:role:auth') }, schema: { tags, summary: '保存角色授权', body: saveRole } }, async (req) => {
-    const b = req.body as z.infer<typeof saveRole>;
-    const role = await app.ctx.db.selectFrom('sysRole').select('id').where('id', '=', b.roleId).executeTakeFirst();
-    if (!role) throw businessError('角色不存在');
-    await svc.saveGrants('sysRolePermission', 'roleId', b.roleId, splitIdsAll(b.permissionIds), req.ip);
+  app.post('/sys/permission/saveRolePermission', { config: { access: perm('system:role:auth') }, schema: { tags, summary: '保存角色授权', body: saveRole, response: { 200: message } } }, async (req) => {
+    const b = req.body;
+    await svc.saveRoleGrants(b.roleId, splitIdsAll(b.permissionIds), req.ip);
     return ok(null, '保存成功！');
   });
 
   // Department grants (the ceiling of what department roles may be given).
-  app.get('/sys/permission/queryDepartPermission', { config: { access: perm('system:depart:auth') }, schema: { tags, summary: '部门已授权的菜单', querystring: departQuery } }, async (req) =>
-    ok(await svc.grantedIds('sysDepartPermission', 'departId', (req.query as z.infer<typeof departQuery>).departId)),
+  app.get('/sys/permission/queryDepartPermission', { config: { access: perm('system:depart:auth') }, schema: { tags, summary: '部门已授权的菜单', querystring: departQuery, response: { 200: ids } } }, async (req) =>
+    ok(await svc.grantedIds('sysDepartPermission', 'departId', req.query.departId)),
   );
-  app.post('/sys/permission/saveDepartPermission', { config: { access: perm('system:depart:auth') }, schema: { tags, summary: '保存部门授权', body: saveDepart } }, async (req) => {
-    const b = req.body as z.infer<typeof saveDepart>;
-    const depart = await app.ctx.db.selectFrom('sysDepart').select(['id', 'orgCode']).where('id', '=', b.departId).executeTakeFirst();
-    if (!depart || !(req.user!.company === 'A01' || depart.orgCode.startsWith(req.user!.company))) throw businessError('部门不存在');
-    await svc.saveGrants('sysDepartPermission', 'departId', b.departId, splitIdsAll(b.permissionIds), req.ip);
+  app.post('/sys/permission/saveDepartPermission', { config: { access: perm('system:depart:auth') }, schema: { tags, summary: '保存部门授权', body: saveDepart, response: { 200: message } } }, async (req) => {
+    const b = req.body;
+    await svc.saveDepartGrants(req.user!, b.departId, splitIdsAll(b.permissionIds), req.ip);
     return ok(null, '保存成功！');
   });
 }

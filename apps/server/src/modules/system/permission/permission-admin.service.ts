@@ -1,3 +1,4 @@
+import type { SysPermissionAuthNode, SysPermissionDataRuleRow } from '@go/contract';
 import type { CurrentUser } from '../../../platform/access/access.js';
 import type { Database } from '../../../platform/db/database.js';
 import { newId } from '../../../platform/db/ids.js';
@@ -8,19 +9,8 @@ import { dataRuleConditions, type RuleVariables } from '../../../platform/query/
 import type { Condition, Whitelist } from '../../../platform/query/query-builder.js';
 import { likeContains } from '../../../platform/query/like.js';
 
-export interface AuthTreeNode {
-  key: string;
-  value: string;
-  title: string;
-  slotTitle: string;
-  isLeaf: boolean;
-  parentId: string;
-  ruleFlag: number;
-  status: string;
-  menuType: number;
-  icon?: string | null;
-  children?: AuthTreeNode[];
-}
+/** A node of the authorisation tree (the contract's wire shape). */
+export type AuthTreeNode = SysPermissionAuthNode;
 
 /**
  * A menu row as the stock client reads it: `route` (is_route) and the four display flags as booleans, as
@@ -236,6 +226,20 @@ export class PermissionAdminService {
     return rows.map((r) => r.permissionId);
   }
 
+  /** Replaces a role's menu grants (`saveRolePermission`). */
+  async saveRoleGrants(roleId: string, permissionIds: string[], ip: string | null): Promise<void> {
+    const role = await this.db.selectFrom('sysRole').select('id').where('id', '=', roleId).executeTakeFirst();
+    if (!role) throw businessError('角色不存在');
+    await this.saveGrants('sysRolePermission', 'roleId', roleId, permissionIds, ip);
+  }
+
+  /** Replaces a department's menu grants (`saveDepartPermission`): a department of the user's company, or any for the group. */
+  async saveDepartGrants(user: CurrentUser, departId: string, permissionIds: string[], ip: string | null): Promise<void> {
+    const depart = await this.db.selectFrom('sysDepart').select(['id', 'orgCode']).where('id', '=', departId).executeTakeFirst();
+    if (!depart || !(user.company === 'A01' || depart.orgCode.startsWith(user.company))) throw businessError('部门不存在');
+    await this.saveGrants('sysDepartPermission', 'departId', departId, permissionIds, ip);
+  }
+
   /**
    * Replaces an owner's grants: `permissionIds` is the new set; grants outside it are removed (stock
    * diffs against `lastpermissionIds`, which only the client knew; the result is the same).
@@ -303,7 +307,7 @@ export class PermissionAdminService {
 
   // ----- data rules -----
 
-  async rules(permissionId: string, filters: { ruleName?: string; ruleColumn?: string; ruleValue?: string } = {}): Promise<SysPermissionDataRule[]> {
+  async rules(permissionId: string, filters: { ruleName?: string; ruleColumn?: string; ruleValue?: string } = {}): Promise<SysPermissionDataRuleRow[]> {
     let q = this.db.selectFrom('sysPermissionDataRule').selectAll().where('permissionId', '=', permissionId);
     if (filters.ruleName) q = q.where(likeContains('ruleName', filters.ruleName));
     if (filters.ruleColumn) q = q.where('ruleColumn', '=', filters.ruleColumn);

@@ -1,12 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import { binaryResponse, envelope, sysUserPermissions } from '@go/contract';
+import { z } from 'zod';
 import { LOGIN } from '../../../platform/access/access.js';
+import type { Api } from '../../../platform/http/api.js';
 import { dropUserIdentities } from '../../../platform/auth/auth-cache.js';
 import { PermissionService } from './permission.service.js';
 
 /** Endpoints whose successful writes can change who holds which grant. */
 const GRANT_WRITES = /\/sys\/(role|permission|user|sysDepart|sysDepartPermission|sysDepartRole|sysDepartRoleUser)\//;
 
-export async function permissionRoutes(app: FastifyInstance, service: PermissionService): Promise<void> {
+export async function permissionRoutes(app: Api, service: PermissionService): Promise<void> {
   // A grant change also drops the cached signed-in identities (a user's company or status may have changed).
   service.connect(app.ctx.realtime, { fanOut: !!app.ctx.redis, onChange: () => app.ctx.authCache?.clear() });
 
@@ -25,7 +27,13 @@ export async function permissionRoutes(app: FastifyInstance, service: Permission
     '/sys/permission/getUserPermissionByToken',
     {
       config: { access: LOGIN },
-      schema: { tags: ['权限'], summary: '当前用户的菜单与按钮权限' },
+      // The envelope is serialised once per grant version and sent as prepared bytes (optionally gzipped,
+      // see PermissionService.envelope); 304 when the client holds the same payload.
+      schema: {
+        tags: ['权限'],
+        summary: '当前用户的菜单与按钮权限',
+        response: { 200: z.union([envelope(sysUserPermissions), binaryResponse]), 304: binaryResponse },
+      },
     },
     async (req, reply) => {
       // Built and serialised once per user and grant version; a client holding the same payload gets 304.

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import { sysPositionRow } from '@go/contract';
 import { z } from 'zod';
 import { LOGIN } from '../../../platform/access/access.js';
 import { CrudService, crudRoutes } from '../../../platform/query/crud.js';
 import type { Translator } from '../../../platform/query/present.js';
 import type { Database } from '../../../platform/db/database.js';
+import type { Api } from '../../../platform/http/api.js';
 
 const fields = {
   code: z.string().trim().min(1, { message: '请输入职务编码' }).max(100).regex(/^[A-Za-z0-9_-]+$/, { message: '职务编码只允许字母、数字、下划线和横线' }),
@@ -14,9 +15,10 @@ const fields = {
 
 /** Positions (职务): shared group positions (A01) plus each company's own; `rank` mirrors post_rank. */
 export function positionService(db: Database, translate: Translator): CrudService {
-  return new CrudService(db as never, {
+  return new CrudService(db, {
     base: '/sys/position',
     table: 'sysPosition',
+    row: sysPositionRow,
     tag: '职务',
     perm: 'system:position',
     whitelist: {
@@ -55,6 +57,6 @@ export function positionService(db: Database, translate: Translator): CrudServic
   });
 }
 
-export async function positionRoutes(app: FastifyInstance, svc: CrudService): Promise<void> {
+export async function positionRoutes(app: Api, svc: CrudService): Promise<void> {
   await crudRoutes(app, svc);
 }

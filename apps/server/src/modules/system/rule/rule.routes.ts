@@ -1,13 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import { envelope, failure, listResponse, messageResponse, sysCheckRuleRow, sysFillRuleResult, sysFillRuleRow } from '@go/contract';
 import { z } from 'zod';
 import { LOGIN, perm } from '../../../platform/access/access.js';
 import { registerCrudImport } from '../../../platform/excel/import-route.js';
 import type { Database } from '../../../platform/db/database.js';
+import type { Api } from '../../../platform/http/api.js';
 import { fail, ok } from '../../../platform/http/envelope.js';
 import { businessError } from '../../../platform/http/errors.js';
 import { CrudService, crudRoutes } from '../../../platform/query/crud.js';
 import type { Translator } from '../../../platform/query/present.js';
-import { resolveDuplicateTarget, valueTaken } from './duplicate.js';
+import { resolveDuplicateTarget } from './duplicate.js';
 import { fillHandlers, parseRuleJson, type RuleService } from './rule.service.js';
 
 const code = z.string().trim().min(1, { message: '请输入规则编码' }).max(100).regex(/^[A-Za-z0-9_-]+$/, { message: '规则编码只允许字母、数字、下划线和横线' });
@@ -55,9 +56,10 @@ const fillFields = {
 };
 
 export function checkRuleService(db: Database, translate: Translator): CrudService {
-  return new CrudService(db as never, {
+  return new CrudService(db, {
     base: '/sys/checkRule',
     table: 'sysCheckRule',
+    row: sysCheckRuleRow,
     tag: '编码校验规则',
     perm: 'system:checkRule',
     whitelist: { id: 'id', ruleName: 'ruleName', ruleCode: 'ruleCode', createTime: { column: 'createTime', type: 'datetime' } },
@@ -73,9 +75,10 @@ export function checkRuleService(db: Database, translate: Translator): CrudServi
 }
 
 export function fillRuleService(db: Database, translate: Translator): CrudService {
-  return new CrudService(db as never, {
+  return new CrudService(db, {
     base: '/sys/fillRule',
     table: 'sysFillRule',
+    row: sysFillRuleRow,
     tag: '填值规则',
     perm: 'system:fillRule',
     whitelist: { id: 'id', ruleName: 'ruleName', ruleCode: 'ruleCode', createTime: { column: 'createTime', type: 'datetime' } },
@@ -112,35 +115,34 @@ const batchBody = z.object({
   rules: z.array(z.object({ ruleCode: z.string().min(1).max(100), formData: z.record(z.string(), z.unknown()).optional() })).min(1).max(50),
 });
 
-export async function ruleRoutes(
-  app: FastifyInstance,
-  checkRules: CrudService,
-  fillRules: CrudService,
-  rules: RuleService,
-  db: Database,
-): Promise<void> {
+export async function ruleRoutes(app: Api, checkRules: CrudService, fillRules: CrudService, rules: RuleService): Promise<void> {
   await crudRoutes(app, checkRules);
   await crudRoutes(app, fillRules);
   registerCrudImport(app, fillRules, { required: 'ruleCode' });
   app.get(
     '/sys/fillRule/testFillRule',
-    { config: { access: perm('system:fillRule:list'), oplog: false }, schema: { tags: ['填值规则'], summary: '试运行填值规则（result 为生成的值）', querystring: testQuery } },
-    async (req) => ok(await rules.executeFill((req.query as z.infer<typeof testQuery>).ruleCode, {})),
+    {
+      config: { access: perm('system:fillRule:list'), oplog: false },
+      schema: { tags: ['填值规则'], summary: '试运行填值规则（result 为生成的值）', querystring: testQuery, response: { 200: envelope(z.string()) } },
+    },
+    async (req) => ok(await rules.executeFill(req.query.ruleCode, {})),
   );
 
   app.get(
     '/sys/checkRule/checkByCode',
-    { config: { access: LOGIN }, schema: { tags: ['编码校验规则'], summary: '按编码校验值', querystring: checkQuery } },
+    {
+      config: { access: LOGIN },
+      schema: { tags: ['编码校验规则'], summary: '按编码校验值', querystring: checkQuery, response: { 200: z.union([messageResponse, failure]) } },
+    },
     async (req) => {
-      const q = req.query as z.infer<typeof checkQuery>;
-      let value = q.value;
+      let value = req.query.value;
       try {
         value = decodeURIComponent(value);
       } catch {
         // keep the raw value
       }
-      const failure = await rules.checkByCode(q.ruleCode, value);
-      return failure ? fail(failure.message || '校验不通过', 500, failure) : ok(null, '校验通过');
+      const failed = await rules.checkByCode(req.query.ruleCode, value);
+      return failed ? fail(failed.message || '校验不通过', 500, failed) : ok(null, '校验通过');
     },
   );
 
@@ -148,20 +150,17 @@ export async function ruleRoutes(
     method: ['PUT', 'POST'],
     url: '/sys/fillRule/executeRuleByCode/:ruleCode',
     config: { access: LOGIN, oplog: false },
-    schema: { tags: ['填值规则'], summary: '执行填值规则', params: ruleCodeParam, body: formData.optional() },
-    handler: async (req) => {
-      const { ruleCode } = req.params as z.infer<typeof ruleCodeParam>;
-      return ok(await rules.executeFill(ruleCode, (req.body as Record<string, unknown>) ?? {}));
-    },
+    schema: { tags: ['填值规则'], summary: '执行填值规则', params: ruleCodeParam, body: formData.optional(), response: { 200: envelope(z.string()) } },
+    handler: async (req) => ok(await rules.executeFill(req.params.ruleCode, req.body ?? {})),
   });
 
   app.route({
     method: ['PUT', 'POST'],
     url: '/sys/fillRule/executeRuleByCodeBatch',
     config: { access: LOGIN, oplog: false },
-    schema: { tags: ['填值规则'], summary: '批量执行填值规则', body: batchBody },
+    schema: { tags: ['填值规则'], summary: '批量执行填值规则', body: batchBody, response: { 200: listResponse(sysFillRuleResult) } },
     handler: async (req) => {
-      const body = req.body as z.infer<typeof batchBody>;
+      const body = req.body;
       const out: { ruleCode: string; result: string }[] = [];
       for (const r of body.rules) {
         out.push({ ruleCode: r.ruleCode, result: await rules.executeFill(r.ruleCode, { ...(body.commonFormData ?? {}), ...(r.formData ?? {}) }) });
@@ -172,14 +171,13 @@ export async function ruleRoutes(
 
   app.get(
     '/sys/duplicate/check',
-    { config: { access: LOGIN }, schema: { tags: ['重复校验'], summary: '校验值是否重复', querystring: dupQuery } },
+    { config: { access: LOGIN }, schema: { tags: ['重复校验'], summary: '校验值是否重复', querystring: dupQuery, response: { 200: z.union([messageResponse, failure]) } } },
     async (req) => {
-      const q = req.query as z.infer<typeof dupQuery>;
+      const q = req.query;
       const target = resolveDuplicateTarget(q.tableName, q.fieldName);
       if (!target) throw businessError('该表或字段不允许校验');
       if (!q.fieldVal) return ok(null, '该值可用！');
-      const taken = await valueTaken(db as never, target.table, target.column, q.fieldVal, q.dataId);
-      return taken ? fail('该值不可用，系统中已存在！') : ok(null, '该值可用！');
+      return (await rules.valueTaken(target, q.fieldVal, q.dataId)) ? fail('该值不可用，系统中已存在！') : ok(null, '该值可用！');
     },
   );
 }

@@ -1,7 +1,9 @@
 import type { Database } from '../../../platform/db/database.js';
 import { formatDateTime } from '../../../platform/db/time.js';
 import { businessError } from '../../../platform/http/errors.js';
+import { likePrefix } from '../../../platform/query/like.js';
 import { nextChildCode } from '../depart/org-code.js';
+import { valueTaken } from './duplicate.js';
 
 export interface CheckRulePart {
   digits: number | '*';
@@ -62,7 +64,7 @@ export const fillHandlers = new Map<string, FillHandler>([
         if (!p) throw businessError('上级部门不存在');
         parentCode = p.orgCode;
       }
-      const siblings = await db.selectFrom('sysDepart').select('orgCode').where('orgCode', 'like', `${parentCode}%`).execute();
+      const siblings = await db.selectFrom('sysDepart').select('orgCode').where(likePrefix('orgCode', parentCode)).execute();
       return nextChildCode(parentCode, siblings.map((s) => s.orgCode));
     },
   ],
@@ -92,6 +94,11 @@ export const fillHandlers = new Map<string, FillHandler>([
 
 export class RuleService {
   constructor(private readonly db: Database) {}
+
+  /** Whether another row (not `dataId`) holds the value in a whitelisted table column (`/sys/duplicate/check`). */
+  valueTaken(target: { table: string; column: string }, value: string, dataId?: string): Promise<boolean> {
+    return valueTaken(this.db, target.table, target.column, value, dataId);
+  }
 
   async checkByCode(ruleCode: string, value: string): Promise<CheckFailure | null> {
     const rule = await this.db.selectFrom('sysCheckRule').select('ruleJson').where('ruleCode', '=', ruleCode).executeTakeFirst();

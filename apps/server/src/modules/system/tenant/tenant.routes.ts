@@ -1,12 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listResponse, sysTenantRow } from '@go/contract';
 import { z } from 'zod';
 import { LOGIN } from '../../../platform/access/access.js';
+import type { Api } from '../../../platform/http/api.js';
 import { ok } from '../../../platform/http/envelope.js';
 import { now } from '../../../platform/db/time.js';
 import type { Database } from '../../../platform/db/database.js';
 import { CrudService, crudRoutes } from '../../../platform/query/crud.js';
 import type { Translator } from '../../../platform/query/present.js';
+import type { TenantService } from './tenant.service.js';
 
 const dateTime = z
   .string()
@@ -22,9 +23,10 @@ const fields = {
 
 /** Tenants (租户): group-wide configuration with numeric ids; only the administrator role holds these codes. */
 export function tenantService(db: Database, translate: Translator): CrudService {
-  return new CrudService(db as never, {
+  return new CrudService(db, {
     base: '/sys/tenant',
     table: 'sysTenant',
+    row: sysTenantRow,
     tag: '租户',
     perm: 'system:tenant',
     whitelist: {
@@ -49,18 +51,15 @@ export function tenantService(db: Database, translate: Translator): CrudService 
 
 const queryListQuery = z.object({ ids: z.string().max(2000).optional() });
 
-export async function tenantRoutes(fastify: FastifyInstance, svc: CrudService): Promise<void> {
-  await crudRoutes(fastify, svc);
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function tenantRoutes(app: Api, svc: CrudService, tenants: TenantService): Promise<void> {
+  await crudRoutes(app, svc);
   // The user form's tenant select (stock: the active tenants, optionally only `ids`, as a plain list).
   app.get(
     '/sys/tenant/queryList',
-    { config: { access: LOGIN }, schema: { tags: ['租户'], summary: '有效租户列表（ids 可选）', querystring: queryListQuery } },
+    { config: { access: LOGIN }, schema: { tags: ['租户'], summary: '有效租户列表（ids 可选）', querystring: queryListQuery, response: { 200: listResponse(sysTenantRow) } } },
     async (req) => {
       const ids = (req.query.ids ?? '').split(',').map((x) => Number(x.trim())).filter((n) => Number.isInteger(n) && n > 0);
-      let q = app.ctx.db.selectFrom('sysTenant').select(['id', 'name', 'beginDate', 'endDate', 'status', 'createBy', 'createTime']).where('status', '=', 1);
-      if (ids.length) q = q.where('id', 'in', ids.slice(0, 500));
-      return ok(await q.orderBy('id').execute());
+      return ok(await tenants.active(ids.slice(0, 500)));
     },
   );
 }
