@@ -1,30 +1,14 @@
+import type { AnnDetail, AnnListByUser, AnnMySendRow, AnnNewsRow, AnnRow } from '@go/contract';
 import { getAction, postAction, putAction } from '../../app/http/client';
 
-/** A notice in the bell / detail modal (SPEC §3 bell/detail announcement). */
-export interface BellNotice {
-  id: string;
-  titile: string | null;
-  msgContent?: string | null;
-  sender?: string | null;
-  senderRealname?: string | null;
-  sendTime?: string | null;
-  createTime?: string | null;
-  priority?: string | null;
-  msgCategory?: string;
-  openType?: string | null;
-  openPage?: string | null;
-  busId?: string | null;
-  busType?: string | null;
-  msgAbstract?: string | null;
-}
+/**
+ * A notice in the bell / detail modal (SPEC §3 bell/detail announcement): a listByUser row or a
+ * queryById detail; screens that open a notice from another list know only its id and title.
+ */
+export type BellNotice = Pick<AnnRow, 'id' | 'titile'> & Partial<AnnDetail>;
 
 /** listByUser: unread notices and system messages with their counts. */
-export interface NoticeLists {
-  anntMsgList: BellNotice[];
-  anntMsgTotal: number;
-  sysMsgList: BellNotice[];
-  sysMsgTotal: number;
-}
+export type NoticeLists = AnnListByUser;
 
 export const EMPTY_NOTICES: NoticeLists = { anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 };
 
@@ -50,16 +34,7 @@ export function fetchAnnouncement(id: string) {
 }
 
 /** A ticker / notice-page news item (SPEC §3 announcementNews). */
-export interface NewsItem {
-  id: string;
-  noticeType?: string | null;
-  noticeType_dictText?: string | null;
-  noticeTitle: string;
-  noticePerson?: string | null;
-  noticeDescribe?: string | null;
-  noticeContent?: string | null;
-  createTime?: string | null;
-}
+export type NewsItem = AnnNewsRow;
 
 /** POST /announcementNews/list as SPEC §7 gives it: newest first. */
 export async function fetchNews(pageNo: number, pageSize: number, extra: Record<string, unknown> = {}) {
@@ -73,19 +48,7 @@ export async function fetchNews(pageNo: number, pageSize: number, extra: Record<
 }
 
 /** A published announcement addressed to the caller (getMyAnnouncementSend row). */
-export interface MyAnnouncement {
-  id: string;
-  anntId: string;
-  titile: string | null;
-  priority?: string | null;
-  sendTime?: string | null;
-  msgCategory?: string | null;
-  openType?: string | null;
-  openPage?: string | null;
-  busId?: string | null;
-  sender?: string | null;
-  senderRealname?: string | null;
-}
+export type MyAnnouncement = AnnMySendRow;
 
 /** The caller's published announcements (category 1 notices), newest first. */
 export async function fetchMyAnnouncements(pageSize: number): Promise<MyAnnouncement[]> {
