@@ -3,6 +3,7 @@
  * three rows are made — one holding `50%_x`, a decoy that the unescaped wildcards would also match, one
  * holding a backslash — and each search finds exactly its row.
  */
+import { makeNationalId } from '@go/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/platform/db/ids.js';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
@@ -37,6 +38,11 @@ describe.each(dbKinds)('[STOCK] LIKE searches take percent, underscore and backs
   };
   const q = encodeURIComponent;
   const star = (v: string) => q(`*${v}*`);
+
+  /** one yearly sheet per person and year: each row of the sheet case takes the next year */
+  let sheetYear = 0;
+  /** each employee file is another person (national ID and mobile are unique among files) */
+  let hrPerson = 0;
 
   const cases = (): ListCase[] => [
     {
@@ -128,6 +134,26 @@ describe.each(dbKinds)('[STOCK] LIKE searches take percent, underscore and backs
         }),
       url: (v) => `/performance/questionnaire/list?pageSize=100&title=${q(v)}`,
       read: records('title'),
+    },
+    {
+      name: 'manager/hyUser/list (realname, query builder)',
+      create: (text) => {
+        hrPerson++;
+        return post('/manager/hyUser/add', {
+          realname: text,
+          orgCode: 'A01',
+          idCard: makeNationalId('110105', `1991-0${hrPerson}-1${hrPerson}`, 700 + hrPerson * 2 + 1),
+          mobile: `1480000${String(1000 + hrPerson)}`,
+        });
+      },
+      url: (v) => `/manager/hyUser/list?pageSize=100&realname=${star(v)}`,
+      read: records('realname'),
+    },
+    {
+      name: 'userYearPerf/list (userName, query builder)',
+      create: (text) => post('/userYearPerf/add', { userId: 'admin', yearPart: String(2090 + sheetYear++), userName: text }),
+      url: (v) => `/userYearPerf/list?pageSize=100&userName=${star(v)}`,
+      read: records('userName'),
     },
     {
       name: 'role/list (roleName, query builder)',
