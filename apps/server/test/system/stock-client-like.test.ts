@@ -38,7 +38,6 @@ describe.each(dbKinds)('[STOCK] LIKE searches take percent, underscore and backs
   };
   const q = encodeURIComponent;
   const star = (v: string) => q(`*${v}*`);
-
   /** one yearly sheet per person and year: each row of the sheet case takes the next year */
   let sheetYear = 0;
   /** each employee file is another person (national ID and mobile are unique among files) */
@@ -76,13 +75,14 @@ describe.each(dbKinds)('[STOCK] LIKE searches take percent, underscore and backs
     },
     {
       name: 'online/list (realname of a signed-in user)',
+      // `On` keeps these users out of the user list case below (its rows start with the tag)
       create: async (text) => {
         const username = `lk${newId().slice(-8)}`;
-        await post('/sys/user/add', { username, realname: text, password: '123456' });
+        await post('/sys/user/add', { username, realname: `On${text}`, password: '123456' });
         await t.login(username);
       },
       url: (v) => `/sys/online/list?pageSize=100&username=${q(v)}`,
-      read: records('realname'),
+      read: (r) => records('realname')(r).map((x) => x.slice('On'.length)),
     },
     {
       name: 'annountCement/list (titile)',
@@ -171,6 +171,28 @@ describe.each(dbKinds)('[STOCK] LIKE searches take percent, underscore and backs
       name: 'user/list (realname, query builder)',
       create: (text) => post('/sys/user/add', { username: `lk${newId().slice(-8)}`, realname: text, password: '123456' }),
       url: (v) => `/sys/user/list?pageSize=100&realname=${star(v)}`,
+      read: records('realname'),
+    },
+    {
+      name: 'sysUserAgent/list (agentUserName, query builder)',
+      create: async (text) => {
+        await t.app.ctx.db
+          .insertInto('sysUserAgent')
+          .values({ id: newId(), userName: `lk${newId().slice(-8)}`, agentUserName: text, startTime: null, endTime: null, status: '1', sysOrgCode: 'A01', createBy: 'admin', createTime: '2026-11-24 10:00:00', updateBy: null, updateTime: null })
+          .execute();
+      },
+      url: (v) => `/sys/sysUserAgent/list?pageSize=100&agentUserName=${star(v)}`,
+      read: records('agentUserName'),
+    },
+    {
+      name: 'user/recycleBin (realname, query builder)',
+      create: async (text) => {
+        await t.app.ctx.db
+          .insertInto('sysUser')
+          .values({ id: newId(), username: `lkd${newId().slice(-8)}`, realname: text, password: null, salt: null, avatar: null, birthday: null, sex: null, email: null, phone: null, orgCode: 'A01', status: 1, delFlag: 1, workNo: null, post: null, telephone: null, userIdentity: 1, departIds: null, relTenantIds: null, clientId: null, createBy: 'admin', createTime: '2026-11-24 10:00:00', updateBy: null, updateTime: null })
+          .execute();
+      },
+      url: (v) => `/sys/user/recycleBin?realname=${star(v)}`,
       read: records('realname'),
     },
   ];
