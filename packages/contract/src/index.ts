@@ -32,3 +32,5 @@ export * from './system/online-user.js';
 export * from './system/datasource.js';
 export * from './system/file.js';
 export * from './system/monitor.js';
+export * from './workflow/index.js';
+export * from './forms/responses.js';

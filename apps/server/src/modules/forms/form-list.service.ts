@@ -1,17 +1,19 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { formPerms, optionText, type FieldDecl, type FormDeclaration } from '@go/contract/forms/index';
 import type { CurrentUser } from '../../platform/access/access.js';
 import { scopeToCompany } from '../../platform/access/scope.js';
 import type { Database } from '../../platform/db/database.js';
-import { page } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
 import { RESULT_TEXT, STATUS_TEXT } from '../workflow/workflow.queries.js';
 import { rowValues } from './declared-form.js';
 import { likeContains } from '../../platform/query/like.js';
+import { applyConditions, applySort, paging, runPage, type Condition, type Whitelist } from '../../platform/query/query-builder.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyQuery = SelectQueryBuilder<any, any, any>;
 
 const optInt = (min: number, max: number) =>
   z
@@ -51,6 +53,26 @@ export type ListQuery = Record<string, unknown> & {
 };
 
 
+/** A form row as read by the lists: the columns every form type has (declared fields pass through). */
+type FormRow = {
+  id: string;
+  title: string | null;
+  applicant: string | null;
+  applicantName: string | null;
+  sysOrgCode: string | null;
+  actStatus: string | null;
+  createTime: string | null;
+  businessId: string | null;
+  procInstId: string | null;
+  status: number | null;
+  result: number | null;
+  applyTime: string | null;
+  [key: string]: unknown;
+};
+
+/** A form row as stored (the detail). */
+type FormDetailRow = { id: string; title: string | null; applicant: string | null; applicantName: string | null; [key: string]: unknown };
+
 /**
  * Lists, details and exports of declared form types, company scoped: holders of the type's `all`
  * permission see their company (every company at A01), everyone else only their own rows.
@@ -68,14 +90,17 @@ export class FormListService {
     if (!all) base = base.where('f.applicant', '=', user.username);
     if (q.title?.trim()) base = base.where(likeContains('f.title', q.title.trim()));
     if (q.applicantName?.trim()) base = base.where(likeContains('f.applicantName', q.applicantName.trim()));
-    if (q.status !== undefined) base = base.where('b.status', '=', q.status);
-    if (q.result !== undefined) base = base.where('b.result', '=', q.result);
+    // values compared as given (no query syntax: a comma or `!` in a value is part of it)
+    const equal: Condition[] = [];
+    if (q.status !== undefined) equal.push({ field: 'status', rule: 'eq', value: q.status });
+    if (q.result !== undefined) equal.push({ field: 'result', rule: 'eq', value: q.result });
     for (const f of d.fields) {
       const v = q[f.key];
       if (!f.search || typeof v !== 'string' || !v.trim()) continue;
-      base = LIKE_TYPES.has(f.type) ? base.where(likeContains(`f.${f.key}`, v.trim())) : base.where(`f.${f.key}`, '=', v.trim());
+      if (LIKE_TYPES.has(f.type)) base = base.where(likeContains(`f.${f.key}`, v.trim()));
+      else equal.push({ field: f.key, rule: 'eq', value: v.trim() });
     }
-    return base;
+    return applyConditions(base, equal, this.whitelist(d));
   }
 
   private columns(d: FormDeclaration): string[] {
@@ -108,7 +133,7 @@ export class FormListService {
     return new Map(found.map((u) => [u.username, u.realname ?? u.username]));
   }
 
-  private record(d: FormDeclaration, r: Record<string, unknown>, names: Map<string, string> = new Map()): Record<string, unknown> {
+  private record(d: FormDeclaration, r: FormRow, names: Map<string, string> = new Map()): FormRow & { status_dictText: string; result_dictText: string } {
     const texts: Record<string, string> = {};
     for (const f of d.fields) if (f.options) texts[`${f.key}_dictText`] = optionText(f, r[f.key]);
     // user fields: `<key>_dictText` the real names (董建、胡斌)
@@ -117,8 +142,7 @@ export class FormListService {
       const list = String(r[f.key] ?? '').split(',').map((u) => u.trim()).filter(Boolean);
       texts[`${f.key}_dictText`] = list.map((u) => names.get(u) ?? u).join('、');
     }
-    const status = r.status as number | null;
-    const result = r.result as number | null;
+    const { status, result } = r;
     return {
       ...r,
       ...rowValues(d, r),
@@ -128,43 +152,49 @@ export class FormListService {
     };
   }
 
-  private sorted(d: FormDeclaration, q: ListQuery): [string, 'asc' | 'desc'] {
-    const sortable = new Set(['createTime', ...d.fields.filter((f: FieldDecl) => f.sort).map((f) => f.key)]);
-    const col = q.column && sortable.has(q.column) ? q.column : 'createTime';
-    return [`f.${col}`, q.order ?? 'desc'];
+  /**
+   * The filter and sort fields of a declaration: status and result of the application, the searchable
+   * fields compared by value, and the sortable ones (createTime and the fields declared `sort`).
+   */
+  private whitelist(d: FormDeclaration): Whitelist {
+    const wl: Whitelist = {
+      status: { column: 'b.status', type: 'number', sortable: false },
+      result: { column: 'b.result', type: 'number', sortable: false },
+      createTime: { column: 'f.createTime', filterable: false },
+    };
+    for (const f of d.fields as FieldDecl[]) {
+      if (f.search || f.sort) wl[f.key] = { column: `f.${f.key}`, sortable: !!f.sort, filterable: !!f.search };
+    }
+    return wl;
+  }
+
+  /** `column`/`order` on a sortable field (anything else: newest first), then the id. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  private sorted<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, d: FormDeclaration, q: ListQuery): QB {
+    const wl = this.whitelist(d);
+    const spec = q.column ? wl[q.column] : undefined;
+    const sortable = !!spec && typeof spec !== 'string' && spec.sortable !== false;
+    const sorted = sortable ? applySort(qb, { column: q.column, order: q.order ?? 'desc' }, wl) : applySort(qb, {}, wl, { field: 'createTime', order: 'desc' });
+    return sorted.orderBy('f.id', 'desc') as QB;
   }
 
   async list(user: CurrentUser, d: FormDeclaration, q: ListQuery, all: boolean) {
-    const pageNo = q.pageNo ?? 1;
-    const pageSize = q.pageSize ?? 10;
-    const base = this.base(user, d, q, all);
-    const [col, dir] = this.sorted(d, q);
-    const [rows, count] = await Promise.all([
-      base
-        .select(this.columns(d))
-        .orderBy(col, dir)
-        .orderBy('f.id', 'desc')
-        .limit(pageSize)
-        .offset((pageNo - 1) * pageSize)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    ]);
-    const names = await this.names(d, rows as Record<string, unknown>[]);
-    const records = (rows as Record<string, unknown>[]).map((r) => this.record(d, r, names));
-    return page(records, Number((count as { n?: number } | undefined)?.n ?? 0), pageNo, pageSize);
+    const found = await runPage<AnyQuery, FormRow>(
+      this.base(user, d, q, all),
+      (b) => this.sorted(b.select(this.columns(d)), d, q),
+      paging({ pageNo: q.pageNo, pageSize: q.pageSize }, 500),
+    );
+    const names = await this.names(d, found.records);
+    return { ...found, records: found.records.map((r) => this.record(d, r, names)) };
   }
 
   /** Every matching row (the export), in pages of 500. */
   async *all(user: CurrentUser, d: FormDeclaration, q: ListQuery, all: boolean): AsyncIterable<Record<string, unknown>> {
-    const [col, dir] = this.sorted(d, q);
     for (let offset = 0; ; offset += 500) {
-      const rows = (await this.base(user, d, q, all)
-        .select(this.columns(d))
-        .orderBy(col, dir)
-        .orderBy('f.id', 'desc')
+      const rows = (await this.sorted(this.base(user, d, q, all).select(this.columns(d)), d, q)
         .limit(500)
         .offset(offset)
-        .execute()) as Record<string, unknown>[];
+        .execute()) as FormRow[];
       const names = await this.names(d, rows);
       for (const r of rows) yield this.record(d, r, names);
       if (rows.length < 500) return;
@@ -174,7 +204,7 @@ export class FormListService {
   async one(user: CurrentUser, d: FormDeclaration, id: string, all: boolean) {
     let q = (this.db as unknown as AnyDb).selectFrom(`${d.key} as f`).selectAll('f').where('f.id', '=', id).where('f.delFlag', '=', 0);
     q = scopeToCompany(q, user, 'f.sysOrgCode');
-    const r = (await q.executeTakeFirst()) as Record<string, unknown> | undefined;
+    const r = (await q.executeTakeFirst()) as FormDetailRow | undefined;
     if (!r || (!all && r.applicant !== user.username)) throw businessError('未找到对应数据');
     return { ...r, ...rowValues(d, r) };
   }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../platform/http/api.js';
 import type { FormDeclaration } from '@go/contract/forms/index';
 import type { FormRegistry } from '../workflow/form-registry.js';
 import { allowDuplicateCheck } from '../system/rule/duplicate.js';
@@ -9,7 +9,7 @@ import { declaredFormRoutes } from './forms.routes.js';
 import { builtInFormTypes } from './index.js';
 import { snake } from '@go/contract/forms/index';
 
-async function plug(api: FastifyInstance, lists: FormListService, d: FormDeclaration): Promise<void> {
+async function plug(api: Api, lists: FormListService, d: FormDeclaration): Promise<void> {
   await ensureFormTable(api.ctx.db, d);
   const unique = d.fields.filter((f) => f.unique).map((f) => snake(f.key));
   if (unique.length) allowDuplicateCheck(d.key, unique);
@@ -20,13 +20,13 @@ async function plug(api: FastifyInstance, lists: FormListService, d: FormDeclara
  * Registers one declared form type from any module: the engine learns it, its table is created or
  * completed, its unique fields join `/sys/duplicate/check`, and its list/detail/export endpoints exist.
  */
-export async function registerDeclaredForm(api: FastifyInstance, registry: FormRegistry, d: FormDeclaration, hooks?: FormHooks): Promise<void> {
+export async function registerDeclaredForm(api: Api, registry: FormRegistry, d: FormDeclaration, hooks?: FormHooks): Promise<void> {
   registry.register(declaredFormType(d, hooks));
   await plug(api, new FormListService(api.ctx.db), d);
 }
 
 /** Plugs the built-in form types (费用, 绩效, 资金, 出差, 合同, 非常规) into the engine with their endpoints. */
-export async function registerFormsModule(api: FastifyInstance, registry: FormRegistry): Promise<void> {
+export async function registerFormsModule(api: Api, registry: FormRegistry): Promise<void> {
   const lists = new FormListService(api.ctx.db);
   for (const t of builtInFormTypes()) {
     registry.register(t);

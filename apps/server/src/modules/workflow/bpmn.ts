@@ -15,14 +15,14 @@ export interface Flow {
 }
 
 /** BPMN assignment of a user task (Activiti/Flowable/Camunda attributes, humanPerformer/potentialOwner). */
-export interface Assignment {
+export type Assignment = {
   /** a username or an expression (`${initiator}`) */
   assignee: string | null;
   /** usernames and/or expressions */
   candidateUsers: string[];
   /** role codes and/or expressions */
   candidateGroups: string[];
-}
+};
 
 /** `multiInstanceLoopCharacteristics` of a user task (countersign 会签). */
 export interface MultiInstance {
@@ -36,13 +36,13 @@ export interface MultiInstance {
 }
 
 /** A decision the approver supplies when passing; its value becomes the variable `name`. */
-export interface DecisionField {
+export type DecisionField = {
   name: string;
   label: string;
   type: 'radio' | 'text' | 'number';
   options: { value: string; label: string }[];
   required: boolean;
-}
+};
 
 /** A timer: ISO-8601 duration (`PT2H`, `P1D`), ISO date-time, or an expression giving one of them. */
 export interface TimerSpec {

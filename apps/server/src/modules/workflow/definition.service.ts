@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import type { CurrentUser } from '../../platform/access/access.js';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
-import { page } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
+import { likeContains } from '../../platform/query/like.js';
+import { applyFilters, paging, runPage, type Whitelist } from '../../platform/query/query-builder.js';
 import { BpmnError, parseBpmn, type DecisionField, type ProcessModel } from './bpmn.js';
 import { Directory } from './directory.js';
 import { forgetNodeCache } from './engine.js';
@@ -34,7 +34,11 @@ export interface NodeSettingsInput {
 
 const EMPTY_TEXT: Record<string, string> = { admin: '转给系统管理员', skip: '自动跳过', cancel: '取消申请', error: '提示未找到审批人' };
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Definition list filters by value (`lcmc` and `lckey` are contains-searches of the name and the key). */
+const DEFINITION_WHITELIST: Whitelist = {
+  latest: { column: 'latest', type: 'number', sortable: false },
+  status: { column: 'status', type: 'number', sortable: false },
+};
 
 /** Process definitions: deploy (new version), metadata, status, node rules. */
 export class DefinitionService {
@@ -160,30 +164,16 @@ export class DefinitionService {
 
   /** Admin list: `lcmc` name, `lckey` key, `zx` latest only, `status`. */
   async list(input: { lcmc?: string; lckey?: string; zx?: boolean; status?: number; pageNo?: number; pageSize?: number }) {
-    const pageNo = Math.max(1, input.pageNo ?? 1);
-    const pageSize = Math.min(500, Math.max(1, input.pageSize ?? 10));
     let q = this.db.selectFrom('wfDefinition');
-    // explicit ESCAPE: SQLite has no default escape character, so `\_` would never match there
-    if (input.lcmc?.trim()) q = q.where(sql<boolean>`name like ${like(input.lcmc.trim())} escape '\\'`);
-    if (input.lckey?.trim()) q = q.where(sql<boolean>`process_key like ${like(input.lckey.trim())} escape '\\'`);
-    if (input.zx) q = q.where('latest', '=', 1);
-    if (input.status !== undefined) q = q.where('status', '=', input.status);
-    const [rows, count] = await Promise.all([
-      q
-        .selectAll()
-        .orderBy('processKey')
-        .orderBy('version', 'desc')
-        .limit(pageSize)
-        .offset((pageNo - 1) * pageSize)
-        .execute(),
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    ]);
-    return page(
-      rows.map((r) => this.present(r)),
-      Number(count?.n ?? 0),
-      pageNo,
-      pageSize,
+    q = applyFilters(q, { latest: input.zx ? 1 : undefined, status: input.status }, DEFINITION_WHITELIST);
+    if (input.lcmc?.trim()) q = q.where(likeContains('name', input.lcmc.trim()));
+    if (input.lckey?.trim()) q = q.where(likeContains('processKey', input.lckey.trim()));
+    const found = await runPage<typeof q, WfDefinition>(
+      q,
+      (b) => b.selectAll().orderBy('processKey').orderBy('version', 'desc'),
+      paging({ pageNo: input.pageNo, pageSize: input.pageSize === undefined ? undefined : Math.max(1, input.pageSize) }, 500),
     );
+    return { ...found, records: found.records.map((r) => this.present(r)) };
   }
 
   /** Latest active definitions the user may start (roles blank = everyone). */

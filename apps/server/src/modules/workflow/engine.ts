@@ -145,11 +145,11 @@ export interface ApplyInput {
   priority?: number;
 }
 
-export interface BatchItem {
+export type BatchItem = {
   id: string;
   success: boolean;
   message: string;
-}
+};
 
 /**
  * The operation-log row of one batch item, written inside the item's own transaction: an item that

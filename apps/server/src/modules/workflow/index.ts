@@ -1,4 +1,5 @@
 import type { Database } from '../../platform/db/database.js';
+import { ActionQueries } from './action.queries.js';
 import { ApplicationService } from './application.service.js';
 import { DefinitionService } from './definition.service.js';
 import { WorkflowEngine } from './engine.js';
@@ -15,6 +16,7 @@ export function buildWorkflow(db: Database, registry: FormRegistry): WorkflowSer
     queries: new WorkflowQueries(db, engine, registry),
     definitions: new DefinitionService(db, registry),
     applications: new ApplicationService(db, registry, engine),
+    actions: new ActionQueries(db),
   };
 }
 

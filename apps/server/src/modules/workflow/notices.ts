@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../platform/http/api.js';
 import type { Database } from '../../platform/db/database.js';
 import { officeServices } from '../announcement/register.js';
 import type { OutgoingMessage } from '../message/channels.js';
@@ -332,7 +332,7 @@ export function workflowNotices(ctx: object): WorkflowNotices | undefined {
 }
 
 /** Subscribes the notices to the engine's events and remembers the channels approvers tick. */
-export function registerWorkflowNotices(api: FastifyInstance, engine: WorkflowEngine): WorkflowNotices {
+export function registerWorkflowNotices(api: Api, engine: WorkflowEngine): WorkflowNotices {
   const messages = () => officeServices(api.ctx).messages;
   const notices = new WorkflowNotices(
     api.ctx.db,
@@ -346,10 +346,13 @@ export function registerWorkflowNotices(api: FastifyInstance, engine: WorkflowEn
     if (req.method !== 'POST' && req.method !== 'PUT') return;
     const url = req.routeOptions.url ?? '';
     if (!TICK_PATHS.some((p) => url.endsWith(p))) return;
-    const body = req.body as { id?: unknown; sendSms?: unknown; sendEmail?: unknown } | null;
-    if (!body || typeof body.id !== 'string') return;
+    // this hook sees every route's body: only those with a task id tick channels
+    const body: unknown = req.body;
+    if (!body || typeof body !== 'object') return;
+    const id: unknown = Reflect.get(body, 'id');
+    if (typeof id !== 'string') return;
     const yes = (v: unknown) => v === true || v === 'true' || v === 1 || v === '1';
-    notices.tick(body.id, { sendSms: yes(body.sendSms), sendEmail: yes(body.sendEmail) });
+    notices.tick(id, { sendSms: yes(Reflect.get(body, 'sendSms')), sendEmail: yes(Reflect.get(body, 'sendEmail')) });
   });
   return notices;
 }

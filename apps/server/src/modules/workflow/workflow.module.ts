@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../platform/http/api.js';
 import { FormRegistry } from './form-registry.js';
 import { buildWorkflow } from './index.js';
 import { registerWorkflowNotices } from './notices.js';
@@ -20,7 +20,7 @@ export function workflowOf(ctx: object): Registered {
 }
 
 /** Builds the engine and its services over the app database and registers the workflow endpoints. */
-export async function registerWorkflowModule(api: FastifyInstance): Promise<Registered> {
+export async function registerWorkflowModule(api: Api): Promise<Registered> {
   const registry = new FormRegistry();
   const services = buildWorkflow(api.ctx.db, registry);
   const db = api.ctx.db;
@@ -28,21 +28,9 @@ export async function registerWorkflowModule(api: FastifyInstance): Promise<Regi
   // Everyone who had or has a task in the instance, and the applicant, refresh their to-do badge.
   services.engine.onChange = (procInstId) => {
     void (async () => {
-      const rows = await db
-        .selectFrom('wfTaskCandidate')
-        .innerJoin('sysUser', 'sysUser.username', 'wfTaskCandidate.username')
-        .select('sysUser.id')
-        .where('wfTaskCandidate.instId', '=', procInstId)
-        .union(
-          db
-            .selectFrom('wfInstance')
-            .innerJoin('sysUser', 'sysUser.username', 'wfInstance.starter')
-            .select('sysUser.id')
-            .where('wfInstance.id', '=', procInstId),
-        )
-        .execute();
+      const ids = await services.actions.watchers(procInstId);
       api.ctx.realtime.sendToUsers(
-        rows.map((r) => r.id),
+        ids,
         { cmd: 'todo', msgTxt: '待办任务已更新', procInstId },
       );
     })().catch((err: unknown) => api.log.warn({ err }, 'to-do refresh push failed'));

@@ -8,18 +8,19 @@ import type { UserBrief } from './directory.js';
 import type { WorkflowEngine } from './engine.js';
 import type { FormRegistry } from './form-registry.js';
 import { applicationStatusTexts, statusTextOf } from './status-text.js';
-import { likeMatch } from '../../platform/query/like.js';
+import { likeContains } from '../../platform/query/like.js';
+import { applyFilters, paging, runPage, type Whitelist } from '../../platform/query/query-builder.js';
 
 /** Assignee on the wire (SPEC §3). */
-export interface AssigneeDto {
+export type AssigneeDto = {
   id: string;
   username: string;
   realname: string;
   z_realname: string;
-}
+};
 
 /** Task on the wire (SPEC §3) plus a few fields the task form needs. */
-export interface TaskDto {
+export type TaskDto = {
   id: string;
   procInstId: string;
   procDefId: string;
@@ -44,7 +45,7 @@ export interface TaskDto {
   commentRequired: boolean;
   fullScreen: boolean;
   assignees: AssigneeDto[];
-}
+};
 
 export const ACTION_TEXT: Record<string, string> = {
   apply: '提交申请',
@@ -96,14 +97,14 @@ export interface NextNodeInput {
   tableId?: string;
 }
 
-export interface NextUser {
+export type NextUser = {
   id: string;
   username: string;
   realname: string;
   mainOrgCode: string;
-}
+};
 
-export interface NextNodeResult {
+export type NextNodeResult = {
   id: string | null;
   type: number;
   title: string;
@@ -113,13 +114,63 @@ export interface NextNodeResult {
   z_type: string;
   /** for a parallel gateway: the user tasks of every branch */
   branches?: { id: string; title: string; users: NextUser[] }[];
-}
+};
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** My applications: filters by value (the title is a contains-search). */
+const APPLICATION_WHITELIST: Whitelist = {
+  status: { column: 'b.status', type: 'number', sortable: false },
+  result: { column: 'b.result', type: 'number', sortable: false },
+  tableName: { column: 'b.tableName', sortable: false },
+};
+
+/** The to-do and done lists: `name` finds the process name, the node name or the title. */
+const nameContains = (name: string) => [likeContains('d.name', name), likeContains('t.name', name), likeContains('b.title', name)];
+
+/** `pageNo` from 1 and `pageSize` from 1 to 500 (10 by default) of the task and application lists. */
+const listPaging = (pageNo?: number, pageSize?: number) => paging({ pageNo, pageSize: pageSize === undefined ? undefined : Math.max(1, pageSize) }, 500);
 
 function toNextUser(u: UserBrief): NextUser {
   return { id: u.id, username: u.username, realname: u.realname, mainOrgCode: u.orgCode };
 }
+
+type DoneRow = {
+  id: string;
+  instId: string;
+  procDefId: string;
+  nodeId: string;
+  name: string | null;
+  priority: number;
+  createTime: string | null;
+  endTime: string | null;
+  outcome: string | null;
+  comment: string | null;
+  starter: string;
+  starterName: string | null;
+  state: string;
+  processName: string;
+  routeName: string | null;
+  businessId: string;
+  tableId: string;
+  tableName: string;
+  title: string | null;
+  status: number;
+  result: number;
+};
+
+type ApplicationRow = {
+  id: string;
+  title: string | null;
+  tableName: string;
+  tableId: string;
+  procDefId: string | null;
+  procInstId: string | null;
+  status: number;
+  result: number;
+  applyTime: string | null;
+  createTime: string | null;
+  processName: string | null;
+  routeName: string | null;
+};
 
 /** Read side of the workflow: to-do, done, history, my applications, next node, back list. */
 export class WorkflowQueries {
@@ -147,8 +198,8 @@ export class WorkflowQueries {
       .where('t.status', '=', 0)
       .where('t.id', 'in', mine);
     if (name?.trim()) {
-      const n = like(name.trim());
-      q = q.where((eb) => eb.or([likeMatch('d.name', n), likeMatch('t.name', n), likeMatch('b.title', n)]));
+      const n = name.trim();
+      q = q.where((eb) => eb.or(nameContains(n)));
     }
     return q;
   }
@@ -187,8 +238,7 @@ export class WorkflowQueries {
 
   /** `/actTask/todoList`: open tasks the user may act on, priority first, newest first. */
   async todoList(username: string, input: { name?: string; pageIndex?: number; pageSize?: number }): Promise<Page<TaskDto>> {
-    const pageNo = Math.max(1, Math.floor(input.pageIndex ?? 1));
-    const pageSize = Math.min(500, Math.max(1, Math.floor(input.pageSize ?? 10)));
+    const { pageNo, pageSize } = listPaging(input.pageIndex, input.pageSize);
     // One query gives the page and (window count) the total; a second one the candidates of the page.
     const rows = await this.todoPageQuery(username, input.name, pageNo, pageSize).execute();
     let total = rows.length ? Number(rows[0].fullCount) : 0;
@@ -252,8 +302,6 @@ export class WorkflowQueries {
 
   /** `/actTask/doneList`: tasks the user actually handled, newest first. */
   async doneList(username: string, input: { name?: string; pageNo?: number; pageSize?: number }) {
-    const pageNo = Math.max(1, Math.floor(input.pageNo ?? 1));
-    const pageSize = Math.min(500, Math.max(1, Math.floor(input.pageSize ?? 10)));
     let q = this.db
       .selectFrom('wfTask as t')
       .innerJoin('wfInstance as i', 'i.id', 't.instId')
@@ -262,42 +310,41 @@ export class WorkflowQueries {
       .where('t.executor', '=', username)
       .where('t.status', '=', 1);
     if (input.name?.trim()) {
-      const n = like(input.name.trim());
-      q = q.where((eb) => eb.or([likeMatch('d.name', n), likeMatch('t.name', n), likeMatch('b.title', n)]));
+      const n = input.name.trim();
+      q = q.where((eb) => eb.or(nameContains(n)));
     }
-    const [rows, count] = await Promise.all([
-      q
-        .select([
-          't.id',
-          't.instId',
-          't.procDefId',
-          't.nodeId',
-          't.name',
-          't.priority',
-          't.createTime',
-          't.endTime',
-          't.outcome',
-          't.comment',
-          'i.starter',
-          'i.starterName',
-          'i.state',
-          'd.name as processName',
-          'd.routeName',
-          'b.id as businessId',
-          'b.tableId',
-          'b.tableName',
-          'b.title',
-          'b.status',
-          'b.result',
-        ])
-        .orderBy('t.endTime', 'desc')
-        .orderBy('t.id', 'desc')
-        .limit(pageSize)
-        .offset((pageNo - 1) * pageSize)
-        .execute(),
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    ]);
-    const records = rows.map((r) => ({
+    const found = await runPage<typeof q, DoneRow>(
+      q,
+      (b) =>
+        b
+          .select([
+            't.id',
+            't.instId',
+            't.procDefId',
+            't.nodeId',
+            't.name',
+            't.priority',
+            't.createTime',
+            't.endTime',
+            't.outcome',
+            't.comment',
+            'i.starter',
+            'i.starterName',
+            'i.state',
+            'd.name as processName',
+            'd.routeName',
+            'b.id as businessId',
+            'b.tableId',
+            'b.tableName',
+            'b.title',
+            'b.status',
+            'b.result',
+          ])
+          .orderBy('t.endTime', 'desc')
+          .orderBy('t.id', 'desc'),
+      listPaging(input.pageNo, input.pageSize),
+    );
+    const records = found.records.map((r) => ({
       id: r.id,
       procInstId: r.instId,
       procDefId: r.procDefId,
@@ -321,7 +368,7 @@ export class WorkflowQueries {
       status_dictText: STATUS_TEXT[r.status],
       result_dictText: RESULT_TEXT[r.result],
     }));
-    return page(records, Number(count?.n ?? 0), pageNo, pageSize);
+    return { ...found, records };
   }
 
   /** My applications (`/actBusiness/listData`): the caller's applications with status, result and current step. */
@@ -329,40 +376,36 @@ export class WorkflowQueries {
     username: string,
     input: { title?: string; status?: number; result?: number; tableName?: string; pageNo?: number; pageSize?: number },
   ) {
-    const pageNo = Math.max(1, Math.floor(input.pageNo ?? 1));
-    const pageSize = Math.min(500, Math.max(1, Math.floor(input.pageSize ?? 10)));
     let q = this.db
       .selectFrom('wfBusiness as b')
       .leftJoin('wfDefinition as d', 'd.id', 'b.procDefId')
       .where('b.userId', '=', username)
       .where('b.delFlag', '=', 0);
-    if (input.title?.trim()) q = q.where(likeMatch('b.title', like(input.title.trim())));
-    if (input.status !== undefined) q = q.where('b.status', '=', input.status);
-    if (input.result !== undefined) q = q.where('b.result', '=', input.result);
-    if (input.tableName) q = q.where('b.tableName', '=', input.tableName);
-    const [rows, count] = await Promise.all([
-      q
-        .select([
-          'b.id',
-          'b.title',
-          'b.tableName',
-          'b.tableId',
-          'b.procDefId',
-          'b.procInstId',
-          'b.status',
-          'b.result',
-          'b.applyTime',
-          'b.createTime',
-          'd.name as processName',
-          'd.routeName',
-        ])
-        .orderBy('b.createTime', 'desc')
-        .orderBy('b.id', 'desc')
-        .limit(pageSize)
-        .offset((pageNo - 1) * pageSize)
-        .execute(),
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    ]);
+    q = applyFilters(q, { status: input.status, result: input.result, tableName: input.tableName || undefined }, APPLICATION_WHITELIST);
+    if (input.title?.trim()) q = q.where(likeContains('b.title', input.title.trim()));
+    const found = await runPage<typeof q, ApplicationRow>(
+      q,
+      (b) =>
+        b
+          .select([
+            'b.id',
+            'b.title',
+            'b.tableName',
+            'b.tableId',
+            'b.procDefId',
+            'b.procInstId',
+            'b.status',
+            'b.result',
+            'b.applyTime',
+            'b.createTime',
+            'd.name as processName',
+            'd.routeName',
+          ])
+          .orderBy('b.createTime', 'desc')
+          .orderBy('b.id', 'desc'),
+      listPaging(input.pageNo, input.pageSize),
+    );
+    const rows = found.records;
     const running = rows.filter((r) => r.status === 1 && r.procInstId).map((r) => r.procInstId!);
     const open = running.length
       ? await this.db.selectFrom('wfTask').select(['instId', 'name']).where('instId', 'in', running).where('status', '=', 0).execute()
@@ -391,7 +434,31 @@ export class WorkflowQueries {
         result_dictText: RESULT_TEXT[r.result],
       };
     });
-    return page(records, Number(count?.n ?? 0), pageNo, pageSize);
+    return { ...found, records };
+  }
+
+  /** `/actTask/getBackList/{procInstId}`: the nodes the instance can be returned to. */
+  backList(procInstId: string) {
+    return this.engine.backList(this.db, procInstId);
+  }
+
+  /**
+   * The next node's approvers of the claimed company (getNextNode with `claimOrgCodeValue`), as a comma list,
+   * when the pass names none: undefined when the next node is not one user task, nobody of that company is
+   * among its approvers (the node's own approvers then apply), or the claim is group level (no filter).
+   */
+  async companyApprovers(username: string, taskId: string, claim: string): Promise<string | undefined> {
+    if (claim.startsWith('A01')) return undefined;
+    try {
+      const task = await this.db.selectFrom('wfTask').select(['instId', 'nodeId']).where('id', '=', taskId).where('status', '=', 0).executeTakeFirst();
+      if (!task) return undefined;
+      const next = await this.nextNode(username, { procInstId: task.instId, currActId: task.nodeId, claimOrgCodeValue: claim });
+      if (next.type !== 1 && next.type !== 3) return undefined;
+      const users = next.users.map((u) => u.username).filter(Boolean);
+      return users.length ? users.join(',') : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Whether the user took part in the instance (applicant, candidate, assignee, owner or executor). */
