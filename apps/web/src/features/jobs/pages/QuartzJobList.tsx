@@ -1,3 +1,4 @@
+import type { JobHandler, JobLogRow } from '@go/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, AutoComplete, Form, Input, Modal, Radio, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -30,11 +31,8 @@ const columns: ListColumn[] = [
   { title: '上次执行', dataIndex: 'lastFireTime', width: 165 },
 ];
 
-interface JobHandlerInfo {
-  name: string;
-  description: string;
-  parameterHint: string;
-}
+/** A job class the scheduler can run. */
+type JobHandlerInfo = JobHandler;
 
 function useHandlers() {
   return useQuery({
@@ -105,18 +103,8 @@ function JobForm({ open, mode, record, onClose }: FormModalProps<Row>) {
   );
 }
 
-interface JobLog {
-  id: string;
-  jobClassName: string | null;
-  triggerType: string;
-  fireTime: string;
-  startTime: string | null;
-  endTime: string | null;
-  costTime: number | null;
-  status: string | null;
-  message: string | null;
-  instance: string | null;
-}
+/** One run of a job. */
+type JobLog = JobLogRow;
 
 /** 运行记录: the firings of one job (or all), newest first. */
 function JobHistoryModal({ job, onClose }: { job: Row | null; onClose: () => void }) {
