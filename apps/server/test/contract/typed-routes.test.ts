@@ -50,6 +50,18 @@ describe('[CONTRACT] routes are typed from their schemas', () => {
         .map((r) => `${r.method} ${r.url}`);
       expect(missing).toEqual([]);
     });
+
+    it('the OpenAPI document shows each answer\'s schema', async () => {
+      const admin = await t.login('admin');
+      const doc = (await t.app.inject({ method: 'GET', url: '/jeecg-boot/doc/json', headers: { 'x-access-token': admin } })).json();
+      const ok200 = (p: string, m: string) => doc.paths[p]?.[m]?.responses?.['200']?.content?.['application/json']?.schema;
+      expect(ok200('/jeecg-boot/sys/user/list', 'get')?.properties?.result?.properties?.records?.type).toBe('array');
+      expect(ok200('/jeecg-boot/sys/login', 'post')?.properties).toHaveProperty('success');
+      const documented = Object.values(doc.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>)
+        .flatMap((ops) => Object.values(ops))
+        .filter((op) => op.responses?.['200']).length;
+      expect(documented).toBeGreaterThan(300);
+    });
   });
 });
 
