@@ -28,7 +28,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /**
    * Check every JSON answer against its route's response schema (CHECK_RESPONSES: on, off; default on
-   * unless NODE_ENV=production). A mismatch answers 500, so drift shows in tests, never silently.
+   * when NODE_ENV is test or development). A mismatch answers 500, so drift shows in tests and journeys;
+   * a served product does not pay for the check.
    */
   checkResponses: boolean;
   /** Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY): false = none (default), a hop count, or addresses/CIDRs. */
@@ -142,7 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(env.WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'upload')),
     seedDemo: (env.SEED_DEMO || 'on').toLowerCase() !== 'off',
-    checkResponses: (env.CHECK_RESPONSES || ((env.NODE_ENV ?? '').toLowerCase() === 'production' ? 'off' : 'on')).toLowerCase() !== 'off',
+    checkResponses: (env.CHECK_RESPONSES || (['test', 'development'].includes((env.NODE_ENV ?? '').toLowerCase()) ? 'on' : 'off')).toLowerCase() === 'on',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiDocs: apiDocsSetting(env.API_DOCS),
     limits: loadLimits(env),

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
 /**
- * Serialises answers with their response schema. Outside production the answer is checked against the
+ * Serialises answers with their response schema. In tests and development the answer is checked against the
  * schema and a mismatch fails the request (so tests find drift between a route and its contract); the
  * answer itself is always sent as the handler built it — a schema documents and checks, it never drops a
  * field the stock client may read.
