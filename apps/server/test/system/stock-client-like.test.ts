@@ -43,6 +43,49 @@ describe.each(dbKinds)('[STOCK] LIKE searches take percent, underscore and backs
   /** each employee file is another person (national ID and mobile are unique among files) */
   let hrPerson = 0;
 
+  const at = '2026-11-24 10:00:00';
+  const lkDefinition = (name: string) => ({
+    id: `lk:1:${newId()}`,
+    processKey: `lk_${newId().slice(-8)}`,
+    version: 1,
+    latest: 1,
+    name,
+    description: null,
+    categoryId: null,
+    xml: '<definitions/>',
+    status: 0,
+    businessTable: null,
+    routeName: null,
+    roles: null,
+    createBy: 'admin',
+    createTime: at,
+    updateBy: null,
+    updateTime: null,
+  });
+  /** an application of another user titled `text`: admin has a to-do and a done task in it, and a copy */
+  const lkApplication = async (text: string) => {
+    const db = t.app.ctx.db;
+    const def = lkDefinition('流程检索');
+    await db.insertInto('wfDefinition').values(def).execute();
+    const businessId = newId();
+    const instId = newId();
+    await db
+      .insertInto('wfBusiness')
+      .values({ id: businessId, procDefId: def.id, procInstId: instId, userId: 'lk_other', title: text, tableName: 'like_test', tableId: newId(), status: 1, result: 1, applyTime: at, sysOrgCode: 'A01', delFlag: 0, createBy: 'lk_other', createTime: at, updateBy: null, updateTime: null })
+      .execute();
+    await db
+      .insertInto('wfInstance')
+      .values({ id: instId, procDefId: def.id, businessId, starter: 'lk_other', starterName: '检索', title: text, state: 'running', version: 1, priority: 0, startTime: at, endTime: null, endReason: null })
+      .execute();
+    const task = { instId, procDefId: def.id, tokenId: null, nodeId: 'n1', name: '节点', owner: null, priority: 0, createTime: at, comment: null };
+    await db.insertInto('wfTask').values({ ...task, id: newId(), assignee: 'admin', status: 0, endTime: null, outcome: null, executor: null }).execute();
+    await db.insertInto('wfTask').values({ ...task, id: newId(), assignee: null, status: 1, endTime: at, outcome: 'pass', executor: 'admin' }).execute();
+    await db
+      .insertInto('wfCc')
+      .values({ id: newId(), instId, taskId: null, nodeId: null, nodeName: null, username: 'admin', fromUsername: 'lk_other', fromRealname: '检索', comment: null, readFlag: 0, createTime: at, readTime: null })
+      .execute();
+  };
+
   const cases = (): ListCase[] => [
     {
       name: 'permission/list (name)',
@@ -117,6 +160,39 @@ describe.each(dbKinds)('[STOCK] LIKE searches take percent, underscore and backs
           .execute();
       },
       url: (v) => `/actBusiness/listData?pageSize=100&title=${q(v)}`,
+      read: records('title'),
+    },
+    {
+      name: 'activiti_process/listData (lcmc, process definitions)',
+      create: async (text) => {
+        await t.app.ctx.db.insertInto('wfDefinition').values(lkDefinition(text)).execute();
+      },
+      url: (v) => `/activiti_process/listData?pageSize=100&lcmc=${q(v)}`,
+      read: records('name'),
+    },
+    {
+      name: 'actTask/todoList (name, to-do)',
+      // one application per text, with an open task and a done task of admin and a copy to admin
+      create: (text) => lkApplication(text),
+      url: (v) => `/actTask/todoList?pageSize=100&name=${q(v)}`,
+      read: records('title'),
+    },
+    {
+      name: 'actTask/doneList (name, done)',
+      create: async () => undefined, // the applications of the case above
+      url: (v) => `/actTask/doneList?pageSize=100&name=${q(v)}`,
+      read: records('title'),
+    },
+    {
+      name: 'actTask/ccList (title, CC inbox)',
+      create: async () => undefined,
+      url: (v) => `/actTask/ccList?pageSize=100&title=${q(v)}`,
+      read: records('title'),
+    },
+    {
+      name: 'activiti_process/instances (title, running instances)',
+      create: async () => undefined,
+      url: (v) => `/activiti_process/instances?pageSize=100&title=${q(v)}`,
       read: records('title'),
     },
     {

@@ -1,66 +1,37 @@
+import type {
+  Page,
+  WfApplicationRow,
+  WfAssignee,
+  WfBackNode,
+  WfBatchItem,
+  WfDefinitionNode,
+  WfDefinitionRow,
+  WfDoneRow,
+  WfDraftResult,
+  WfFormType,
+  WfHistoricFlow,
+  WfHistoryAction,
+  WfHistoryTask,
+  WfNextNode,
+  WfNextUser,
+  WfNodeRule,
+  WfNodeUsers,
+  WfTodoRow,
+} from '@go/contract';
 import { deleteAction, getAction, postAction, putAction, type Envelope } from '../../app/http/client';
 
-/** Assignee on the wire (SPEC §3). */
-export interface Assignee {
-  id: string;
-  username: string;
-  realname: string;
-  z_realname: string;
-}
-
+/**
+ * The wire shapes of the workflow endpoints: the contract's types, inferred (`z.infer`) from the response
+ * schemas the server validates its answers with.
+ */
+export type Assignee = WfAssignee;
 /** A to-do task (SPEC §3 Task) plus the few fields the server adds for the task form. */
-export interface Task {
-  id: string;
-  procInstId: string;
-  procDefId: string;
-  /** current activity (node id) */
-  key: string;
-  name: string;
-  processName: string;
-  applyer: string;
-  applyerUsername?: string;
-  priority: number | null;
-  isSuspended: boolean;
-  createTime: string;
-  tableId: string;
-  routeName: string;
-  /** form type key */
-  tableName: string;
-  businessKey?: string;
-  title?: string;
-  owner?: string | null;
-  passPath?: 'pass' | 'jxpass' | string;
-  commentRequired?: boolean;
-  fullScreen?: boolean;
-  assignees: Assignee[];
-  /** the form type's key figures (e.g. amount and reason), when it declares them */
-  summary?: string | { label?: string; value: string | number | null }[] | null;
-}
-
-export interface NextUser {
-  id?: string;
-  username: string;
-  realname: string;
-  mainOrgCode?: string;
-}
-
+export type Task = WfTodoRow;
+export type NextUser = WfNextUser;
 /** Next-node result (SPEC §3): type 0 start, 1 user task, 2 end, 3 exclusive gateway, 4 parallel gateway. */
-export interface NextNode {
-  id: string | null;
-  type: number;
-  title: string;
-  users: NextUser[];
-  chooseMark?: number;
-  usersMark?: number;
-  z_type?: string;
-  branches?: { id: string; title: string; users: NextUser[] }[];
-}
-
+export type NextNode = WfNextNode;
 /** Back-list entry (SPEC §3). */
-export interface BackNode {
-  key: string;
-  name: string;
-}
+export type BackNode = WfBackNode;
 
 /** The approval payload of SPEC §3 (type 0 pass, 1 reject, 2 delegate). */
 export interface ApprovalPayload {
@@ -89,137 +60,23 @@ export interface ApprovalPayload {
   score?: number;
 }
 
-export interface Page<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-}
+export type { Page };
 
-export interface HistoryAction {
-  id: string;
-  key: string | null;
-  name: string | null;
-  type: string;
-  typeText: string;
-  username: string | null;
-  realname: string | null;
-  comment: string | null;
-  createTime: string;
-}
-
-export interface HistoryTask {
-  id: string;
-  key: string;
-  name: string | null;
-  status: number;
-  outcome: string | null;
-  deleteReason: string | null;
-  executor: string | null;
-  executorName: string | null;
-  comment: string | null;
-  createTime: string | null;
-  endTime: string | null;
-  duration: number | null;
-  assignees: { username: string; realname: string | null; isExecutor: boolean }[];
-}
-
+export type HistoryAction = WfHistoryAction;
+export type HistoryTask = WfHistoryTask;
 /** `/actTask/historicFlow/{procInstId}`. */
-export interface HistoricFlow {
-  procInstId: string;
-  procDefId: string;
-  processName: string;
-  title: string | null;
-  applyer: string;
-  state: string;
-  status: number | null;
-  result: number | null;
-  startTime: string | null;
-  endTime: string | null;
-  xml: string;
-  doneNodes: string[];
-  currentNodes: string[];
-  doneFlows: string[];
-  list: HistoryAction[];
-  tasks: HistoryTask[];
-}
-
+export type HistoricFlow = WfHistoricFlow;
 /** A row of my applications (`/actBusiness/listData`). */
-export interface Application {
-  id: string;
-  title: string;
-  tableName: string;
-  tableId: string;
-  procDefId: string | null;
-  procInstId: string | null;
-  status: number;
-  result: number;
-  applyTime: string | null;
-  createTime: string;
-  processName: string;
-  routeName: string;
-  formLabel?: string;
-  currTaskName: string;
-  /** the status in words: 审批中：节点（审批人）, 已通过, 驳回：理由…, 已撤回, 草稿 */
-  statusText?: string;
-  canWithdraw: boolean;
-  status_dictText?: string;
-  result_dictText?: string;
-}
-
+export type Application = WfApplicationRow;
 /** A process definition row of the admin list. */
-export interface Definition {
-  id: string;
-  processKey: string;
-  version: number;
-  latest: number;
-  name: string;
-  description: string | null;
-  categoryId: string | null;
-  status: number;
-  businessTable: string | null;
-  routeName: string | null;
-  roles: string | null;
-  createTime: string | null;
-  isSuspended: boolean;
-  status_dictText?: string;
-  formLabel?: string | null;
-  xml?: string;
-}
-
-export interface FormTypeInfo {
-  tableName: string;
-  routeName: string;
-  label: string;
-  endLabel: string;
-  passPath: string;
-  commentRequired: boolean;
-  fullScreen: boolean;
-}
-
-export interface NodeRule {
-  type: number;
-  relateId: string | null;
-}
-
-export interface DefinitionNode {
-  id: string;
-  title: string;
-  type: number;
-  rules?: NodeRule[];
-  emptyPolicy?: string;
-  repeatPolicy?: string;
-  chooseMark?: number;
-  commentRequired?: number;
-}
-
+export type Definition = WfDefinitionRow;
+export type FormTypeInfo = WfFormType;
+export type NodeRule = WfNodeRule;
+export type DefinitionNode = WfDefinitionNode;
 /** A batch call answers per item. */
-export interface BatchItem {
-  id: string;
-  success: boolean;
-  message?: string;
-}
+export type BatchItem = WfBatchItem;
+/** A task the user handled (`/actTask/doneList`). */
+export type DoneTask = WfDoneRow;
 
 export const WF_URL = {
   todoList: '/actTask/todoList',
@@ -268,7 +125,7 @@ export const wfApi = {
   todoList: (p: { name?: string; pageIndex: number; pageSize: number }) =>
     postAction<Page<Task>>(WF_URL.todoList, p),
   doneList: (p: { name?: string; pageNo: number; pageSize: number }) =>
-    postAction<Page<Record<string, unknown>>>(WF_URL.doneList, p),
+    postAction<Page<DoneTask>>(WF_URL.doneList, p),
   nextNode: (p: {
     procDefId?: string;
     currActId?: string;
@@ -277,7 +134,7 @@ export const wfApi = {
     tableId?: string;
   }) => getAction<NextNode>(WF_URL.getNextNode, p),
   node: (nodeId: string, p: { procDefId?: string; procInstId?: string; claimOrgCodeValue?: string }) =>
-    getAction<{ id: string; title: string; type: number; users: NextUser[] }>(
+    getAction<WfNodeUsers>(
       WF_URL.getNode + encodeURIComponent(nodeId),
       p,
     ),
@@ -300,7 +157,7 @@ export const wfApi = {
   getForm: (p: { id?: string; tableId?: string; tableName?: string }) =>
     getAction<Record<string, unknown>>(WF_URL.businessGet, p),
   addDraft: (tableName: string, procDefId: string | undefined, data: Record<string, unknown>) =>
-    postAction<{ id: string; tableId: string; title: string; tableName: string; procDefId: string | null }>(
+    postAction<WfDraftResult>(
       WF_URL.businessAdd,
       {
         ...data,
