@@ -186,3 +186,9 @@ export const hyRegistrationRow = z.object({
   cvName: text,
   mbti: mbtiStoredSchema.nullable(),
 });
+
+export type RegistrationOptionsResult = z.infer<typeof registrationOptionsResult>;
+export type RegistrationSummaryResult = z.infer<typeof registrationSummaryResult>;
+export type MbtiQuestionsResult = z.infer<typeof mbtiQuestionsResult>;
+export type MbtiStoredResult = z.infer<typeof mbtiStoredSchema>;
+export type HyRegistrationRow = z.infer<typeof hyRegistrationRow>;

@@ -163,3 +163,7 @@ export const pfSurveyForm = z.object({
   relation_dictText: z.string(),
   questions: z.array(pfQuestionRow),
 });
+
+export type PfRankingRow = z.infer<typeof pfRankingRow>;
+export type PfRaterRow = z.infer<typeof pfRaterRow>;
+export type PfSurveyResult = z.infer<typeof pfSurveyResult>;

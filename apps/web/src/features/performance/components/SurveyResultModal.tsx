@@ -1,28 +1,11 @@
+import type { PfSurveyResult } from '@go/contract/performance/index';
 import { Descriptions, Empty, List, Modal, Progress, Spin, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { getAction } from '../../../components/list/http';
 
-interface ResultQuestion {
-  id: string;
-  title: string;
-  type: string;
-  type_dictText: string;
-  weight: number;
-  average: number | null;
-  answered: number;
-  options: { label: string; score: number }[];
-  optionCounts?: number[];
-  texts?: string[];
-}
-interface SurveyResult {
-  title: string;
-  targetRealname: string;
-  departName: string | null;
-  raterCount: number;
-  answeredCount: number;
-  total: number | null;
-  questions: ResultQuestion[];
-}
+/** The contract's `pfSurveyResult` (`packages/contract/src/performance/responses.ts`). */
+type SurveyResult = PfSurveyResult;
+type ResultQuestion = SurveyResult['questions'][number];
 
 /** The weighted, anonymous result of one survey. */
 export function SurveyResultModal({ id, onClose }: { id: string | null; onClose: () => void }) {

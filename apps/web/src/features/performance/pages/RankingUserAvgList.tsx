@@ -1,5 +1,5 @@
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { QUARTER_TITLES, RANKING_PAGE_SIZE, RANKING_PAGE_SIZE_OPTIONS } from '@go/contract/performance/index';
+import { QUARTER_TITLES, RANKING_PAGE_SIZE, RANKING_PAGE_SIZE_OPTIONS, type PfRankingRow } from '@go/contract/performance/index';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, Row, Select, Space, Tag, TreeSelect } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -11,15 +11,8 @@ import { useDepartTree, type DepartNode } from '../../../components/pickers/useD
 import { PERF_AUTH, thisYear, YEAR_OPTIONS } from '../components/shared';
 import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 
-interface RankRow {
-  id: string;
-  rank: number;
-  userName: string;
-  orgName: string | null;
-  departName: string | null;
-  yearPart: string;
-  avgCount: number;
-}
+/** A ranked row as `/rankingUserAvg/list` answers it (`pfRankingRow` of the contract). */
+type RankRow = PfRankingRow;
 
 const PERIODS = [{ value: '', label: '全年' }, ...QUARTER_TITLES.map((t, i) => ({ value: String(i + 1), label: t }))];
 // medal colours dark enough for the white rank number (4.5:1)

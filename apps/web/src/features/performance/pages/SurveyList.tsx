@@ -1,3 +1,4 @@
+import type { PfRaterRow } from '@go/contract/performance/index';
 import { useQuery } from '@tanstack/react-query';
 import { Modal, Tag } from 'antd';
 import { useState } from 'react';
@@ -19,14 +20,8 @@ const columns: ListColumn[] = [
   { title: '发出时间', dataIndex: 'createTime', type: 'datetime', width: 170 },
 ];
 
-interface RaterRow {
-  id: string;
-  realname: string | null;
-  username: string;
-  relation_dictText: string;
-  status: number;
-  status_dictText: string;
-}
+/** A rater as `/performance/survey/raters` answers it (`pfRaterRow` of the contract). */
+type RaterRow = PfRaterRow;
 
 function RatersModal({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { data, isLoading } = useQuery({

@@ -1,21 +1,12 @@
+import type { HyRegistrationRow } from '@go/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Space, Spin, Tag } from 'antd';
 import { apiUrl, getAction } from '../../../app/http/client';
-import { REG_URL, type MbtiStored } from './api';
+import { REG_URL } from './api';
 import { MbtiResultView } from './MbtiResultView';
 
-interface RegistrationRow {
-  id: string;
-  createTime: string;
-  outcome: string;
-  outcomeText: string;
-  applyPost: string | null;
-  realname: string;
-  photoUrl: string | null;
-  cvUrl: string | null;
-  cvName: string | null;
-  mbti: MbtiStored | null;
-}
+/** A registration of the file, as `/manager/hyUser/registrations` answers it. */
+type RegistrationRow = HyRegistrationRow;
 
 /**
  * 在线登记 in the HR file detail: each public registration of the person (newest first) with its photo,

@@ -1,4 +1,4 @@
-import type { MbtiResult } from '@go/contract';
+import type { MbtiQuestionsResult, MbtiResult, MbtiStoredResult, RegistrationOptionsResult, RegistrationSummaryResult } from '@go/contract';
 import { getAction, postAction } from '../../../app/http/client';
 
 /** The public registration endpoints (docs/hr.md "在线登记"). */
@@ -11,43 +11,21 @@ export const REG_URL = {
   ofFile: '/manager/hyUser/registrations',
 };
 
-export interface Option {
-  value: string;
-  text: string;
-}
-export interface RegistrationOptions {
-  captcha: boolean;
-  company: Option[];
-  sex: Option[];
-  political: Option[];
-  marriage: Option[];
-  degree: Option[];
-  limits: { fileMaxBytes: number };
-}
+/** The wire shapes are the contract's (`packages/contract/src/hr/responses.ts`). */
+export type RegistrationOptions = RegistrationOptionsResult;
+export type Option = RegistrationOptions['company'][number];
 
-export interface MbtiStored extends Omit<MbtiResult, 'attached'> {
-  time?: string | null;
-}
+/** A stored test result, or a fresh one (which has no time). */
+export type MbtiStored = Omit<MbtiStoredResult, 'time'> & { time?: string | null };
 
-export interface Summary {
-  createTime: string;
-  expiresAt: number;
+export type Summary = Omit<RegistrationSummaryResult, 'data'> & {
   data: Record<string, unknown> & {
     educations: Record<string, string>[];
     workHistory: Record<string, string>[];
   };
-  texts: Record<string, string>;
-  company: string;
-  photoUrl: string | null;
-  cvUrl: string | null;
-  cvName: string | null;
-  mbti: MbtiStored | null;
-}
+};
 
-export interface Questions {
-  version: string;
-  questions: { id: number; text: string; a: string; b: string }[];
-}
+export type Questions = MbtiQuestionsResult;
 
 /**
  * The applicant's code lives in this tab's session storage only (never in a URL): the test and the
