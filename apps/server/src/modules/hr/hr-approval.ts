@@ -8,12 +8,12 @@ import { HY_APPROVAL_FORMS, HY_MOVE_RULES, type HyMove, type HyMoveInput, type H
 import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '../../platform/access/access.js';
 import type { Database } from '../../platform/db/database.js';
-import { formatDate, now } from '../../platform/db/time.js';
+import { formatDate } from '../../platform/db/time.js';
 import { businessError } from '../../platform/http/errors.js';
 import { registerDeclaredForm } from '../forms/forms.module.js';
 import type { FinishOutcome, FormRegistry } from '../workflow/form-registry.js';
 import { workflowOf } from '../workflow/workflow.module.js';
-import { departByOrgCode, insertLogs, type Row } from './hr.repo.js';
+import { claimMove, departByOrgCode, formRow, insertLogs, latestDefinition, liveFile, releaseMove, type Row } from './hr.repo.js';
 import { PENDING, type HrService } from './hr.service.js';
 import type { HyUser } from './hr.tables.js';
 
@@ -50,17 +50,16 @@ export async function registerHrApprovals(api: FastifyInstance, registry: FormRe
   }
 
   async function finish(trx: Database, move: ApprovalMove, decl: FormDeclaration, id: string, outcome: FinishOutcome): Promise<void> {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const row = (await (trx as any).selectFrom(decl.key).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+    const row = await formRow(trx, decl.key, id);
     if (!row) return;
-    const f = (await trx.selectFrom('hyUser').selectAll().where('id', '=', String(row.hyUserId)).where('delFlag', '=', 0).executeTakeFirst()) as HyUser | undefined;
+    const f = await liveFile(trx, String(row.hyUserId));
     if (!f) return;
     const op = { username: String(row.applicant ?? row.createBy ?? ''), realname: String(row.applicantName ?? '') };
     if (outcome === 'passed' && HY_MOVE_RULES[move].from.includes(f.status as HyStatus)) {
       await hr.applyMove(trx, op, f, move, moveInput(move, row) as HyMoveInput<typeof move>);
       return;
     }
-    await trx.updateTable('hyUser').set({ pendingMove: null, updateTime: now() }).where('id', '=', f.id).execute();
+    await releaseMove(trx, f.id, true);
     await insertLogs(trx, [hr.logRow(op, f, 'approval', 'pendingMove', move, null, OUTCOME_TEXT[outcome], formatDate())]);
   }
 
@@ -68,18 +67,11 @@ export async function registerHrApprovals(api: FastifyInstance, registry: FormRe
   async function startMove<M extends HyMove>(user: CurrentUser, move: M, input: HyMoveInput<M>): Promise<string> {
     if (!isApprovalMove(move)) return hr.moveNow(user, move, input);
     const decl = HY_APPROVAL_FORMS[move];
-    const def = await db.selectFrom('wfDefinition').select(['id', 'status']).where('businessTable', '=', decl.key).where('latest', '=', 1).executeTakeFirst();
+    const def = await latestDefinition(db, decl.key);
     if (!def || def.status !== 1) return hr.moveNow(user, move, input);
     const raw = input as unknown as Row;
     const f = await hr.checkMove(user, move, raw as { id: string; orgCode?: string | null });
-    const claim = await db
-      .updateTable('hyUser')
-      .set({ pendingMove: move })
-      .where('id', '=', f.id)
-      .where('status', '=', f.status)
-      .where('pendingMove', 'is', null)
-      .executeTakeFirst();
-    if (Number(claim.numUpdatedRows) !== 1) throw businessError(PENDING);
+    if (!(await claimMove(db, f, move))) throw businessError(PENDING);
     const wf = workflowOf(api.ctx);
     let businessId: string | null = null;
     try {
@@ -87,7 +79,7 @@ export async function registerHrApprovals(api: FastifyInstance, registry: FormRe
       businessId = app.id;
       await wf.applications.apply(user, { id: app.id });
     } catch (err) {
-      await db.updateTable('hyUser').set({ pendingMove: null }).where('id', '=', f.id).execute();
+      await releaseMove(db, f.id);
       if (businessId) await wf.applications.removeDrafts(user, [businessId]).catch(() => undefined);
       throw err;
     }

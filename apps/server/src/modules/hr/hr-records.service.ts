@@ -14,7 +14,7 @@ import { businessError } from '../../platform/http/errors.js';
 import { likePrefix } from '../../platform/query/like.js';
 import { withDictText } from '../../platform/query/present.js';
 import { applyFilters, applySort, paging, runPage, type Params, type Whitelist } from '../../platform/query/query-builder.js';
-import { findFile, insertLogs, type Row } from './hr.repo.js';
+import { findFile, insertInterview, insertLogs, interviewsOf, lastInterviewRound, updateFile, type Row } from './hr.repo.js';
 import { FILE_WHITELIST, HrService, LIST_COLUMNS, NOT_FOUND, WRONG_STATE, type FileListRow } from './hr.service.js';
 import type { HyTransfer, HyUserLog } from './hr.tables.js';
 
@@ -111,7 +111,7 @@ export class HrRecordsService {
   async interviews(user: CurrentUser, hyUserId: string) {
     const f = await findFile(this.db, user, hyUserId);
     if (!f) throw businessError(NOT_FOUND);
-    const rows = await this.db.selectFrom('hyInterview').selectAll().where('hyUserId', '=', hyUserId).orderBy('round').execute();
+    const rows = await interviewsOf(this.db, hyUserId);
     return rows.map((r) => ({ ...r, verdict_dictText: VERDICT_TEXT[r.verdict] ?? r.verdict }));
   }
 
@@ -121,30 +121,22 @@ export class HrRecordsService {
       const f = await findFile(trx, user, input.hyUserId);
       if (!f) throw businessError(NOT_FOUND);
       if (f.status !== 'interview') throw businessError(WRONG_STATE);
-      const last = await trx
-        .selectFrom('hyInterview')
-        .select((eb) => eb.fn.max('round').as('m'))
-        .where('hyUserId', '=', f.id)
-        .executeTakeFirst();
-      const round = Number(last?.m ?? 0) + 1;
-      await trx
-        .insertInto('hyInterview')
-        .values({
-          id: newId(),
-          hyUserId: f.id,
-          orgCode: f.orgCode,
-          round,
-          interviewDate: input.interviewDate ?? now(),
-          interviewers: input.interviewers ?? null,
-          score: input.score ?? null,
-          verdict: input.verdict,
-          comment: input.comment ?? null,
-          createBy: user.username,
-          createTime: now(),
-          updateBy: null,
-          updateTime: null,
-        })
-        .execute();
+      const round = (await lastInterviewRound(trx, f.id)) + 1;
+      await insertInterview(trx, {
+        id: newId(),
+        hyUserId: f.id,
+        orgCode: f.orgCode,
+        round,
+        interviewDate: input.interviewDate ?? now(),
+        interviewers: input.interviewers ?? null,
+        score: input.score ?? null,
+        verdict: input.verdict,
+        comment: input.comment ?? null,
+        createBy: user.username,
+        createTime: now(),
+        updateBy: null,
+        updateTime: null,
+      });
       const summary = `第${round}轮 ${VERDICT_TEXT[input.verdict]}${input.score !== null && input.score !== undefined ? ` ${input.score}分` : ''}`;
       await insertLogs(trx, [this.hr.logRow(user, f, 'interview', 'interview', null, summary, input.comment ?? null, formatDate())]);
       return round;
@@ -174,7 +166,7 @@ export class HrRecordsService {
     const f = await findFile(this.db, user, id);
     if (!f) throw businessError(NOT_FOUND);
     if (f.status !== 'new') throw businessError(WRONG_STATE);
-    await this.db.updateTable('hyUser').set({ onboarding: JSON.stringify(items), updateBy: user.username, updateTime: now() }).where('id', '=', id).execute();
+    await updateFile(this.db, id, { onboarding: JSON.stringify(items), updateBy: user.username, updateTime: now() });
   }
 
   private transfersQuery(user: CurrentUser, params: Params) {

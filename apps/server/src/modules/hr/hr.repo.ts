@@ -1,11 +1,11 @@
 /** Kysely access to the HR tables (docs/hr.md). Every function takes the database or a transaction. */
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { CurrentUser } from '../../platform/access/access.js';
 import { scopeToCompany } from '../../platform/access/scope.js';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
-import type { HyUser, HyUserLog } from './hr.tables.js';
+import type { HyInterview, HyUser, HyUserLog } from './hr.tables.js';
 
 export type Row = Record<string, unknown>;
 
@@ -68,4 +68,54 @@ export async function insertLogs(db: Database, rows: LogInput[]): Promise<void> 
 /** Month (MM) part of a yyyy-MM-dd column, the same on SQLite and PostgreSQL. */
 export function monthOf(column: string) {
   return sql<string>`substr(${sql.ref(column)}, 6, 2)`;
+}
+
+/** A file that is not deleted, in any company (approval hooks act for the engine). */
+export async function liveFile(db: Database, id: string): Promise<HyUser | undefined> {
+  return (await db.selectFrom('hyUser').selectAll().where('id', '=', id).where('delFlag', '=', 0).executeTakeFirst()) as HyUser | undefined;
+}
+
+/** Claims a file for a move awaiting approval; false when its state changed or another move holds it. */
+export async function claimMove(db: Database, f: Pick<HyUser, 'id' | 'status'>, move: string): Promise<boolean> {
+  const r = await db.updateTable('hyUser').set({ pendingMove: move }).where('id', '=', f.id).where('status', '=', f.status).where('pendingMove', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Releases a file's pending move. */
+export async function releaseMove(db: Database, id: string, touch = false): Promise<void> {
+  await db
+    .updateTable('hyUser')
+    .set(touch ? { pendingMove: null, updateTime: now() } : { pendingMove: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The latest process definition filed for a business table (the move's approval process). */
+export async function latestDefinition(db: Database, businessTable: string) {
+  return db.selectFrom('wfDefinition').select(['id', 'status']).where('businessTable', '=', businessTable).where('latest', '=', 1).executeTakeFirst();
+}
+
+/** A row of a declared form's table. */
+export async function formRow(db: Database, table: string, id: string): Promise<Row | undefined> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return (await (db as any).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+}
+
+/** The interview rounds of a file, in order. */
+export async function interviewsOf(db: Database, hyUserId: string) {
+  return db.selectFrom('hyInterview').selectAll().where('hyUserId', '=', hyUserId).orderBy('round').execute();
+}
+
+/** The last interview round of a file (0 without any). */
+export async function lastInterviewRound(db: Database, hyUserId: string): Promise<number> {
+  const last = await db
+    .selectFrom('hyInterview')
+    .select((eb) => eb.fn.max('round').as('m'))
+    .where('hyUserId', '=', hyUserId)
+    .executeTakeFirst();
+  return Number(last?.m ?? 0);
+}
+
+export async function insertInterview(db: Database, row: Insertable<HyInterview>): Promise<void> {
+  await db.insertInto('hyInterview').values(row).execute();
 }
