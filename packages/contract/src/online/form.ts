@@ -175,7 +175,7 @@ export type CgformSave = z.output<typeof cgformSaveSchema>;
 export type CgformSaveInput = z.input<typeof cgformSaveSchema>;
 
 /** One column of `getColumns/{code}` (stock shape). */
-export interface CgformColumn {
+export type CgformColumn = {
   title: string;
   dataIndex: string;
   align: 'center';
@@ -184,7 +184,7 @@ export interface CgformColumn {
   hrefSlotName?: string;
   showLength?: number;
   sorter?: boolean;
-}
+};
 
 /** What a field definition says about a value: the error text (Chinese) or null. Used by the form page and the server. */
 export function validateCgformValue(

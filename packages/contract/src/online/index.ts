@@ -1,2 +1,3 @@
 export * from './report.js';
 export * from './form.js';
+export * from './responses.js';

@@ -76,7 +76,7 @@ export const reportTableSchema = z.object({
   tableName: text(64).trim().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, '表名只能包含字母、数字和下划线'),
 });
 
-export interface ReportColumn {
+export type ReportColumn = {
   title: string;
   dataIndex: string;
   fieldType: string;
@@ -86,29 +86,29 @@ export interface ReportColumn {
   groupTitle: string | null;
   fieldWidth?: number;
   customRender?: string;
-}
+};
 
-export interface ReportColumnsResult {
+export type ReportColumnsResult = {
   columns: ReportColumn[];
   dictOptions: Record<string, { value: string; text: string; title?: string; label?: string }[]>;
   fieldHrefSlots: { slotName: string; href: string }[];
   isGroupTitle: boolean;
   cgRpConfigId: string;
   cgRpConfigName: string;
-}
+};
 
-export interface ReportQueryInfo {
+export type ReportQueryInfo = {
   label: string;
   field: string;
   mode: 'single' | 'group';
   view: string;
   dictCode?: string;
   hidden?: '1';
-}
+};
 
-export interface ReportDataResult {
+export type ReportDataResult = {
   total: number;
   records: Record<string, unknown>[];
   /** Sums over every matching row of the columns marked as totals. */
   totals?: Record<string, number | null>;
-}
+};

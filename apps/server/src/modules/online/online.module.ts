@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../../platform/db/database.js';
+import type { Api } from '../../platform/http/api.js';
 import { SecretBox } from '../system/datasource/secret-box.js';
 import { FormDataService } from './form/form-data.service.js';
 import { formRoutes } from './form/form.routes.js';
@@ -8,7 +8,7 @@ import { reportRoutes } from './report/report.routes.js';
 import { ReportService, type DictLookup } from './report/report.service.js';
 
 /** Online reports and online forms: docs/online.md. */
-export async function registerOnlineModule(api: FastifyInstance, deps: { dicts: DictLookup }): Promise<{ reports: ReportService }> {
+export async function registerOnlineModule(api: Api, deps: { dicts: DictLookup }): Promise<{ reports: ReportService }> {
   const handle = (api as unknown as { dbHandle: DbHandle }).dbHandle;
   const reports = new ReportService(api.ctx, handle, new SecretBox(api.ctx.config.jwtSecret), deps.dicts);
   await reportRoutes(api, reports);

@@ -1,6 +1,10 @@
-import type { Audit } from '../../platform/db/schema.js';
+/**
+ * Row types are type aliases (not interfaces, not extending the `Audit` interface) so rows satisfy the
+ * index signature of the loose response schemas.
+ */
+type Audit = { createBy: string | null; createTime: string | null; updateBy: string | null; updateTime: string | null };
 
-export interface OnlCgreportHead extends Audit {
+export type OnlCgreportHead = Audit & {
   id: string;
   code: string;
   name: string;
@@ -11,9 +15,9 @@ export interface OnlCgreportHead extends Audit {
   returnTxtField: string | null;
   returnType: string | null;
   sysOrgCode: string | null;
-}
+};
 
-export interface OnlCgreportItem extends Audit {
+export type OnlCgreportItem = Audit & {
   id: string;
   cgrheadId: string;
   fieldName: string;
@@ -29,24 +33,24 @@ export interface OnlCgreportItem extends Audit {
   dictCode: string | null;
   replaceVal: string | null;
   groupTitle: string | null;
-}
+};
 
-export interface OnlCgreportParam extends Audit {
+export type OnlCgreportParam = Audit & {
   id: string;
   cgrheadId: string;
   paramName: string;
   paramTxt: string | null;
   paramValue: string | null;
   orderNum: number;
-}
+};
 
-export interface OnlReportTable {
+export type OnlReportTable = {
   id: string;
   dbSource: string;
   tableName: string;
   createBy: string | null;
   createTime: string | null;
-}
+};
 
 declare module '../../platform/db/schema.js' {
   interface DB {

@@ -7,7 +7,7 @@ import type { DB } from '../../../platform/db/schema.js';
 import { newId } from '../../../platform/db/ids.js';
 import { now } from '../../../platform/db/time.js';
 import { AppError, businessError } from '../../../platform/http/errors.js';
-import { applyFilters, applySort, paging, type FieldSpec, type Params, type Whitelist } from '../../../platform/query/query-builder.js';
+import { applyFilters, applySort, paging, runPage, type FieldSpec, type Params, type Whitelist } from '../../../platform/query/query-builder.js';
 import type { DictLookup } from '../report/report.service.js';
 import { parseSnapshot, splitSubTables, type FormDesignService, type LoadedForm } from './form.service.js';
 import type { OnlCgformField } from './form.tables.js';
@@ -17,11 +17,11 @@ type Dyn = Record<string, Row>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyQB = SelectQueryBuilder<any, any, any>;
 
-export interface DictOption {
+export type DictOption = {
   value: string;
   text: string;
   label: string;
-}
+};
 
 /** A form ready to serve rows: synchronised, with its sub tables. */
 export interface RuntimeForm extends LoadedForm {
@@ -231,11 +231,8 @@ export class FormDataService {
       }
     }
     const p = paging(params, 1000);
-    const countRow = await qb.clearSelect().select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
-    const total = Number(countRow?.total ?? 0);
-    const sorted = applySort(qb.selectAll(), params, this.whitelist(form), { field: 'create_time', order: 'desc' }).orderBy('id', 'desc');
-    const records: Row[] = total === 0 ? [] : await sorted.limit(p.pageSize).offset((p.pageNo - 1) * p.pageSize).execute();
-    return { total, records: await this.withDictText(form, records), current: p.pageNo, size: p.pageSize, pages: Math.ceil(total / p.pageSize) };
+    const pg = await runPage<AnyQB, Row>(qb, (b) => applySort(b.selectAll(), params, this.whitelist(form), { field: 'create_time', order: 'desc' }).orderBy('id', 'desc'), p);
+    return { ...pg, records: await this.withDictText(form, pg.records) };
   }
 
   private async row(user: CurrentUser, form: LoadedForm, id: string): Promise<Row> {

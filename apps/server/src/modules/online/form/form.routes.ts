@@ -1,8 +1,24 @@
-import { cgformSaveSchema } from '@go/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  binaryResponse,
+  cgformSaveSchema,
+  envelope,
+  listResponse,
+  messageResponse,
+  onlFormColumns,
+  onlFormData,
+  onlFormDataRow,
+  onlFormDdlPreview,
+  onlFormFieldRow,
+  onlFormHeadRow,
+  onlFormListRow,
+  onlFormQueryInfo,
+  pageResponse,
+  sysImportResponse,
+} from '@go/contract';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/access.js';
+import type { Api } from '../../../platform/http/api.js';
 import { attachmentHeader, MAX_IMPORT_BYTES, streamXlsx, XLSX_MIME } from '../../../platform/excel/excel.js';
 import { importRows, sendImportOutcome, type UploadedFile } from '../../../platform/excel/import-route.js';
 import { ok, okMessage } from '../../../platform/http/envelope.js';
@@ -70,8 +86,7 @@ function parseParamsStr(s: string | undefined): Params {
 }
 
 /** `/online/cgform/*`: the designer (online:form:design) and the generated pages' calls (online:form:data). docs/online.md. */
-export async function formRoutes(fastify: FastifyInstance, design: FormDesignService, data: FormDataService): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function formRoutes(app: Api, design: FormDesignService, data: FormDataService): Promise<void> {
   const designAccess = perm(FORM_PERMS.design);
   const audited = (content: string, type = 2) => ({ access: designAccess, oplog: { content, type } });
 
@@ -90,37 +105,38 @@ export async function formRoutes(fastify: FastifyInstance, design: FormDesignSer
           pageSize: z.coerce.number().int().min(1).max(500).default(10),
         })
         .passthrough(),
+      response: { 200: pageResponse(onlFormListRow) },
     },
   }, async (req) => ok(await design.list({ ...req.query, tableName: req.query.tableName?.replace(/\*/g, ''), tableTxt: req.query.tableTxt?.replace(/\*/g, '') })));
 
-  app.get('/online/cgform/head/queryById', { config: { access: designAccess }, schema: { tags, summary: '表单', querystring: z.object({ id: code }) } }, async (req) => {
+  app.get('/online/cgform/head/queryById', { config: { access: designAccess }, schema: { tags, summary: '表单', querystring: z.object({ id: code }), response: { 200: envelope(onlFormHeadRow) } } }, async (req) => {
     const { syncedFields: _s, ...head } = await design.head(req.query.id);
     return ok(head);
   });
-  app.get('/online/cgform/field/listByHeadId', { config: { access: designAccess }, schema: { tags, summary: '表单字段', querystring: z.object({ headId: code }) } }, async (req) =>
+  app.get('/online/cgform/field/listByHeadId', { config: { access: designAccess }, schema: { tags, summary: '表单字段', querystring: z.object({ headId: code }), response: { 200: listResponse(onlFormFieldRow) } } }, async (req) =>
     ok(await design.fields(req.query.headId)),
   );
 
-  app.post('/online/cgform/api/addAll', { config: audited('在线表单-新增', 1), schema: { tags, summary: '新增表单（表头与字段）', body: cgformSaveSchema } }, async (req) =>
+  app.post('/online/cgform/api/addAll', { config: audited('在线表单-新增', 1), schema: { tags, summary: '新增表单（表头与字段）', body: cgformSaveSchema, response: { 200: envelope(z.string()) } } }, async (req) =>
     ok(await design.save(req.user!, req.body, false), '添加成功！'),
   );
-  app.put('/online/cgform/api/editAll', { config: audited('在线表单-编辑', 3), schema: { tags, summary: '编辑表单（表头与字段）', body: cgformSaveSchema } }, async (req) => {
+  app.put('/online/cgform/api/editAll', { config: audited('在线表单-编辑', 3), schema: { tags, summary: '编辑表单（表头与字段）', body: cgformSaveSchema, response: { 200: messageResponse } } }, async (req) => {
     await design.save(req.user!, req.body, true);
     return okMessage('全部修改成功');
   });
-  app.delete('/online/cgform/head/delete', { config: audited('在线表单-删除', 4), schema: { tags, summary: '删除表单（表与数据保留）', querystring: z.object({ id: code }) } }, async (req) => {
+  app.delete('/online/cgform/head/delete', { config: audited('在线表单-删除', 4), schema: { tags, summary: '删除表单（表与数据保留）', querystring: z.object({ id: code }), response: { 200: messageResponse } } }, async (req) => {
     await design.remove([req.query.id]);
     return okMessage('删除成功!');
   });
   app.delete('/online/cgform/head/deleteBatch', {
     config: audited('在线表单-批量删除', 4),
-    schema: { tags, summary: '批量删除表单（表与数据保留）', querystring: z.object({ ids: z.string().min(1).max(20000) }) },
+    schema: { tags, summary: '批量删除表单（表与数据保留）', querystring: z.object({ ids: z.string().min(1).max(20000) }), response: { 200: messageResponse } },
   }, async (req) => {
     await design.remove(splitIds(req.query.ids));
     return okMessage('删除成功!');
   });
 
-  app.get('/online/cgform/head/ddlPreview/:code', { config: { access: designAccess }, schema: { tags, summary: '同步数据库预览（DDL）', params: z.object({ code }) } }, async (req) =>
+  app.get('/online/cgform/head/ddlPreview/:code', { config: { access: designAccess }, schema: { tags, summary: '同步数据库预览（DDL）', params: z.object({ code }), response: { 200: envelope(onlFormDdlPreview) } } }, async (req) =>
     ok(await design.preview(req.params.code)),
   );
   app.post('/online/cgform/api/doDbSynch/:code/:synMethod', {
@@ -130,12 +146,13 @@ export async function formRoutes(fastify: FastifyInstance, design: FormDesignSer
       summary: '同步数据库（丢失数据的变更须 confirm=true）',
       params: z.object({ code, synMethod: z.enum(['normal', 'force'], { message: '同步方式不正确' }) }),
       querystring: z.object({ confirm: z.string().max(5).optional() }),
+      response: { 200: messageResponse },
     },
   }, async (req) => {
     await design.synchronise(req.user!, req.params.code, truthy(req.query.confirm));
     return okMessage('同步数据库成功!');
   });
-  app.post('/online/cgform/head/genMenu/:code', { config: audited('在线表单-生成菜单', 1), schema: { tags, summary: '生成菜单', params: z.object({ code }) } }, async (req) => {
+  app.post('/online/cgform/head/genMenu/:code', { config: audited('在线表单-生成菜单', 1), schema: { tags, summary: '生成菜单', params: z.object({ code }), response: { 200: messageResponse } } }, async (req) => {
     await design.genMenu(req.user!, req.params.code);
     return okMessage('菜单生成成功！');
   });
@@ -145,24 +162,24 @@ export async function formRoutes(fastify: FastifyInstance, design: FormDesignSer
   const view = { access: perm(FORM_PERMS.data) };
   const write = (content: string, type: number) => ({ access: perm(FORM_PERMS.data), oplog: { content, type } });
 
-  app.get(`${A}/getColumns/:code`, { config: view, schema: { tags, summary: '表单列表列', params: z.object({ code }) } }, async (req) => ok(await data.columns(req.params.code)));
-  app.get(`${A}/getQueryInfo/:code`, { config: view, schema: { tags, summary: '表单查询条件', params: z.object({ code }) } }, async (req) => ok(await data.queryInfo(req.params.code)));
-  app.get(`${A}/getData/:code`, { config: view, schema: { tags, summary: '表单数据', params: z.object({ code }), querystring: listQuery } }, async (req) =>
+  app.get(`${A}/getColumns/:code`, { config: view, schema: { tags, summary: '表单列表列', params: z.object({ code }), response: { 200: envelope(onlFormColumns) } } }, async (req) => ok(await data.columns(req.params.code)));
+  app.get(`${A}/getQueryInfo/:code`, { config: view, schema: { tags, summary: '表单查询条件', params: z.object({ code }), response: { 200: listResponse(onlFormQueryInfo) } } }, async (req) => ok(await data.queryInfo(req.params.code)));
+  app.get(`${A}/getData/:code`, { config: view, schema: { tags, summary: '表单数据', params: z.object({ code }), querystring: listQuery, response: { 200: envelope(onlFormData) } } }, async (req) =>
     ok(await data.data(req.user!, req.params.code, req.query)),
   );
-  app.get(`${A}/form/:code/:id`, { config: view, schema: { tags, summary: '一行（含附表）', params: z.object({ code, id: code }) } }, async (req) =>
+  app.get(`${A}/form/:code/:id`, { config: view, schema: { tags, summary: '一行（含附表）', params: z.object({ code, id: code }), response: { 200: envelope(onlFormDataRow) } } }, async (req) =>
     ok(await data.get(req.user!, req.params.code, req.params.id)),
   );
-  app.post(`${A}/form/:code`, { config: write('在线表单-新增数据', 2), schema: { tags, summary: '新增一行（含附表）', params: z.object({ code }), body: rowBody } }, async (req) =>
+  app.post(`${A}/form/:code`, { config: write('在线表单-新增数据', 2), schema: { tags, summary: '新增一行（含附表）', params: z.object({ code }), body: rowBody, response: { 200: envelope(z.string()) } } }, async (req) =>
     ok(await data.add(req.user!, req.params.code, req.body), '添加成功！'),
   );
-  app.put(`${A}/form/:code`, { config: write('在线表单-修改数据', 3), schema: { tags, summary: '修改一行（附表随之替换）', params: z.object({ code }), body: rowBody } }, async (req) => {
+  app.put(`${A}/form/:code`, { config: write('在线表单-修改数据', 3), schema: { tags, summary: '修改一行（附表随之替换）', params: z.object({ code }), body: rowBody, response: { 200: messageResponse } } }, async (req) => {
     await data.edit(req.user!, req.params.code, req.body);
     return okMessage('修改成功！');
   });
   app.delete(`${A}/form/:code/:ids`, {
     config: write('在线表单-删除数据', 4),
-    schema: { tags, summary: '删除行（含附表）', params: z.object({ code, ids: z.string().min(1).max(20000) }) },
+    schema: { tags, summary: '删除行（含附表）', params: z.object({ code, ids: z.string().min(1).max(20000) }), response: { 200: messageResponse } },
   }, async (req) => {
     await data.remove(req.user!, req.params.code, splitIds(req.params.ids));
     return okMessage('删除成功!');
@@ -170,7 +187,7 @@ export async function formRoutes(fastify: FastifyInstance, design: FormDesignSer
 
   app.post(`${A}/importXls/:code`, {
     config: write('在线表单-导入', 5),
-    schema: { tags, summary: '导入（files[]、isSingleTableImport、foreignKeys、validateStatus）', params: z.object({ code }), querystring: listQuery },
+    schema: { tags, summary: '导入（files[]、isSingleTableImport、foreignKeys、validateStatus）', params: z.object({ code }), querystring: listQuery, response: { 200: sysImportResponse } },
   }, async (req, reply) => {
     const form = await data.form(req.params.code);
     const { files, fields } = await readImport(req, app.ctx.config.limits.maxFilesPerRequest);
@@ -208,7 +225,7 @@ export async function formRoutes(fastify: FastifyInstance, design: FormDesignSer
 
   app.get(`${A}/exportXls/:code`, {
     config: { access: perm(FORM_PERMS.data), oplog: { content: '在线表单-导出', type: 6 } },
-    schema: { tags, summary: '导出（paramsStr 为列表查询参数的 JSON）', params: z.object({ code }), querystring: z.object({ paramsStr: z.string().max(20000).optional() }).passthrough() },
+    schema: { tags, summary: '导出（paramsStr 为列表查询参数的 JSON）', params: z.object({ code }), querystring: z.object({ paramsStr: z.string().max(20000).optional() }).passthrough(), response: { 200: binaryResponse } },
   }, async (req, reply) => {
     const form = await data.form(req.params.code);
     // paramsStr (stock) or, without it, the list's own query parameters.

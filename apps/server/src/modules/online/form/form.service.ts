@@ -7,6 +7,7 @@ import { newId } from '../../../platform/db/ids.js';
 import { now } from '../../../platform/db/time.js';
 import { businessError } from '../../../platform/http/errors.js';
 import { likeContains } from '../../../platform/query/like.js';
+import { runPage } from '../../../platform/query/query-builder.js';
 import { checkTableName, planTable, tableExists, type ColumnDef, type DdlStep } from './form-ddl.js';
 import type { OnlCgformField, OnlCgformHead } from './form.tables.js';
 
@@ -80,14 +81,8 @@ export class FormDesignService {
     if (q.tableName) qb = qb.where(likeContains('table_name', q.tableName));
     if (q.tableTxt) qb = qb.where(likeContains('table_txt', q.tableTxt));
     if (q.tableType) qb = qb.where('tableType', '=', q.tableType);
-    const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
-    const records = await qb
-      .selectAll()
-      .orderBy('createTime', 'desc')
-      .orderBy('id', 'desc')
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize)
-      .execute();
+    const pg = await runPage<typeof qb, OnlCgformHead>(qb, (b) => b.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc'), { pageNo: q.pageNo, pageSize: q.pageSize });
+    const records = pg.records;
     const menus = await this.db
       .selectFrom('sysPermission')
       .select('url')
@@ -95,13 +90,7 @@ export class FormDesignService {
       .where('delFlag', '=', 0)
       .execute();
     const withMenu = new Set(menus.map((m) => m.url));
-    return {
-      records: records.map(({ syncedFields: _s, ...r }) => ({ ...r, hasMenu: withMenu.has(formMenuUrl(r.id)) })),
-      total,
-      size: q.pageSize,
-      current: q.pageNo,
-      pages: Math.ceil(total / q.pageSize),
-    };
+    return { ...pg, records: records.map(({ syncedFields: _s, ...r }) => ({ ...r, hasMenu: withMenu.has(formMenuUrl(r.id)) })) };
   }
 
   async head(id: string): Promise<OnlCgformHead> {

@@ -1,6 +1,10 @@
-import type { Audit } from '../../../platform/db/schema.js';
+/**
+ * Row types are type aliases (not interfaces, not extending the `Audit` interface) so rows satisfy the
+ * index signature of the loose response schemas.
+ */
+type Audit = { createBy: string | null; createTime: string | null; updateBy: string | null; updateTime: string | null };
 
-export interface OnlCgformHead extends Audit {
+export type OnlCgformHead = Audit & {
   id: string;
   tableName: string;
   tableTxt: string;
@@ -16,9 +20,9 @@ export interface OnlCgformHead extends Audit {
   tableVersion: number;
   syncedFields: string | null;
   sysOrgCode: string | null;
-}
+};
 
-export interface OnlCgformField extends Audit {
+export type OnlCgformField = Audit & {
   id: string;
   cgformHeadId: string;
   dbFieldName: string;
@@ -39,7 +43,7 @@ export interface OnlCgformField extends Audit {
   mainTable: string | null;
   mainField: string | null;
   orderNum: number;
-}
+};
 
 declare module '../../../platform/db/schema.js' {
   interface DB {

@@ -1,8 +1,23 @@
-import { reportSaveSchema, reportTableSchema } from '@go/contract';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  binaryResponse,
+  envelope,
+  listResponse,
+  messageResponse,
+  onlReportColumns,
+  onlReportData,
+  onlReportHeadRow,
+  onlReportItemRow,
+  onlReportParamRow,
+  onlReportParsed,
+  onlReportQueryInfo,
+  onlReportTableRow,
+  pageResponse,
+  reportSaveSchema,
+  reportTableSchema,
+} from '@go/contract';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/access.js';
+import type { Api } from '../../../platform/http/api.js';
 import { attachmentHeader, streamXlsx, XLSX_MIME } from '../../../platform/excel/excel.js';
 import { ok, okMessage } from '../../../platform/http/envelope.js';
 import type { ReportService } from './report.service.js';
@@ -23,8 +38,7 @@ const flatten = (q: Record<string, string | string[] | undefined>): Record<strin
   Object.fromEntries(Object.entries(q).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v]));
 
 /** `/online/cgreport/*`: the stock designer and report calls (docs/online.md). */
-export async function reportRoutes(fastify: FastifyInstance, svc: ReportService): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function reportRoutes(app: Api, svc: ReportService): Promise<void> {
   const H = '/online/cgreport/head';
   const design = (content: string, type = 2) => ({ access: perm(REPORT_PERMS.design), oplog: { content, type } });
 
@@ -39,15 +53,16 @@ export async function reportRoutes(fastify: FastifyInstance, svc: ReportService)
         pageNo: z.coerce.number().int().min(1).max(100000).default(1),
         pageSize: z.coerce.number().int().min(1).max(500).default(10),
       }).passthrough(),
+      response: { 200: pageResponse(onlReportHeadRow) },
     },
   }, async (req) => ok(await svc.list(req.query)));
 
-  app.post(`${H}/add`, { config: design('在线报表-新增'), schema: { tags, summary: '新增报表', body: reportSaveSchema } }, async (req) => {
+  app.post(`${H}/add`, { config: design('在线报表-新增'), schema: { tags, summary: '新增报表', body: reportSaveSchema, response: { 200: messageResponse } } }, async (req) => {
     await svc.save(req.user!, req.body, false);
     return okMessage('添加成功！');
   });
 
-  const editOpts = { config: design('在线报表-编辑', 3), schema: { tags, summary: '编辑报表（表头、字段、参数）', body: reportSaveSchema } };
+  const editOpts = { config: design('在线报表-编辑', 3), schema: { tags, summary: '编辑报表（表头、字段、参数）', body: reportSaveSchema, response: { 200: messageResponse } } };
   app.put(`${H}/editAll`, editOpts, async (req) => {
     await svc.save(req.user!, req.body, true);
     return okMessage('编辑成功!');
@@ -57,13 +72,13 @@ export async function reportRoutes(fastify: FastifyInstance, svc: ReportService)
     return okMessage('编辑成功!');
   });
 
-  app.delete(`${H}/delete`, { config: design('在线报表-删除', 4), schema: { tags, summary: '删除报表', querystring: z.object({ id }) } }, async (req) => {
+  app.delete(`${H}/delete`, { config: design('在线报表-删除', 4), schema: { tags, summary: '删除报表', querystring: z.object({ id }), response: { 200: messageResponse } } }, async (req) => {
     await svc.remove([req.query.id]);
     return okMessage('删除成功!');
   });
   app.delete(`${H}/deleteBatch`, {
     config: design('在线报表-批量删除', 4),
-    schema: { tags, summary: '批量删除报表', querystring: z.object({ ids: z.string().min(1).max(5000) }) },
+    schema: { tags, summary: '批量删除报表', querystring: z.object({ ids: z.string().min(1).max(5000) }), response: { 200: messageResponse } },
   }, async (req) => {
     await svc.remove(req.query.ids.split(',').map((s) => s.trim()).filter(Boolean).slice(0, 500));
     return okMessage('删除成功!');
@@ -71,28 +86,28 @@ export async function reportRoutes(fastify: FastifyInstance, svc: ReportService)
 
   app.get(`${H}/parseSql`, {
     config: { access: perm(REPORT_PERMS.design) },
-    schema: { tags, summary: '解析报表 SQL（字段与参数）', querystring: z.object({ sql: z.string().min(1, '请输入查询SQL').max(20000), dbKey: z.string().max(100).optional() }) },
+    schema: { tags, summary: '解析报表 SQL（字段与参数）', querystring: z.object({ sql: z.string().min(1, '请输入查询SQL').max(20000), dbKey: z.string().max(100).optional() }), response: { 200: envelope(onlReportParsed) } },
   }, async (req) => ok(await svc.parseSql(req.user!, req.query.sql, req.query.dbKey), '解析成功'));
 
   app.get('/online/cgreport/item/listByHeadId', {
     config: { access: perm(REPORT_PERMS.design) },
-    schema: { tags, summary: '报表字段', querystring: z.object({ headId: id }) },
+    schema: { tags, summary: '报表字段', querystring: z.object({ headId: id }), response: { 200: listResponse(onlReportItemRow) } },
   }, async (req) => ok(await svc.items(req.query.headId)));
   app.get('/online/cgreport/param/listByHeadId', {
     config: { access: perm(REPORT_PERMS.design) },
-    schema: { tags, summary: '报表参数', querystring: z.object({ headId: id }) },
+    schema: { tags, summary: '报表参数', querystring: z.object({ headId: id }), response: { 200: listResponse(onlReportParamRow) } },
   }, async (req) => ok(await svc.params(req.query.headId)));
 
   // The allow-list: the tables reports of one data source may read ('' = the app database).
   app.get('/online/cgreport/table/list', {
     config: { access: perm(REPORT_PERMS.design) },
-    schema: { tags, summary: '可查询的表', querystring: z.object({ dbSource: z.string().max(100).optional() }) },
+    schema: { tags, summary: '可查询的表', querystring: z.object({ dbSource: z.string().max(100).optional() }), response: { 200: listResponse(onlReportTableRow) } },
   }, async (req) => ok(await svc.listTables(req.query.dbSource)));
-  app.post('/online/cgreport/table/add', { config: design('在线报表-放行表', 1), schema: { tags, summary: '放行一张表', body: reportTableSchema } }, async (req) => {
+  app.post('/online/cgreport/table/add', { config: design('在线报表-放行表', 1), schema: { tags, summary: '放行一张表', body: reportTableSchema, response: { 200: messageResponse } } }, async (req) => {
     await svc.allowTable(req.user!, req.body.dbSource, req.body.tableName);
     return okMessage('添加成功！');
   });
-  app.delete('/online/cgreport/table/delete', { config: design('在线报表-移除放行表', 4), schema: { tags, summary: '移除放行的表', querystring: z.object({ id }) } }, async (req) => {
+  app.delete('/online/cgreport/table/delete', { config: design('在线报表-移除放行表', 4), schema: { tags, summary: '移除放行的表', querystring: z.object({ id }), response: { 200: messageResponse } } }, async (req) => {
     await svc.disallowTable(req.query.id);
     return okMessage('删除成功!');
   });
@@ -100,22 +115,22 @@ export async function reportRoutes(fastify: FastifyInstance, svc: ReportService)
   // ---- report pages (stock /online/cgreport/api) ----
   const A = '/online/cgreport/api';
   const view = { access: perm(REPORT_PERMS.view) };
-  app.get(`${A}/getRpColumns/:code`, { config: view, schema: { tags, summary: '报表列', params: z.object({ code: z.string().min(1).max(100) }) } }, async (req) =>
+  app.get(`${A}/getRpColumns/:code`, { config: view, schema: { tags, summary: '报表列', params: z.object({ code: z.string().min(1).max(100) }), response: { 200: envelope(onlReportColumns) } } }, async (req) =>
     ok(await svc.columns(req.params.code)),
   );
-  app.get(`${A}/getQueryInfo/:id`, { config: view, schema: { tags, summary: '报表查询条件', params: z.object({ id }) } }, async (req) =>
+  app.get(`${A}/getQueryInfo/:id`, { config: view, schema: { tags, summary: '报表查询条件', params: z.object({ id }), response: { 200: listResponse(onlReportQueryInfo) } } }, async (req) =>
     ok(await svc.queryInfo(req.params.id)),
   );
-  app.get(`${A}/getParamsInfo/:id`, { config: view, schema: { tags, summary: '报表参数', params: z.object({ id }) } }, async (req) =>
+  app.get(`${A}/getParamsInfo/:id`, { config: view, schema: { tags, summary: '报表参数', params: z.object({ id }), response: { 200: listResponse(onlReportParamRow) } } }, async (req) =>
     ok(await svc.paramsInfo(req.params.id)),
   );
-  app.get(`${A}/getData/:id`, { config: view, schema: { tags, summary: '报表数据', params: z.object({ id }), querystring: reportQuery } }, async (req) => {
+  app.get(`${A}/getData/:id`, { config: view, schema: { tags, summary: '报表数据', params: z.object({ id }), querystring: reportQuery, response: { 200: envelope(onlReportData) } } }, async (req) => {
     const { total, records, totals } = await svc.data(req.user!, req.params.id, flatten(req.query));
     return ok({ total, records, ...(totals ? { totals } : {}) });
   });
   app.get(`${A}/exportXls/:id`, {
     config: { access: perm(REPORT_PERMS.view), oplog: { content: '在线报表-导出', type: 1 } },
-    schema: { tags, summary: '导出报表', params: z.object({ id }), querystring: reportQuery },
+    schema: { tags, summary: '导出报表', params: z.object({ id }), querystring: reportQuery, response: { 200: binaryResponse } },
   }, async (req, reply) => {
     const r = await svc.data(req.user!, req.params.id, flatten(req.query), { all: true });
     const shown = r.items.filter((i) => i.isShow === 1);

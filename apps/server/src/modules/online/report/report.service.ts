@@ -6,6 +6,7 @@ import { newId } from '../../../platform/db/ids.js';
 import { now } from '../../../platform/db/time.js';
 import { businessError } from '../../../platform/http/errors.js';
 import { likeContains } from '../../../platform/query/like.js';
+import { runPage } from '../../../platform/query/query-builder.js';
 import type { SecretBox } from '../../system/datasource/secret-box.js';
 import type { OnlCgreportHead, OnlCgreportItem, OnlCgreportParam } from '../online.tables.js';
 import { appTarget, dataSourceTarget, REPORT_LIMITS, type ReportTarget } from './report-runner.js';
@@ -145,15 +146,7 @@ export class ReportService {
     let base = this.db.selectFrom('onlCgreportHead');
     if (q.code) base = base.where(likeContains('code', q.code.replace(/\*/g, '')));
     if (q.name) base = base.where(likeContains('name', q.name.replace(/\*/g, '')));
-    const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
-    const records = await base
-      .selectAll()
-      .orderBy('createTime', 'desc')
-      .orderBy('id')
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize)
-      .execute();
-    return { records, total, size: q.pageSize, current: q.pageNo, pages: Math.ceil(total / q.pageSize) };
+    return runPage<typeof base, OnlCgreportHead>(base, (b) => b.selectAll().orderBy('createTime', 'desc').orderBy('id'), { pageNo: q.pageNo, pageSize: q.pageSize });
   }
 
   async items(headId: string) {
