@@ -196,10 +196,65 @@ describe.each(dbKinds)('[STOCK] LIKE searches take percent, underscore and backs
       read: records('title'),
     },
     {
+      name: 'forms/trip/list (destination, declared form list)',
+      create: (text) =>
+        post('/actBusiness/add', { tableName: 'fm_trip', destination: text, startDate: '2026-12-01', endDate: '2026-12-02', transport: 'train', budget: 100, reason: '检索' }),
+      url: (v) => `/forms/trip/list?pageSize=100&destination=${q(v)}`,
+      read: records('destination'),
+    },
+    {
       name: 'office/mission/list (title)',
       create: (text) => post('/office/mission/add', { title: text, owner: 'yangfan', dueDate: '2026-12-31' }),
       url: (v) => `/office/mission/list?pageSize=100&title=${q(v)}`,
       read: records('title'),
+    },
+    {
+      name: 'actProcurePoolExtend/list (itemName, query builder)',
+      create: (text) => post('/activiti/actProcurePoolExtend/addActProcurePool', { itemName: text, qty: 1 }),
+      url: (v) => `/activiti/actProcurePoolExtend/list?pageSize=100&itemName=${star(v)}`,
+      read: records('itemName'),
+    },
+    {
+      name: 'online/cgreport/head/list (name)',
+      create: async (text) => {
+        await t.app.ctx.db
+          .insertInto('onlCgreportHead')
+          .values({ id: newId(), code: `lk_${newId().slice(-8)}`, name: text, cgrSql: 'select 1', dbSource: null, content: null, returnValField: null, returnTxtField: null, returnType: null, sysOrgCode: 'A01', createBy: 'admin', createTime: at, updateBy: null, updateTime: null })
+          .execute();
+      },
+      url: (v) => `/online/cgreport/head/list?pageSize=100&name=${q(v)}`,
+      read: records('name'),
+    },
+    {
+      name: 'online/cgform/head/list (tableTxt)',
+      create: async (text) => {
+        await t.app.ctx.db
+          .insertInto('onlCgformHead')
+          .values({
+            id: newId(),
+            tableName: `lk_${newId().slice(-8)}`,
+            tableTxt: text,
+            tableType: 1,
+            isTree: 'N',
+            treeParentIdField: null,
+            treeFieldname: null,
+            subTableStr: null,
+            relationType: 0,
+            tabOrderNum: 0,
+            formTemplate: null,
+            isDbSynch: 'N',
+            tableVersion: 1,
+            syncedFields: null,
+            sysOrgCode: 'A01',
+            createBy: 'admin',
+            createTime: at,
+            updateBy: null,
+            updateTime: null,
+          })
+          .execute();
+      },
+      url: (v) => `/online/cgform/head/list?pageSize=100&tableTxt=${q(v)}`,
+      read: records('tableTxt'),
     },
     {
       name: 'performance/questionnaire/list (title)',
