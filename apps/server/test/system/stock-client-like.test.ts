@@ -86,6 +86,8 @@ describe.each(dbKinds)('[STOCK] LIKE searches take percent, underscore and backs
       .execute();
   };
 
+  /** the menu whose data rules the rule search reads */
+  let lkMenuId = '';
   const cases = (): ListCase[] => [
     {
       name: 'permission/list (name)',
@@ -297,6 +299,37 @@ describe.each(dbKinds)('[STOCK] LIKE searches take percent, underscore and backs
       create: (text) => post('/sys/dict/add', { dictName: text, dictCode: `lk_${newId().slice(-8)}` }),
       url: (v) => `/sys/dict/list?pageSize=100&dictName=${star(v)}`,
       read: records('dictName'),
+    },
+    {
+      name: 'dictItem/list (itemText, query builder)',
+      create: async (text) => {
+        const dict = await t.app.ctx.db.selectFrom('sysDict').select('id').where('dictCode', '=', 'sex').executeTakeFirstOrThrow();
+        await post('/sys/dictItem/add', { dictId: dict.id, itemText: text, itemValue: `lk_${newId().slice(-8)}` });
+      },
+      url: (v) => `/sys/dictItem/list?pageSize=100&itemText=${star(v)}`,
+      read: records('itemText'),
+    },
+    {
+      name: 'category/rootList (name, query builder)',
+      create: (text) => post('/sys/category/add', { name: text, pid: '0' }),
+      url: (v) => `/sys/category/rootList?pageSize=100&name=${star(v)}`,
+      read: records('name'),
+    },
+    {
+      name: 'fillRule/list (ruleName, query builder)',
+      create: (text) => post('/sys/fillRule/add', { ruleName: text, ruleCode: `lk_${newId().slice(-8)}`, ruleClass: 'order_num' }),
+      url: (v) => `/sys/fillRule/list?pageSize=100&ruleName=${star(v)}`,
+      read: records('ruleName'),
+    },
+    {
+      name: 'permission/queryPermissionRule (ruleName)',
+      create: async (text) => {
+        const menu = await t.app.ctx.db.selectFrom('sysPermission').select('id').where('name', '=', '首页').executeTakeFirstOrThrow();
+        lkMenuId = menu.id;
+        await post('/sys/permission/addPermissionRule', { permissionId: menu.id, ruleName: text, ruleColumn: 'create_by', ruleConditions: '=', ruleValue: '#{sys_user_code}', status: '0' });
+      },
+      url: (v) => `/sys/permission/queryPermissionRule?permissionId=${lkMenuId}&ruleName=${q(v)}`,
+      read: records('ruleName'),
     },
     {
       name: 'user/list (realname, query builder)',
