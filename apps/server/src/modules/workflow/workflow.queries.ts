@@ -9,7 +9,7 @@ import type { WorkflowEngine } from './engine.js';
 import type { FormRegistry } from './form-registry.js';
 import { applicationStatusTexts, statusTextOf } from './status-text.js';
 import { likeContains } from '../../platform/query/like.js';
-import { applyFilters, paging, runPage, type Whitelist } from '../../platform/query/query-builder.js';
+import { applyConditions, paging, runPage, type Condition, type Whitelist } from '../../platform/query/query-builder.js';
 
 /** Assignee on the wire (SPEC §3). */
 export type AssigneeDto = {
@@ -381,7 +381,12 @@ export class WorkflowQueries {
       .leftJoin('wfDefinition as d', 'd.id', 'b.procDefId')
       .where('b.userId', '=', username)
       .where('b.delFlag', '=', 0);
-    q = applyFilters(q, { status: input.status, result: input.result, tableName: input.tableName || undefined }, APPLICATION_WHITELIST);
+    // values compared as given (no query syntax: the form type key is matched exactly)
+    const equal: Condition[] = [];
+    if (input.status !== undefined) equal.push({ field: 'status', rule: 'eq', value: input.status });
+    if (input.result !== undefined) equal.push({ field: 'result', rule: 'eq', value: input.result });
+    if (input.tableName) equal.push({ field: 'tableName', rule: 'eq', value: input.tableName });
+    q = applyConditions(q, equal, APPLICATION_WHITELIST);
     if (input.title?.trim()) q = q.where(likeContains('b.title', input.title.trim()));
     const found = await runPage<typeof q, ApplicationRow>(
       q,
