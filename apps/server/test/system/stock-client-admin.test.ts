@@ -228,7 +228,7 @@ describe.each(dbKinds)('[STOCK] system screens on %s', (kind) => {
     // Not a workbook, whatever the name.
     const fake = await upload('/sys/role/importExcel', 'fake.xls', Buffer.from('not a workbook at all'));
     expect(fake.body).toMatchObject({ success: false, message: '文件导入失败:文件格式不正确' });
-  });
+  }, 90_000);
 
   it('exports (department, announcement, job, fill rule) re-import under the .xls name the stock client saves', async () => {
     const depXlsx = await download('/sys/sysDepart/exportXls?orgCode=A03*');
