@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Light } from './indicator.js';
 import { boardColumnSchema } from './mission.js';
 
 /**
@@ -20,6 +21,7 @@ export const oaCommentRow = z.looseObject({
   content: str,
   createTime: opt,
 });
+export type OaCommentRow = z.infer<typeof oaCommentRow>;
 
 // ------------------------------------------------------------------ weekly reports
 
@@ -30,6 +32,7 @@ export const oaWeeklyRecipientRow = z.looseObject({
   readFlag_dictText: z.string().optional(),
   readTime: opt,
 });
+export type OaWeeklyRecipientRow = z.infer<typeof oaWeeklyRecipientRow>;
 
 /** A weekly report with its recipients (my reports, search, detail). */
 export const oaWeeklyRow = z.looseObject({
@@ -50,6 +53,7 @@ export const oaWeeklyRow = z.looseObject({
   recipients: z.array(oaWeeklyRecipientRow),
   readCount: z.number(),
 });
+export type OaWeeklyRow = z.infer<typeof oaWeeklyRow>;
 
 /** A report received by the caller (no full text, a summary). */
 export const oaWeeklyReceivedRow = z.looseObject({
@@ -117,7 +121,11 @@ export const oaMissionRow = z.looseObject({
   version: z.number(),
   itemsTotal: z.number(),
   itemsDone: z.number(),
+  attachments: opt,
+  createBy: opt,
+  createTime: opt,
 });
+export type OaMissionRow = z.infer<typeof oaMissionRow>;
 
 export const oaMissionDetail = oaMissionRow.extend({ items: z.array(oaMissionItemRow) });
 
@@ -135,12 +143,14 @@ export const oaBoardView = z.looseObject({
   socketKey: str,
   columns: z.array(boardColumnSchema.extend({ cards: z.array(oaMissionRow) })),
 });
+export type OaBoardView = z.infer<typeof oaBoardView>;
 
 export const oaKanbanMoved = z.looseObject({ card: oaMissionRow, column: str });
 
 // ------------------------------------------------------------------ strategic indicators
 
 const figure = z.number().nullable();
+const light = z.enum(['green', 'yellow', 'red', 'grey']);
 export const oaIndicatorRow = z.looseObject({
   id: str,
   year: z.number(),
@@ -158,10 +168,11 @@ export const oaIndicatorRow = z.looseObject({
   lastMonth: z.number(),
   targetToDate: z.number(),
   progressRate: z.number(),
-  light: str,
+  light,
   light_dictText: str,
   quarters: z.array(z.looseObject({ quarter: z.number(), target: z.number(), actual: figure })),
 });
+export type OaIndicatorRow = z.infer<typeof oaIndicatorRow>;
 
 export interface OaIndicatorNode {
   orgCode: string;
@@ -171,7 +182,7 @@ export interface OaIndicatorNode {
   weightTotal: number;
   completionRate: number;
   progressRate: number;
-  light: string;
+  light: Light;
   children: OaIndicatorNode[];
 }
 
@@ -185,7 +196,7 @@ export const oaIndicatorNode: z.ZodType<OaIndicatorNode, OaIndicatorNode> = z.la
     weightTotal: z.number(),
     completionRate: z.number(),
     progressRate: z.number(),
-    light: str,
+    light,
     children: z.array(oaIndicatorNode),
   }),
 );
@@ -208,5 +219,6 @@ export const oaProposalAdoptedRow = z.looseObject({
   likeCount: z.number(),
   liked: z.boolean(),
 });
+export type OaProposalAdoptedRow = z.infer<typeof oaProposalAdoptedRow>;
 
 export const oaProposalLiked = z.looseObject({ liked: z.boolean(), likeCount: z.number() });

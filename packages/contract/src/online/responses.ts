@@ -127,10 +127,11 @@ export const onlFormFieldRow = z.looseObject({
 
 /** The DDL preview: every statement, and which of them lose data. */
 export const onlFormDdlPreview = z.looseObject({
-  steps: z.array(z.looseObject({ table: str, kind: str, destructive: z.boolean(), sql: z.array(str) })),
+  steps: z.array(z.looseObject({ table: str, kind: str, column: opt, destructive: z.boolean(), sql: z.array(str) })),
   sql: str,
   destructive: z.boolean(),
 });
+export type OnlFormDdlPreview = z.infer<typeof onlFormDdlPreview>;
 
 /** getColumns: the generated list page's columns and the form page's fields. */
 export const onlFormColumns = z.looseObject({

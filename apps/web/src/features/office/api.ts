@@ -1,4 +1,17 @@
+import type {
+  Light,
+  OaBoardView,
+  OaCommentRow,
+  OaIndicatorNode,
+  OaIndicatorRow,
+  OaMissionRow,
+  OaProposalAdoptedRow,
+  OaWeeklyRecipientRow,
+  OaWeeklyRow,
+} from '@go/contract';
 import { deleteAction, getAction, postAction, putAction, type Envelope } from '../../app/http/client';
+
+/** The rows below are the server's response rows, declared once in the contract (office/responses). */
 
 /** Throws the server message of a failed envelope (business errors come back as HTTP 200). */
 export async function unwrap<T>(p: Promise<Envelope<T>>): Promise<T> {
@@ -7,32 +20,9 @@ export async function unwrap<T>(p: Promise<Envelope<T>>): Promise<T> {
   return r.result;
 }
 
-export interface Recipient {
-  username: string;
-  realname: string | null;
-  readFlag: string;
-  readFlag_dictText?: string;
-  readTime: string | null;
-}
+export type Recipient = OaWeeklyRecipientRow;
 
-export interface WeeklyRow {
-  id: string;
-  username: string;
-  realname: string | null;
-  sysOrgCode: string | null;
-  departName?: string;
-  weekStart: string;
-  weekLabel: string;
-  doneContent: string | null;
-  planContent: string | null;
-  problemContent: string | null;
-  attachments: string | null;
-  status: string;
-  status_dictText?: string;
-  submitTime: string | null;
-  recipients: Recipient[];
-  readCount: number;
-}
+export type WeeklyRow = OaWeeklyRow;
 
 export interface PageResult<T> {
   records: T[];
@@ -41,14 +31,7 @@ export interface PageResult<T> {
   size: number;
 }
 
-export interface CommentRow {
-  id: string;
-  parentId: string | null;
-  username: string;
-  realname: string | null;
-  content: string;
-  createTime: string | null;
-}
+export type CommentRow = OaCommentRow;
 
 export interface WeeklyBody {
   id?: string;
@@ -102,31 +85,7 @@ export async function companyUsers(): Promise<UserOption[]> {
   return r.records;
 }
 
-export interface MissionRow {
-  id: string;
-  title: string;
-  description: string | null;
-  owner: string;
-  ownerName: string | null;
-  participants: string[];
-  participantNames: string[];
-  priority: string;
-  priority_dictText: string;
-  startDate: string | null;
-  dueDate: string | null;
-  status: string;
-  storedStatus: string;
-  status_dictText: string;
-  overdue: boolean;
-  progress: number;
-  attachments: string | null;
-  boardId: string | null;
-  version: number;
-  itemsTotal: number;
-  itemsDone: number;
-  createBy: string | null;
-  createTime: string | null;
-}
+export type MissionRow = OaMissionRow;
 
 export interface MissionItem {
   id: string;
@@ -150,20 +109,9 @@ export interface MissionBody {
   boardId?: string | null;
 }
 
-export interface BoardColumnView {
-  key: string;
-  title: string;
-  status: string;
-  cards: MissionRow[];
-}
+export type BoardColumnView = BoardView['columns'][number];
 
-export interface BoardView {
-  id: string;
-  name: string;
-  description: string | null;
-  socketKey: string;
-  columns: BoardColumnView[];
-}
+export type BoardView = OaBoardView;
 
 const M = '/office/mission';
 const K = '/office/kanban';
@@ -191,41 +139,11 @@ export const missionApi = {
   },
 };
 
-export type Light = 'green' | 'yellow' | 'red' | 'grey';
+export type { Light };
 
-export interface IndicatorRow {
-  id: string;
-  year: number;
-  name: string;
-  unit: string | null;
-  target: number;
-  weight: number;
-  owner: string;
-  ownerName: string | null;
-  sysOrgCode: string;
-  departName: string;
-  months: { month: number; target: number | null; actual: number | null }[];
-  quarters: { quarter: number; target: number; actual: number | null }[];
-  actualTotal: number;
-  completionRate: number;
-  progressRate: number;
-  targetToDate: number;
-  lastMonth: number;
-  light: Light;
-  light_dictText: string;
-}
+export type IndicatorRow = OaIndicatorRow;
 
-export interface IndicatorNode {
-  orgCode: string;
-  departName: string;
-  count: number;
-  own: number;
-  weightTotal: number;
-  completionRate: number;
-  progressRate: number;
-  light: Light;
-  children: IndicatorNode[];
-}
+export type IndicatorNode = OaIndicatorNode;
 
 const I = '/office/indicator';
 export const indicatorApi = {
@@ -251,22 +169,7 @@ export async function departOptions(): Promise<{ orgCode: string; departName: st
   return out;
 }
 
-export interface AdoptedProposal {
-  id: string;
-  subject: string;
-  category: string;
-  category_dictText: string;
-  description: string | null;
-  benefit: string | null;
-  proposer: string;
-  anonymous: boolean;
-  adoptTime: string | null;
-  owner: string | null;
-  ownerName: string | null;
-  missionId: string | null;
-  likeCount: number;
-  liked: boolean;
-}
+export type AdoptedProposal = OaProposalAdoptedRow;
 
 export const proposalApi = {
   adopted: (params: Record<string, unknown>) => unwrap(getAction<PageResult<AdoptedProposal>>('/office/proposal/adopted', params)),

@@ -1,4 +1,4 @@
-import type { CgformColumn } from '@go/contract';
+import type { CgformColumn, OnlFormDdlPreview } from '@go/contract';
 import { deleteAction, getAction, postAction, putAction } from '../../components/list/http';
 
 export interface FormFieldDef {
@@ -56,11 +56,8 @@ export interface FormQueryItem {
   dictOptions?: DictOption[];
 }
 
-export interface DdlPreview {
-  steps: { table: string; kind: string; column: string | null; destructive: boolean; sql: string[] }[];
-  sql: string;
-  destructive: boolean;
-}
+/** The DDL preview, as the contract declares it (online/responses). */
+export type DdlPreview = OnlFormDdlPreview;
 
 async function must<T>(p: Promise<{ success: boolean; message: string; result: T }>): Promise<T> {
   const r = await p;
