@@ -68,39 +68,3 @@ export const sysDepartRoleUserLink = z.object({ id: z.string(), userId: z.string
 
 /** A user of a department role (`roleUsers`). */
 export const sysDepartRoleUser = z.looseObject({ id: z.string(), username: z.string(), realname: text, orgCode: text });
-
-/** A node of the department-role authorisation tree (`queryTreeListForDeptRole`): the menus the department was granted. */
-export const sysDepartGrantNode = z.looseObject({
-  key: z.string(),
-  value: z.string(),
-  title: z.string(),
-  slotTitle: z.string(),
-  isLeaf: z.boolean(),
-  parentId: z.string(),
-  ruleFlag: z.number(),
-  status: z.string(),
-  menuType: z.number(),
-  icon: z.string().nullable().optional(),
-  get children() {
-    return z.array(sysDepartGrantNode).optional();
-  },
-});
-
-/** `{treeList, ids}`: the department-role authorisation tree and every id in it. */
-export const sysDepartGrantTree = z.object({ treeList: z.array(sysDepartGrantNode), ids: z.array(z.string()) });
-
-/** The data rules of a department or department-role grant on one menu: the rules offered and the checked ids (comma list). */
-export const sysDepartGrantDataRules = z.object({
-  datarule: z.array(
-    z.looseObject({
-      id: z.string(),
-      permissionId: z.string(),
-      ruleName: text,
-      ruleColumn: text,
-      ruleConditions: text,
-      ruleValue: text,
-      status: text,
-    }),
-  ),
-  drChecked: z.string(),
-});

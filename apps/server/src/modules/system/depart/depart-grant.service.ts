@@ -7,18 +7,6 @@ import { businessError } from '../../../platform/http/errors.js';
 import type { PermissionAdminService } from '../permission/permission-admin.service.js';
 import type { DepartService } from './depart.service.js';
 
-type AuthTree = Awaited<ReturnType<PermissionAdminService['authTree']>>;
-type AuthNode = AuthTree['treeList'][number];
-type PlainAuthNode = Omit<AuthNode, 'children'> & { children?: PlainAuthNode[] };
-type DataRules = Awaited<ReturnType<PermissionAdminService['grantDataRules']>>;
-
-/** The same tree as plain object types (what the wire schemas accept); the answer is unchanged. */
-const plainNode = (n: AuthNode): PlainAuthNode => {
-  const { children, ...rest } = n;
-  return children ? { ...rest, children: children.map(plainNode) } : rest;
-};
-const plainRules = (r: DataRules) => ({ datarule: r.datarule.map((d) => ({ ...d })), drChecked: r.drChecked });
-
 export class DepartGrantService {
   constructor(
     private readonly departs: DepartService,
@@ -28,8 +16,7 @@ export class DepartGrantService {
   /** The authorisation tree of a department role: only the menus the department was granted. */
   async authTree(user: CurrentUser, departId: string) {
     await this.departs.get(user, departId);
-    const tree = await this.perms.authTree(new Set(await this.perms.grantedIds('sysDepartPermission', 'departId', departId)));
-    return { treeList: tree.treeList.map(plainNode), ids: tree.ids };
+    return this.perms.authTree(new Set(await this.perms.grantedIds('sysDepartPermission', 'departId', departId)));
   }
 
   /** The menus granted to a department role. */
@@ -54,7 +41,7 @@ export class DepartGrantService {
   /** A department's own data rules on one menu. */
   async departDataRules(user: CurrentUser, permissionId: string, departId: string) {
     await this.departs.get(user, departId);
-    return plainRules(await this.perms.grantDataRules('sysDepartPermission', 'departId', departId, permissionId));
+    return this.perms.grantDataRules('sysDepartPermission', 'departId', departId, permissionId);
   }
 
   async saveDepartDataRules(user: CurrentUser, permissionId: string, departId: string, ruleIds: string[]): Promise<void> {
@@ -66,7 +53,7 @@ export class DepartGrantService {
   async roleDataRules(user: CurrentUser, permissionId: string, roleId: string, departId?: string) {
     const role = await this.departs.role(user, roleId);
     if (departId !== undefined && role.departId !== departId) throw businessError('部门角色不存在');
-    return plainRules(await this.perms.grantDataRules('sysDepartRolePermission', 'roleId', roleId, permissionId, await this.departCeiling(role.departId, permissionId)));
+    return this.perms.grantDataRules('sysDepartRolePermission', 'roleId', roleId, permissionId, await this.departCeiling(role.departId, permissionId));
   }
 
   async saveRoleDataRules(user: CurrentUser, permissionId: string, roleId: string, ruleIds: string[]): Promise<void> {

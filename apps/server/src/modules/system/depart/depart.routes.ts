@@ -10,8 +10,8 @@ import {
   sysDepartRoleUserLink,
   sysDepartRow,
   sysDepartTreeNode,
-  sysDepartGrantDataRules,
-  sysDepartGrantTree,
+  sysGrantDataRules,
+  sysPermissionAuthTree,
 } from '@go/contract';
 import { z } from 'zod';
 import { LOGIN, perm } from '../../../platform/access/access.js';
@@ -171,7 +171,7 @@ export async function departRoutes(app: Api, departs: DepartService, perms: Perm
   // Department-role grants, limited to what the department itself was granted.
   const grants = new DepartGrantService(departs, perms);
   const ptags = ['部门权限'];
-  app.get('/sys/sysDepartPermission/queryTreeListForDeptRole', { config: roleAccess, schema: { response: { 200: envelope(sysDepartGrantTree) }, tags: ptags, summary: '部门角色授权树', querystring: departIdQuery } }, async (req) => {
+  app.get('/sys/sysDepartPermission/queryTreeListForDeptRole', { config: roleAccess, schema: { response: { 200: envelope(sysPermissionAuthTree) }, tags: ptags, summary: '部门角色授权树', querystring: departIdQuery } }, async (req) => {
     const id = req.query.departId ?? req.query.deptId;
     if (!id) throw businessError('请选择部门');
     return ok(await grants.authTree(req.user!, id));
@@ -183,7 +183,7 @@ export async function departRoutes(app: Api, departs: DepartService, perms: Perm
     await grants.saveRolePermissions(req.user!, req.body.roleId, all(req.body.permissionIds), req.ip);
     return ok(null, '保存成功！');
   });
-  app.get('/sys/sysDepartPermission/datarule/:permissionId/:departId/:roleId', { config: roleAccess, schema: { response: { 200: envelope(sysDepartGrantDataRules) }, tags: ptags, summary: '部门角色的数据规则', params: roleRuleParams } }, async (req) =>
+  app.get('/sys/sysDepartPermission/datarule/:permissionId/:departId/:roleId', { config: roleAccess, schema: { response: { 200: envelope(sysGrantDataRules) }, tags: ptags, summary: '部门角色的数据规则', params: roleRuleParams } }, async (req) =>
     ok(await grants.roleDataRules(req.user!, req.params.permissionId, req.params.roleId)),
   );
   app.post('/sys/sysDepartPermission/datarule', { config: { access: perm('system:depart:auth') }, schema: { response: { 200: messageResponse }, tags: ptags, summary: '保存部门的数据规则 {permissionId, departId, dataRuleIds}', body: departRuleBody } }, async (req) => {
@@ -191,13 +191,13 @@ export async function departRoutes(app: Api, departs: DepartService, perms: Perm
     return ok(null, '保存成功!');
   });
   // A department's own data rules on one menu (the ceiling of its roles' rules).
-  app.get('/sys/sysDepartPermission/datarule/:permissionId/:departId', { config: { access: perm('system:depart:auth') }, schema: { response: { 200: z.union([envelope(sysDepartGrantDataRules), failure]) }, tags: ptags, summary: '部门的数据规则 {datarule, drChecked}', params: departRuleParams } }, async (req) => {
+  app.get('/sys/sysDepartPermission/datarule/:permissionId/:departId', { config: { access: perm('system:depart:auth') }, schema: { response: { 200: z.union([envelope(sysGrantDataRules), failure]) }, tags: ptags, summary: '部门的数据规则 {datarule, drChecked}', params: departRuleParams } }, async (req) => {
     const r = await grants.departDataRules(req.user!, req.params.permissionId, req.params.departId);
     return r.datarule.length === 0 ? fail('未找到权限配置信息') : ok(r);
   });
 
   // Department-role data rules (stock SysDepartRoleController): only the rules the department has checked.
-  app.get('/sys/sysDepartRole/datarule/:permissionId/:departId/:roleId', { config: roleAccess, schema: { response: { 200: z.union([envelope(sysDepartGrantDataRules), failure]) }, tags: rtags, summary: '部门角色的数据规则 {datarule, drChecked}', params: roleRuleParams } }, async (req) => {
+  app.get('/sys/sysDepartRole/datarule/:permissionId/:departId/:roleId', { config: roleAccess, schema: { response: { 200: z.union([envelope(sysGrantDataRules), failure]) }, tags: rtags, summary: '部门角色的数据规则 {datarule, drChecked}', params: roleRuleParams } }, async (req) => {
     const r = await grants.roleDataRules(req.user!, req.params.permissionId, req.params.roleId, req.params.departId);
     return r.datarule.length === 0 ? fail('未找到权限配置信息') : ok(r);
   });

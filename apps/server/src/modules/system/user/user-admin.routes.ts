@@ -92,17 +92,8 @@ export async function userAdminRoutes(app: Api, users: UserAdminService): Promis
   });
   // Anonymous in stock (the registration form uses it).
   app.get('/sys/user/checkOnlyUser', { config: { access: PUBLIC }, schema: { response: { 200: z.union([messageResponse, failure]) }, tags, summary: '用户名是否可用', querystring: checkQuery } }, async (req) => {
-    const q = req.query;
-    // Phone and e-mail (the stock user form checks them here too) only for a signed-in caller: anonymous
-    // lookups would reveal whose number is registered.
-    for (const field of ['phone', 'email'] as const) {
-      const v = q[field]?.trim();
-      if (!v) continue;
-      if (!req.user) return fail('请登录后再校验');
-      if (await users.contactTaken(field, v, q.id)) return fail('用户账号已存在');
-    }
-    if (!q.username) return ok(null, '该用户名可用');
-    return (await users.usernameTaken(q.username, q.id)) ? fail('用户账号已存在') : ok(null, '该用户名可用');
+    const problem = await users.uniquenessProblem(!!req.user, req.query);
+    return problem ? fail(problem) : ok(null, '该用户名可用');
   });
   app.get('/sys/user/queryUserRole', { config: { access: perm('system:user:list') }, schema: { response: { 200: listResponse(z.string()) }, tags, summary: '用户的角色id', querystring: userIdQuery } }, async (req) => {
     const q = req.query;

@@ -298,6 +298,22 @@ export class UserAdminService {
     return (await this.db.selectFrom('sysUserRole').select('roleId').where('userId', '=', userId).execute()).map((r) => r.roleId);
   }
 
+  /**
+   * `checkOnlyUser`: why the name, phone or e-mail cannot be used, or null. Phone and e-mail (the stock user
+   * form checks them here too) only for a signed-in caller: anonymous lookups would reveal whose number is
+   * registered.
+   */
+  async uniquenessProblem(signedIn: boolean, q: { username?: string; phone?: string; email?: string; id?: string }): Promise<string | null> {
+    for (const field of ['phone', 'email'] as const) {
+      const v = q[field]?.trim();
+      if (!v) continue;
+      if (!signedIn) return '请登录后再校验';
+      if (await this.contactTaken(field, v, q.id)) return '用户账号已存在';
+    }
+    if (!q.username) return null;
+    return (await this.usernameTaken(q.username, q.id)) ? '用户账号已存在' : null;
+  }
+
   /** Whether another account holds the name, ignoring case (`Admin` is taken when `admin` exists). */
   async usernameTaken(username: string, exceptId?: string): Promise<boolean> {
     let q = this.db.selectFrom('sysUser').select('id').where(sql<string>`lower(username)`, '=', username.toLowerCase());
