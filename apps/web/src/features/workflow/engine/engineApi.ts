@@ -1,50 +1,14 @@
+import type { Page, WfCcPage, WfCcRow, WfInstanceRow } from '@go/contract';
 import { getAction, postAction } from '../../../app/http/client';
 
-/** A carbon copy in my CC inbox. */
-export interface CcRow {
-  id: string;
-  procInstId: string;
-  fromUsername: string | null;
-  fromRealname: string | null;
-  comment: string | null;
-  readFlag: number;
-  createTime: string;
-  readTime: string | null;
-  title: string | null;
-  applyer: string | null;
-  state: string;
-  processName: string;
-  businessId: string | null;
-  tableName: string | null;
-  tableId: string | null;
-  status: number | null;
-  result: number | null;
-}
-
-export interface InstanceRow {
-  procInstId: string;
-  procDefId: string;
-  title: string | null;
-  applyer: string | null;
-  applyerUsername: string;
-  state: string;
-  state_dictText: string;
-  startTime: string | null;
-  endTime: string | null;
-  processName: string;
-  version: number;
-  tasks: { id: string; key: string; name: string; createTime: string | null; users: { username: string; realname: string }[] }[];
-}
-
-export interface PageResult<T> {
-  records: T[];
-  total: number;
-  unread?: number;
-}
+/** A carbon copy in my CC inbox (the contract's row). */
+export type CcRow = WfCcRow;
+/** A running or finished instance of the instance admin (the contract's row). */
+export type InstanceRow = WfInstanceRow;
 
 /** Engine calls of the CC inbox, the instance admin and the designer. */
 export const engineApi = {
-  ccList: (q: { title?: string; readFlag?: number; pageNo: number; pageSize: number }) => getAction<PageResult<CcRow>>('/actTask/ccList', q),
+  ccList: (q: { title?: string; readFlag?: number; pageNo: number; pageSize: number }) => getAction<WfCcPage>('/actTask/ccList', q),
   ccRead: (body: { ids?: string[]; all?: boolean }) => postAction<{ count: number }>('/actTask/ccRead', body),
   cc: (body: { procInstId: string; userIds: string[]; comment?: string }) => postAction<{ count: number }>('/actTask/cc', body),
   /** 转办: the task goes to `userId` (username), who acts in their own name */
@@ -55,7 +19,7 @@ export const engineApi = {
   /** 催办 by the applicant (once per 10 minutes; the server's refusal says so) */
   urge: (body: { id: string; procInstId?: string; comment?: string }) => postAction<{ users: string[] }>('/actBusiness/urge', body),
   instances: (q: { title?: string; processName?: string; applyer?: string; state?: string; pageNo: number; pageSize: number }) =>
-    getAction<PageResult<InstanceRow>>('/activiti_process/instances', q),
+    getAction<Page<InstanceRow>>('/activiti_process/instances', q),
   terminate: (body: { procInstId: string; reason?: string }) => postAction('/activiti_process/terminate', body),
   reassign: (body: { id: string; userIds: string[]; comment?: string }) => postAction('/activiti_process/reassign', body),
   deploy: (body: { xml: string; name?: string; businessTable?: string }) =>
