@@ -5,7 +5,7 @@
 import { binaryResponse, messageResponse } from '@go/contract';
 import { z } from 'zod';
 import { PUBLIC, perm } from '../../platform/access/access.js';
-import { attachmentHeader, streamXlsx, XLSX_MIME, type ExportColumn } from '../../platform/excel/excel.js';
+import { attachmentHeader, primeRows, streamXlsx, XLSX_MIME, type ExportColumn } from '../../platform/excel/excel.js';
 import { importRows, registerImport } from '../../platform/excel/import-route.js';
 import type { Api } from '../../platform/http/api.js';
 import { ok } from '../../platform/http/envelope.js';
@@ -88,7 +88,7 @@ export async function announcementStockRoutes(app: Api, annts: AnnouncementServi
     `${A}/exportXls`,
     { config: { access: perm('system:announcement:export'), oplog: { content: '导出通知公告', type: 6 } }, schema: { tags, summary: '导出通知公告（.xlsx，筛选条件同列表）', querystring: listQuery, response: { 200: binaryResponse } } },
     async (req, reply) => {
-      const stream = streamXlsx({ title: '通知公告列表数据', subTitle: `导出人:${req.user!.realname}`, sheetName: '通知公告', columns: EXPORT_COLUMNS, rows: annts.exportRows(req.query) });
+      const stream = streamXlsx({ title: '通知公告列表数据', subTitle: `导出人:${req.user!.realname}`, sheetName: '通知公告', columns: EXPORT_COLUMNS, rows: await primeRows(annts.exportRows(req.query)) });
       reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader('通知公告.xlsx'));
       return reply.send(stream);
     },

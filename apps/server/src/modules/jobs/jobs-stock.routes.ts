@@ -2,7 +2,7 @@
 import { binaryResponse } from '@go/contract';
 import { z } from 'zod';
 import { perm } from '../../platform/access/access.js';
-import { attachmentHeader, streamXlsx, XLSX_MIME, type ExportColumn } from '../../platform/excel/excel.js';
+import { attachmentHeader, primeRows, streamXlsx, XLSX_MIME, type ExportColumn } from '../../platform/excel/excel.js';
 import { importRows, registerImport } from '../../platform/excel/import-route.js';
 import type { Api } from '../../platform/http/api.js';
 import type { JobService } from './jobs.service.js';
@@ -46,7 +46,7 @@ export async function jobStockRoutes(app: Api, jobs: JobService): Promise<void> 
           if (pg.records.length < 1000) break;
         }
       }
-      const stream = streamXlsx({ title: '定时任务列表数据', subTitle: `导出人:${req.user!.realname}`, sheetName: '定时任务', columns: EXPORT_COLUMNS, rows: rows() });
+      const stream = streamXlsx({ title: '定时任务列表数据', subTitle: `导出人:${req.user!.realname}`, sheetName: '定时任务', columns: EXPORT_COLUMNS, rows: await primeRows(rows()) });
       reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader('定时任务.xlsx'));
       return reply.send(stream);
     },

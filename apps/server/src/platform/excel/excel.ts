@@ -30,6 +30,22 @@ export function attachmentHeader(fileName: string): string {
  * Streams rows into an .xlsx: row 1 the title (merged), row 2 the sub-title, row 3 the headers, then data.
  * Returns the readable stream at once; rows are pulled from `rows` as the writer goes.
  */
+/**
+ * Runs an export's query up to its first row before the answer starts, so a filter the query refuses
+ * answers as an error envelope rather than a download cut off mid-stream.
+ */
+export async function primeRows<T>(rows: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const it = rows[Symbol.asyncIterator]();
+  const first = await it.next();
+  return {
+    async *[Symbol.asyncIterator]() {
+      if (first.done) return;
+      yield first.value;
+      for (let next = await it.next(); !next.done; next = await it.next()) yield next.value;
+    },
+  };
+}
+
 export function streamXlsx(opts: {
   title: string;
   subTitle?: string;
