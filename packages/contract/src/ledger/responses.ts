@@ -126,3 +126,42 @@ export const ldPoolPage = z.object({
 
 /** A saved application draft. */
 export const ldSavedApplication = z.looseObject({ id: str, tableId: str, title: str, tableName: str, procDefId: opt });
+
+// ------------------------------------------------------------------ master data (generic CRUD lists and details)
+
+export const ldCategoryRow = z.looseObject({ id: str, parentId: opt, name: str, code: opt, sortNo: z.number() });
+
+export const ldItemRow = z.looseObject({
+  id: str,
+  code: str,
+  name: str,
+  categoryId: opt,
+  spec: opt,
+  unit: str,
+  kind: str,
+  kind_dictText: str,
+  status: z.number(),
+  remark: opt,
+});
+
+export const ldWarehouseRow = z.looseObject({
+  id: str,
+  name: str,
+  type: str,
+  type_dictText: str,
+  sysOrgCode: str,
+  address: opt,
+  keeper: opt,
+  status: z.number(),
+});
+
+export const ldSupplierRow = z.looseObject({
+  id: str,
+  name: str,
+  creditCode: str,
+  contacts: opt,
+  phone: opt,
+  email: opt,
+  status: z.number(),
+  sysOrgCode: opt,
+});

@@ -15,6 +15,7 @@ import {
   warehouseAddSchema,
   warehouseEditSchema,
 } from '@go/contract/ledger/schemas';
+import { ldCategoryRow, ldItemRow, ldSupplierRow, ldWarehouseRow } from '@go/contract/ledger/responses';
 
 export const LEDGER_PERMS = {
   item: 'ledger:item',
@@ -32,6 +33,7 @@ export function categoryService(db: Database, translate: Translator): CrudServic
   return new CrudService(db as never, {
     base: '/ledger/category',
     table: 'ldCategory',
+    row: ldCategoryRow,
     tag: '物品分类',
     perm: LEDGER_PERMS.item,
     whitelist: {
@@ -65,6 +67,7 @@ export function itemService(db: Database, translate: Translator): CrudService {
   return new CrudService(db as never, {
     base: '/ledger/item',
     table: 'ldItem',
+    row: ldItemRow,
     tag: '物品',
     perm: LEDGER_PERMS.item,
     whitelist: {
@@ -114,6 +117,7 @@ export function warehouseService(db: Database, translate: Translator): CrudServi
   return new CrudService(db as never, {
     base: '/ledger/warehouse',
     table: 'ldWarehouse',
+    row: ldWarehouseRow,
     tag: '仓库',
     perm: LEDGER_PERMS.warehouse,
     whitelist: {
@@ -145,6 +149,7 @@ export function supplierService(db: Database, translate: Translator): CrudServic
   return new CrudService(db as never, {
     base: '/adminstration/library/supplier',
     table: 'ldSupplier',
+    row: ldSupplierRow,
     tag: '供应商',
     perm: LEDGER_PERMS.supplier,
     whitelist: {
