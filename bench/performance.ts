@@ -69,12 +69,12 @@ for (const kind of dbs) {
     const t0 = performance.now();
     await fill(db);
     console.log(`${kind}: ${ROWS} yearly rows inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    await time('ranking, group (A01), page 1 of 30', () => rankingPage(db, user('A01'), { yearPart: '2026' }, 30, 0));
-    await time('ranking, one company (A03 user), page 1', () => rankingPage(db, user('A03'), { yearPart: '2026' }, 30, 0));
-    await time('ranking, group, department filter A05A02', () => rankingPage(db, user('A01'), { yearPart: '2026', sysOrgCode: 'A05A02' }, 30, 0));
-    await time('ranking, group, page 1000 of 30', () => rankingPage(db, user('A01'), { yearPart: '2026' }, 30, 29_970));
-    const top = await rankingPage(db, user('A01'), { yearPart: '2026' }, 3, 0);
-    console.log(`  top 3: ${top.rows.map((r) => `${r.rank}:${r.avgCount}`).join(', ')} of ${top.total}`);
+    await time('ranking, group (A01), page 1 of 30', () => rankingPage(db, user('A01'), { yearPart: '2026' }, { pageNo: 1, pageSize: 30 }));
+    await time('ranking, one company (A03 user), page 1', () => rankingPage(db, user('A03'), { yearPart: '2026' }, { pageNo: 1, pageSize: 30 }));
+    await time('ranking, group, department filter A05A02', () => rankingPage(db, user('A01'), { yearPart: '2026', sysOrgCode: 'A05A02' }, { pageNo: 1, pageSize: 30 }));
+    await time('ranking, group, page 1000 of 30', () => rankingPage(db, user('A01'), { yearPart: '2026' }, { pageNo: 1000, pageSize: 30 }));
+    const top = await rankingPage(db, user('A01'), { yearPart: '2026' }, { pageNo: 1, pageSize: 3 });
+    console.log(`  top 3: ${top.records.map((r) => `${r.rank}:${r.avgCount}`).join(', ')} of ${top.total}`);
   } finally {
     await drop();
   }
