@@ -1,1 +1,2 @@
 export * from './responses.js';
+export * from './texts.js';

@@ -1,3 +1,4 @@
+import { WF_STATUS_TEXT as STATUS_TEXT, WF_RESULT_TEXT as RESULT_TEXT } from '@go/contract';
 import { companyOf, GROUP_COMPANY } from '../../platform/access/access.js';
 import type { Database } from '../../platform/db/database.js';
 import { parseDateTime } from '../../platform/db/time.js';
@@ -85,8 +86,7 @@ export const OUTCOME_TEXT: Record<string, string> = {
   timeout: '已超时',
 };
 
-export const STATUS_TEXT: Record<number, string> = { 0: '草稿', 1: '处理中', 2: '已结束', 3: '已撤回' };
-export const RESULT_TEXT: Record<number, string> = { 0: '未提交', 1: '处理中', 2: '通过', 3: '驳回', 4: '撤回', 5: '删除' };
+export { WF_STATUS_TEXT as STATUS_TEXT, WF_RESULT_TEXT as RESULT_TEXT } from '@go/contract';
 
 export interface NextNodeInput {
   procDefId?: string;

@@ -39,15 +39,8 @@ export const PRIORITY_VIEW: Record<number, { text: string; color: string }> = {
   2: { text: '紧急', color: 'red' },
 };
 
-export const STATUS_TEXT: Record<number, string> = { 0: '草稿', 1: '处理中', 2: '已结束', 3: '已撤回' };
-export const RESULT_TEXT: Record<number, string> = {
-  0: '未提交',
-  1: '处理中',
-  2: '通过',
-  3: '驳回',
-  4: '撤回',
-  5: '删除',
-};
+/** Status and outcome texts are the contract's (the server's lists and exports use the same). */
+export { WF_STATUS_TEXT as STATUS_TEXT, WF_RESULT_TEXT as RESULT_TEXT } from '@go/contract';
 export const RESULT_COLOR: Record<number, string> = {
   0: 'default',
   1: 'processing',
