@@ -59,7 +59,8 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-describe('ListPage', () => {
+// antd tables and dialogs render slowly in happy-dom on a busy machine: a generous per-test limit.
+describe('ListPage', { timeout: 60_000 }, () => {
   it('loads rows with encoded search params from the URL and renders enums', async () => {
     http.getAction.mockResolvedValue(page([{ id: '1', username: 'admin', realname: '管理员', status: '2' }]));
     wrap(<ListPage columns={columns} url={{ list: '/sys/user/list' }} />, '/isystem/user?username=adm&pageSize=20');
