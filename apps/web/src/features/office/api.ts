@@ -1,4 +1,5 @@
 import type {
+  Page,
   Light,
   OaBoardView,
   OaCommentRow,
@@ -24,12 +25,8 @@ export type Recipient = OaWeeklyRecipientRow;
 
 export type WeeklyRow = OaWeeklyRow;
 
-export interface PageResult<T> {
-  records: T[];
-  total: number;
-  current: number;
-  size: number;
-}
+/** A page of records (the contract's page shape). */
+export type PageResult<T> = Page<T>;
 
 export type CommentRow = OaCommentRow;
 
