@@ -214,6 +214,8 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
   const [children, setChildren] = useState<Record<string, Row[] | undefined>>({});
   const [expandedKeys, setExpandedKeys] = useState<string[]>([]);
   const warned = useRef(false);
+  const tableBox = useRef<HTMLDivElement>(null);
+  useScrollRegionsFocusable(tableBox);
 
   const params = useMemo(() => buildListParams(state, columns, extraParams), [state, columns, extraParams]);
   const listKey = load ? (loadKey ?? location.pathname) : url.list;
@@ -681,52 +683,54 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
           }}
         />
       ) : (
-        <Table<Row>
-          rowKey={rowKey}
-          size={size}
-          bordered
-          columns={tableColumns}
-          dataSource={rows}
-          loading={query.isFetching}
-          scroll={{ x: 'max-content' }}
-          onChange={onTableChange as never}
-          rowClassName={rowClassName ? (r) => (r[LOADING_ROW] ? '' : rowClassName(r as T)) : undefined}
-          rowSelection={
-            selection
-              ? {
-                  type: selection,
-                  selectedRowKeys,
-                  checkStrictly: true,
-                  // a name for screen readers (axe: form elements need a label)
-                  getCheckboxProps: (r) => {
-                    const own = r[LOADING_ROW] ? undefined : rowSelectable?.(r as T);
-                    return {
-                      disabled: !!r[LOADING_ROW] || !!own?.disabled,
-                      'aria-label': own?.label ?? '选择此行',
-                    };
-                  },
-                  onChange: (keys, selected) => {
-                    setSelectedRowKeys(keys.map(String));
-                    setSelectedRows(selected as T[]);
-                    onSelectionChange?.(keys.map(String), selected as T[]);
-                  },
-                }
-              : undefined
-          }
-          expandable={
-            tree
-              ? {
-                  expandedRowKeys: expandedKeys,
-                  onExpand: (expanded, r) => {
-                    const id = String(r[rowKey]);
-                    setExpandedKeys((ks) => (expanded ? [...ks, id] : ks.filter((k) => k !== id)));
-                    if (expanded && children[id] === undefined) void loadChildren(r);
-                  },
-                }
-              : undefined
-          }
-          pagination={pagination && listPagination(state.pageNo, state.pageSize, query.data?.total ?? 0)}
-        />
+        <div ref={tableBox}>
+          <Table<Row>
+            rowKey={rowKey}
+            size={size}
+            bordered
+            columns={tableColumns}
+            dataSource={rows}
+            loading={query.isFetching}
+            scroll={{ x: 'max-content' }}
+            onChange={onTableChange as never}
+            rowClassName={rowClassName ? (r) => (r[LOADING_ROW] ? '' : rowClassName(r as T)) : undefined}
+            rowSelection={
+              selection
+                ? {
+                    type: selection,
+                    selectedRowKeys,
+                    checkStrictly: true,
+                    // a name for screen readers (axe: form elements need a label)
+                    getCheckboxProps: (r) => {
+                      const own = r[LOADING_ROW] ? undefined : rowSelectable?.(r as T);
+                      return {
+                        disabled: !!r[LOADING_ROW] || !!own?.disabled,
+                        'aria-label': own?.label ?? '选择此行',
+                      };
+                    },
+                    onChange: (keys, selected) => {
+                      setSelectedRowKeys(keys.map(String));
+                      setSelectedRows(selected as T[]);
+                      onSelectionChange?.(keys.map(String), selected as T[]);
+                    },
+                  }
+                : undefined
+            }
+            expandable={
+              tree
+                ? {
+                    expandedRowKeys: expandedKeys,
+                    onExpand: (expanded, r) => {
+                      const id = String(r[rowKey]);
+                      setExpandedKeys((ks) => (expanded ? [...ks, id] : ks.filter((k) => k !== id)));
+                      if (expanded && children[id] === undefined) void loadChildren(r);
+                    },
+                  }
+                : undefined
+            }
+            pagination={pagination && listPagination(state.pageNo, state.pageSize, query.data?.total ?? 0)}
+          />
+        </div>
       )}
       {FormModal && editing && (
         <FormModal
@@ -775,6 +779,44 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
   ) : (
     body
   );
+}
+
+/**
+ * A table wider than its box scrolls sideways; when its rows hold no focusable control, the region
+ * itself takes Tab so keyboard users can scroll it (axe scrollable-region-focusable).
+ */
+function useScrollRegionsFocusable(box: { current: HTMLElement | null }) {
+  useEffect(() => {
+    const root = box.current;
+    if (!root) return;
+    const mark = () => {
+      for (const el of Array.from(
+        root.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body'),
+      )) {
+        const scrolls =
+          (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) &&
+          !el.querySelector(
+            'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])',
+          );
+        if (scrolls && !el.hasAttribute('tabindex')) {
+          el.tabIndex = 0;
+          el.setAttribute('role', 'group');
+          el.setAttribute('aria-label', '表格（可左右滚动）');
+        } else if (!scrolls && el.getAttribute('aria-label') === '表格（可左右滚动）') {
+          el.removeAttribute('tabindex');
+          el.removeAttribute('role');
+          el.removeAttribute('aria-label');
+        }
+      }
+    };
+    mark();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(mark);
+    ro.observe(root);
+    const table = root.querySelector('table');
+    if (table) ro.observe(table);
+    return () => ro.disconnect();
+  });
 }
 
 /** A permission-gated element when a code is given, else the element itself. */
