@@ -5,7 +5,7 @@
  */
 import type { FormDeclaration } from '@go/contract/forms/index';
 import { HY_APPROVAL_FORMS, HY_MOVE_RULES, type HyMove, type HyMoveInput, type HyStatus } from '@go/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../platform/http/api.js';
 import type { CurrentUser } from '../../platform/access/access.js';
 import type { Database } from '../../platform/db/database.js';
 import { formatDate } from '../../platform/db/time.js';
@@ -41,7 +41,7 @@ function moveInput(move: ApprovalMove, r: Row): Row {
   return { id: r.hyUserId, ...pick(['dimissionType', 'date', 'handover', 'reason']) };
 }
 
-export async function registerHrApprovals(api: FastifyInstance, registry: FormRegistry, hr: HrService) {
+export async function registerHrApprovals(api: Api, registry: FormRegistry, hr: HrService) {
   const db = api.ctx.db;
   for (const [move, decl] of Object.entries(HY_APPROVAL_FORMS) as [ApprovalMove, FormDeclaration][]) {
     await registerDeclaredForm(api, registry, decl, {

@@ -30,7 +30,7 @@ export const LEDGER_PERMS = {
 } as const;
 
 export function categoryService(db: Database, translate: Translator): CrudService {
-  return new CrudService(db as never, {
+  return new CrudService(db, {
     base: '/ledger/category',
     table: 'ldCategory',
     row: ldCategoryRow,
@@ -64,7 +64,7 @@ export function categoryService(db: Database, translate: Translator): CrudServic
 }
 
 export function itemService(db: Database, translate: Translator): CrudService {
-  return new CrudService(db as never, {
+  return new CrudService(db, {
     base: '/ledger/item',
     table: 'ldItem',
     row: ldItemRow,
@@ -114,7 +114,7 @@ export function itemService(db: Database, translate: Translator): CrudService {
 }
 
 export function warehouseService(db: Database, translate: Translator): CrudService {
-  return new CrudService(db as never, {
+  return new CrudService(db, {
     base: '/ledger/warehouse',
     table: 'ldWarehouse',
     row: ldWarehouseRow,
@@ -146,7 +146,7 @@ export function warehouseService(db: Database, translate: Translator): CrudServi
 }
 
 export function supplierService(db: Database, translate: Translator): CrudService {
-  return new CrudService(db as never, {
+  return new CrudService(db, {
     base: '/adminstration/library/supplier',
     table: 'ldSupplier',
     row: ldSupplierRow,
