@@ -134,6 +134,13 @@ describe('list query builder', () => {
         message: expect.stringContaining('请注意，将要排序的列字段不存在：'),
       });
     });
+    it('a lenient default sorts by itself where the column cannot be sorted by', async () => {
+      const lenient = async (params: Record<string, unknown>) =>
+        (await applySort(db.selectFrom('t').select('id'), params, wl, { field: 'age', order: 'desc', lenient: true }).execute()).map((r) => r.id);
+      expect(await lenient({ column: 'password', order: 'asc' })).toEqual(['4', '3', '2', '1']);
+      expect(await lenient({ column: 'age,tags', order: 'asc' })).toEqual(['4', '3', '2', '1']);
+      expect(await lenient({ column: 'age', order: 'asc' })).toEqual(['1', '2', '3', '4']);
+    });
   });
 
   it('pages with the MyBatis shape', async () => {

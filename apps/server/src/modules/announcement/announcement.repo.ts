@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import type { SysAnnouncement } from './announcement.tables.js';
 import './announcement.tables.js';
-import { knownSort, searchText } from './list-params.js';
+import { searchText } from './list-params.js';
 import { likeContains } from '../../platform/query/like.js';
 import { applyFilters, applySort, runPage, type Paging, type Whitelist } from '../../platform/query/query-builder.js';
 import type { Page } from '../../platform/http/envelope.js';
@@ -35,8 +35,7 @@ export function listAnnouncements(db: Database, f: AnnouncementFilter, p: Paging
   let q = applyFilters(db.selectFrom('sysAnnouncement').where('delFlag', '=', 0), { ...f }, ANNOUNCEMENT_LIST);
   if (searchText(f.titile)) q = q.where(likeContains('titile', searchText(f.titile)));
   if (searchText(f.sender)) q = q.where(likeContains('sender', searchText(f.sender)));
-  const sort = knownSort({ ...f }, ANNOUNCEMENT_LIST);
-  return runPage<typeof q, SysAnnouncement>(q, (qb) => applySort(qb.selectAll(), sort, ANNOUNCEMENT_LIST, { field: 'createTime', order: 'desc' }).orderBy('id', 'desc'), p);
+  return runPage<typeof q, SysAnnouncement>(q, (qb) => applySort(qb.selectAll(), { ...f }, ANNOUNCEMENT_LIST, { field: 'createTime', order: 'desc', lenient: true }).orderBy('id', 'desc'), p);
 }
 
 export function findAnnouncement(db: Database, id: string): Promise<SysAnnouncement | undefined> {

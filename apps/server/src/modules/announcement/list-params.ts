@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { fieldSpec, type Params, type Whitelist } from '../../platform/query/query-builder.js';
 
 /** A string without NUL characters (PostgreSQL refuses them in text). */
 export const zs = () => z.string().refine((v) => !v.includes('\u0000'), '包含非法字符');
@@ -20,21 +19,6 @@ export const pageParams = z.object({
  */
 export function searchText(v: string | undefined): string {
   return (v ?? '').replace(/^\*|\*$/g, '');
-}
-
-/**
- * These lists sort by the default when the client names a column they cannot sort by (instead of the
- * query builder's refusal): the parameters without such a `column`.
- */
-export function knownSort<P extends Params>(params: P, wl: Whitelist): P {
-  const column = typeof params.column === 'string' ? params.column : '';
-  if (!column) return params;
-  const parts = column.split(',').map((part) => part.trim()).filter(Boolean);
-  const usable = parts.every((part) => {
-    const spec = fieldSpec(wl, part.replace(/_dictText$/, ''));
-    return spec !== null && spec.sortable !== false;
-  });
-  return usable ? params : { ...params, column: undefined };
 }
 
 /** Splits a comma-separated id list. */

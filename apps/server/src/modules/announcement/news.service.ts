@@ -7,7 +7,7 @@ import type { Page } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
 import type { DictService } from '../system/dict/dict.service.js';
 import type { AnnouncementNews } from './announcement.tables.js';
-import { knownSort, searchText } from './list-params.js';
+import { searchText } from './list-params.js';
 import { plainText, sanitizeRichText } from './sanitize.js';
 import { likeContains } from '../../platform/query/like.js';
 import { applyFilters, applySort, paging, runPage, type Whitelist } from '../../platform/query/query-builder.js';
@@ -51,10 +51,9 @@ export class NewsService {
     let base = applyFilters(this.db.selectFrom('announcementNews').where('delFlag', '=', 0), { ...q }, NEWS_LIST);
     if (searchText(q.noticeTitle)) base = base.where(likeContains('noticeTitle', searchText(q.noticeTitle)));
     if (searchText(q.noticePerson)) base = base.where(likeContains('noticePerson', searchText(q.noticePerson)));
-    const sort = knownSort({ ...q }, NEWS_LIST);
     const pg = await runPage<typeof base, AnnouncementNews>(
       base,
-      (qb) => applySort(qb.selectAll(), sort, NEWS_LIST, { field: 'createTime', order: 'desc' }).orderBy('id', 'desc'),
+      (qb) => applySort(qb.selectAll(), { ...q }, NEWS_LIST, { field: 'createTime', order: 'desc', lenient: true }).orderBy('id', 'desc'),
       paging({ ...q }),
     );
     const out: NewsRow[] = [];

@@ -7,7 +7,7 @@ import type { Page } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
 import { cronProblem, Scheduler, type JobRun } from '../../platform/scheduler/scheduler.js';
 import type { SysQuartzJob, SysQuartzJobLog } from '../../platform/scheduler/scheduler.tables.js';
-import { knownSort, searchText } from '../announcement/list-params.js';
+import { searchText } from '../announcement/list-params.js';
 import type { DictService } from '../system/dict/dict.service.js';
 import type { JobRegistry } from './handlers.js';
 import { likeContains } from '../../platform/query/like.js';
@@ -98,10 +98,9 @@ export class JobService {
     let base = applyFilters(this.db.selectFrom('sysQuartzJob').where('delFlag', '=', 0), { status: q.status }, JOB_LIST);
     if (searchText(q.jobClassName)) base = base.where(likeContains('jobClassName', searchText(q.jobClassName)));
     if (searchText(q.description)) base = base.where(likeContains('description', searchText(q.description)));
-    const sort = knownSort({ column: q.column, order: q.order }, JOB_LIST);
     const pg = await runPage<typeof base, SysQuartzJob>(
       base,
-      (qb) => applySort(qb.selectAll(), sort, JOB_LIST, { field: 'createTime', order: 'desc' }).orderBy('id', 'desc'),
+      (qb) => applySort(qb.selectAll(), { column: q.column, order: q.order }, JOB_LIST, { field: 'createTime', order: 'desc', lenient: true }).orderBy('id', 'desc'),
       paging({ ...q }),
     );
     const out: JobRow[] = [];

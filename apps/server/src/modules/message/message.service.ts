@@ -6,7 +6,7 @@ import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
 import type { Page } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
-import { knownSort, searchText } from '../announcement/list-params.js';
+import { searchText } from '../announcement/list-params.js';
 import { plainText, sanitizeRichText } from '../announcement/sanitize.js';
 import type { DictService } from '../system/dict/dict.service.js';
 import type { MessageChannel, OutgoingMessage } from './channels.js';
@@ -206,10 +206,9 @@ export class MessageService {
     let base = applyFilters(this.ctx.db.selectFrom('sysSmsTemplate'), { ...q }, TEMPLATE_LIST);
     if (searchText(q.templateName)) base = base.where(likeContains('templateName', searchText(q.templateName)));
     if (searchText(q.templateCode)) base = base.where(likeContains('templateCode', searchText(q.templateCode)));
-    const sort = knownSort({ ...q }, TEMPLATE_LIST);
     const pg = await runPage<typeof base, SysSmsTemplate>(
       base,
-      (qb) => applySort(qb.selectAll(), sort, TEMPLATE_LIST, { field: 'createTime', order: 'desc' }).orderBy('id', 'desc'),
+      (qb) => applySort(qb.selectAll(), { ...q }, TEMPLATE_LIST, { field: 'createTime', order: 'desc', lenient: true }).orderBy('id', 'desc'),
       paging({ ...q }),
     );
     const out: TemplateRow[] = [];

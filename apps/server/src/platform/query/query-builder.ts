@@ -198,30 +198,36 @@ export function applySuperQuery<QB extends AnyQB>(qb: QB, params: Params, wl: Wh
 export interface SortDefault {
   field: string;
   order: 'asc' | 'desc';
+  /** A column the list cannot sort by falls back to this default instead of being refused. */
+  lenient?: boolean;
 }
 
 /**
  * `column`/`order`: only whitelisted, sortable fields (a `_dictText` suffix is stripped); `a,b` sorts by
- * both. Anything else is refused with the stock text. Without a column the default applies.
+ * both. Anything else is refused with the stock text (or, with a lenient default, sorted by the default).
+ * Without a column the default applies.
  */
 export function applySort<QB extends AnyQB>(qb: QB, params: Params, wl: Whitelist, def?: SortDefault): QB {
   const column = str(params.column);
   const order = str(params.order)?.toLowerCase() === 'asc' ? 'asc' : 'desc';
-  if (!column) {
-    if (def) {
-      const spec = fieldSpec(wl, def.field);
-      if (spec) qb = qb.orderBy(sql.ref(spec.column), def.order) as QB;
-    }
-    return qb;
-  }
+  const byDefault = () => {
+    const spec = def ? fieldSpec(wl, def.field) : null;
+    return spec && def ? (qb.orderBy(sql.ref(spec.column), def.order) as QB) : qb;
+  };
+  if (!column) return byDefault();
+  const columns: string[] = [];
   for (const part of column.split(',')) {
     const name = part.trim().replace(/_dictText$/, '');
     if (!name) continue;
     let spec = fieldSpec(wl, name);
     if (!spec && name === 'createTime') spec = fieldSpec(wl, 'id');
-    if (!spec || spec.sortable === false) throw businessError(`请注意，将要排序的列字段不存在：${part.trim().slice(0, 64)}`);
-    qb = qb.orderBy(sql.ref(spec.column), order) as QB;
+    if (!spec || spec.sortable === false) {
+      if (def?.lenient) return byDefault();
+      throw businessError(`请注意，将要排序的列字段不存在：${part.trim().slice(0, 64)}`);
+    }
+    columns.push(spec.column);
   }
+  for (const c of columns) qb = qb.orderBy(sql.ref(c), order) as QB;
   return qb;
 }
 
