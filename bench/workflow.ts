@@ -5,7 +5,7 @@
  * Workflow figures:
  *  1. With 100k open tasks over 2k users: p95 of todoList for a user with 50 tasks, on SQLite and
  *     PostgreSQL, printed beside the raw SQL of the same query and its plan (target ≤ 20 ms).
- *  2. Pass throughput on PostgreSQL with 20 concurrent approvers (target ≥ 200/s).
+ *  (The approval pass throughput is measured by bench/approval.ts.)
  *
  *   npx tsx bench/workflow.ts     (BENCH_DBS=sqlite,postgres; BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL)
  */
@@ -26,8 +26,6 @@ import { createPgDatabase } from './lib/scratch.js';
 
 const USERS = Number(process.env.BENCH_USERS || 2000);
 const TASKS = Number(process.env.BENCH_TASKS || 100_000);
-const APPROVERS = 20;
-const PASSES_PER_APPROVER = Number(process.env.BENCH_PASSES || 50);
 const dbs = (process.env.BENCH_DBS || 'sqlite,postgres').split(',') as DbKind[];
 process.env.DB_POOL_MAX = process.env.DB_POOL_MAX || '24';
 
@@ -171,56 +169,9 @@ async function todoFigures(kind: DbKind) {
     console.log(`[${kind}] POST /actTask/todoList through HTTP (auth, guard, envelope):       p50 ${ms(pct(httpTimes, 50))}, p95 ${ms(pct(httpTimes, 95))}  (target p95 ≤ 20 ms)`);
     console.log(`[${kind}] SQL:\n  ${compiled.sql}\n  parameters: ${JSON.stringify(compiled.parameters)}`);
     console.log(`[${kind}] plan:\n${await plan(kind, env.db, compiled)}`);
-
-    if (kind === 'postgres') await passThroughput(env.app, env.db, wf, def.id, users);
   } finally {
     await env.drop();
   }
-}
-
-async function passThroughput(app: App, db: Database, wf: ReturnType<typeof buildWorkflow>, procDefId: string, users: { username: string; realname: string }[]) {
-  await wf.definitions.editNode({ procDefId, nodeId: 'b', rules: [{ type: 1, relateId: 'admin' }] });
-  const approvers = users.slice(1000, 1000 + APPROVERS);
-  const applicant = { id: '', username: 'zhulin', realname: '朱琳', orgCode: 'A03A02', company: 'A03', tenantId: 0, sessionId: '' };
-  const work: { token: string; tasks: string[] }[] = [];
-  const t0 = Date.now();
-  for (const a of approvers) {
-    const login = await app.inject({ method: 'POST', url: '/jeecg-boot/sys/login', payload: { username: a.username, password: '123456' } });
-    const tasks: string[] = [];
-    for (let i = 0; i < PASSES_PER_APPROVER; i++) {
-      const draft = await wf.applications.add(applicant, { tableName: 'fm_expense', procDefId, data: { reason: '压测', items: [{ name: '费用', amount: 100 }] } });
-      const { procInstId } = await wf.engine.apply({ username: 'zhulin', realname: '朱琳' }, { id: draft.id, procDefId, assignees: a.username });
-      const t = await db.selectFrom('wfTask').select('id').where('instId', '=', procInstId).where('status', '=', 0).executeTakeFirstOrThrow();
-      tasks.push(t.id);
-    }
-    work.push({ token: login.json().result.token, tasks });
-  }
-  console.log(`\n[postgres] prepared ${APPROVERS * PASSES_PER_APPROVER} open tasks for ${APPROVERS} approvers in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  const lat: number[] = [];
-  let failures = 0;
-  const cpu0 = process.cpuUsage();
-  const start = performance.now();
-  await Promise.all(
-    work.map(async (w) => {
-      for (const id of w.tasks) {
-        const s = performance.now();
-        const r = await app.inject({ method: 'POST', url: '/jeecg-boot/actTask/pass', headers: { 'x-access-token': w.token }, payload: { id, comment: '同意' } });
-        lat.push(performance.now() - s);
-        if (!r.json().success) failures++;
-      }
-    }),
-  );
-  const secs = (performance.now() - start) / 1000;
-  const cpu = process.cpuUsage(cpu0);
-  const n = APPROVERS * PASSES_PER_APPROVER;
-  console.log(
-    `[postgres] pass: ${n} approvals by ${APPROVERS} concurrent approvers in ${secs.toFixed(2)} s → ${(n / secs).toFixed(0)}/s ` +
-      `(target ≥ 200/s); latency p50 ${ms(pct(lat, 50))}, p95 ${ms(pct(lat, 95))}; failures ${failures}`,
-  );
-  console.log(
-    `[postgres] app CPU per approval ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms ` +
-      `(one Node process can serve at most ~${Math.round((1000 * n) / ((cpu.user + cpu.system) / 1000))}/s before the database's own share)`,
-  );
 }
 
 console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (1/5/15 min) at start`);
