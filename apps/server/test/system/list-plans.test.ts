@@ -77,7 +77,7 @@ describe.skipIf(!inject('pgTemplate'))('query plans of the big lists (postgres)'
     if (url.startsWith('/sys/log/')) {
       // The log service keeps the instance it was built with: run the same list on the capturing one.
       const params = Object.fromEntries(new URLSearchParams(url.slice(url.indexOf('?') + 1)));
-      const page = await new LogService(logging, async () => '').list(groupAdmin, params);
+      const page = await new LogService(logging, async () => '', 'postgres').list(groupAdmin, params);
       expect(page.records.length).toBeGreaterThan(0);
     } else {
       const r = await t.call(admin, 'GET', url);

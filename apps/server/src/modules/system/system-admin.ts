@@ -73,6 +73,6 @@ export async function registerSystemAdmin(api: Api, deps: SystemAdminDeps): Prom
   const box = new SecretBox(config.jwtSecret);
   await dataSourceRoutes(api, dataSourceService(db, translate, box), box);
   await ruleRoutes(api, checkRuleService(db, translate), fillRuleService(db, translate), new RuleService(db));
-  await logRoutes(api, new LogService(db, translate));
+  await logRoutes(api, new LogService(db, translate, api.ctx.dbKind));
   await dictAdminRoutes(api, deps.dicts, dictCrud(db, translate, deps.dicts), dictItemCrud(db, translate, deps.dicts));
 }

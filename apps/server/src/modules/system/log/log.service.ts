@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { isGroupLevel, type CurrentUser } from '../../../platform/access/access.js';
-import type { Database } from '../../../platform/db/database.js';
+import type { Database, DbKind } from '../../../platform/db/database.js';
 import type { SysLog } from '../../../platform/db/schema.js';
 import { formatDate } from '../../../platform/db/time.js';
 import { likeContains } from '../../../platform/query/like.js';
 import { withDictText, type Translator } from '../../../platform/query/present.js';
+import { LOG_SEARCH, substringTerms, trigramNarrowing } from '../list-search.js';
 import { applyFilters, applySort, paging, runPageCapped, type Params, type Whitelist } from '../../../platform/query/query-builder.js';
 
 export const LOG_WHITELIST: Whitelist = {
@@ -38,6 +39,8 @@ export class LogService {
   constructor(
     private readonly db: Database,
     private readonly translate: Translator,
+    /** the database kind (decides whether the SQLite trigram table serves substring searches) */
+    private readonly kind: DbKind,
   ) {}
 
   private scoped(user: CurrentUser) {
@@ -51,9 +54,14 @@ export class LogService {
   async list(user: CurrentUser, params: Params) {
     let base = applyFilters(this.scoped(user), params, LOG_WHITELIST);
     const keyWord = typeof params.keyWord === 'string' ? params.keyWord.trim() : '';
+    const terms = substringTerms(params, LOG_WHITELIST, LOG_SEARCH);
     if (keyWord) {
       base = base.where(likeContains('l.logContent', keyWord));
+      terms.push({ column: 'log_content', term: keyWord });
     }
+    // Substring searches of three characters or more are served by the SQLite trigram table (same rows).
+    const narrow = trigramNarrowing(this.kind, LOG_SEARCH, 'l.id', terms);
+    if (narrow) base = base.where(narrow);
     const p = paging(params);
     // A million-row log: the total is exact up to 10,000 rows past the page, a moving lower bound beyond.
     const pg = await runPageCapped<typeof base, LogListRow>(

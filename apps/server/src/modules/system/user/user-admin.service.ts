@@ -24,6 +24,7 @@ import {
 import type { DictService } from '../dict/dict.service.js';
 import type { PermissionAdminService } from '../permission/permission-admin.service.js';
 import { requirePasswordChange } from '../account/password-state.js';
+import { substringTerms, trigramNarrowing, USER_SEARCH } from '../list-search.js';
 
 export const USER_WHITELIST: Whitelist = {
   id: 'u.id',
@@ -231,8 +232,15 @@ export class UserAdminService {
     return out;
   }
 
+  /** The list's filters, with `*x*` searches narrowed by the SQLite trigram table (same rows, found by index). */
+  private async searched(user: CurrentUser, params: Params, opts: { scope: 'company' | 'group'; dataRules: boolean }) {
+    const base = await this.filtered(user, params, opts);
+    const narrow = trigramNarrowing(this.ctx.dbKind, USER_SEARCH, 'u.id', substringTerms(params, USER_WHITELIST, USER_SEARCH));
+    return narrow ? base.where(narrow) : base;
+  }
+
   async list(user: CurrentUser, params: Params) {
-    const base = await this.filtered(user, params, { scope: 'company', dataRules: true });
+    const base = await this.searched(user, params, { scope: 'company', dataRules: true });
     const pg = await runPage<typeof base, UserRow>(
       base,
       (qb) => applySort(qb.select([...USER_COLUMNS]), params, USER_WHITELIST, { field: 'createTime', order: 'desc' }),
@@ -249,7 +257,7 @@ export class UserAdminService {
   async pickerData(user: CurrentUser, params: Params) {
     const truthy = (v: unknown) => v === true || v === '1' || v === 'true';
     const scope = truthy(params.forceA01) || truthy(params.onlyA01) ? 'group' : 'company';
-    const base = await this.filtered(user, params, { scope, dataRules: false });
+    const base = await this.searched(user, params, { scope, dataRules: false });
     const pg = await runPage<typeof base, PickRow>(
       base,
       (qb) =>

@@ -19,11 +19,13 @@ import * as onlineSessions from './2026_11_24_1200_online_sessions.js';
 import * as ledger from './2026_11_24_1300_ledger.js';
 import * as performance from './2026_11_24_1400_performance.js';
 import * as listSearch from './2026_11_24_1900_list_search.js';
+import * as listIndex from './2026_11_26_2100_list_index.js';
 import * as performanceRanking from './2026_11_24_1401_performance_ranking.js';
 import * as registration from './2026_11_24_1600_registration.js';
 import * as userAgent from './2026_11_24_1700_user_agent.js';
 import * as sso from './2026_11_24_1250_sso.js';
 import * as dashboard from './2026_11_24_1500_dashboard.js';
+import * as workflowTodo from './2026_11_26_2000_workflow_todo.js';
 
 /**
  * Every migration, by name (names sort in the order they run). Add a new file and list it here;
@@ -55,5 +57,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1600_registration': registration,
   '2026_11_24_1700_user_agent': userAgent,
   '2026_11_24_1900_list_search': listSearch,
+  '2026_11_26_2100_list_index': listIndex,
   '2026_11_24_1250_sso': sso,
+  '2026_11_26_2000_workflow_todo': workflowTodo,
 };
