@@ -24,6 +24,9 @@ export interface EndedSessions {
   keepSessionId?: string;
 }
 
+/** The share of an entry's lifetime after which a request that uses it also reloads it in the background. */
+const REFRESH_AT = 0.6;
+
 /** Instance-to-instance topic: sessions ended. (A user or grant write clears the cache through the permission service.) */
 export const SESSION_END_TOPIC = 'auth:session-end';
 
@@ -36,9 +39,14 @@ export const SESSION_END_TOPIC = 'auth:session-end';
  *
  * A lookup that started before a drop never stores its (possibly stale) answer: every drop bumps the
  * generation and a fill keeps its answer only when the generation did not move meanwhile.
+ *
+ * Concurrent requests of one session share one lookup (a request arriving after a drop starts its own), and
+ * an entry past `REFRESH_AT` of its lifetime is reloaded in the background while it still answers, so a busy
+ * session never waits for the database when its entry would expire. The staleness bound stays `ttlMs`.
  */
 export class AuthCache {
   private readonly entries = new Map<string, { at: number; value: CachedIdentity }>();
+  private readonly pending = new Map<string, { generation: number; value: Promise<CachedIdentity | null> }>();
   private generation = 0;
 
   constructor(
@@ -58,15 +66,40 @@ export class AuthCache {
   }
 
   /** Resolves through the cache: `load` runs on a miss, and its answer is kept only if nothing was dropped meanwhile. */
-  async resolve(sessionId: string, load: () => Promise<CachedIdentity | null>): Promise<CachedIdentity | null> {
-    const hit = this.get(sessionId);
-    if (hit) return hit;
-    const gen = this.generation;
-    const value = await load();
-    if (value && gen === this.generation) {
-      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(sessionId, { at: Date.now(), value });
+  resolve(sessionId: string, load: () => Promise<CachedIdentity | null>): Promise<CachedIdentity | null> {
+    const hit = this.entries.get(sessionId);
+    if (hit) {
+      const now = Date.now();
+      const age = now - hit.at;
+      if (age < this.ttlMs && hit.value.session.expiresAt > now) {
+        if (age >= this.ttlMs * REFRESH_AT && !this.pending.has(sessionId)) this.fill(sessionId, load).catch(() => undefined);
+        return Promise.resolve(hit.value);
+      }
+      this.entries.delete(sessionId);
     }
+    return this.fill(sessionId, load);
+  }
+
+  /** One lookup per session and generation at a time; its answer is stored only if nothing was dropped meanwhile. */
+  private fill(sessionId: string, load: () => Promise<CachedIdentity | null>): Promise<CachedIdentity | null> {
+    const gen = this.generation;
+    const running = this.pending.get(sessionId);
+    if (running && running.generation === gen) return running.value;
+    const value: Promise<CachedIdentity | null> = Promise.resolve()
+      .then(load)
+      .then((found) => {
+        if (gen !== this.generation) return found;
+        this.entries.delete(sessionId);
+        if (found) {
+          if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+          this.entries.set(sessionId, { at: Date.now(), value: found });
+        }
+        return found;
+      })
+      .finally(() => {
+        if (this.pending.get(sessionId)?.value === value) this.pending.delete(sessionId);
+      });
+    this.pending.set(sessionId, { generation: gen, value });
     return value;
   }
 

@@ -89,7 +89,16 @@ export const GRANTS_CHANGED_TOPIC = 'permission:changed';
 interface Cached<T> {
   at: number;
   value: Promise<T>;
+  /** a background rebuild of this entry is running */
+  refreshing?: boolean;
 }
+
+/**
+ * The share of the cache period after which a request served from a payload also rebuilds it in the
+ * background (from fresh reads), so a user who keeps loading never waits for the rebuild; the entry still
+ * answers only within its period, so the staleness bound is unchanged.
+ */
+const REFRESH_AT = 0.6;
 
 /** The serialised permission payload of one user at one grant version, with its entity tag. */
 export interface PermissionPayload {
@@ -185,11 +194,32 @@ export class PermissionService implements PermissionChecker {
    * period) and shared by every request; the result is exactly `loadForUser`'s.
    */
   payloadForUser(userId: string): Promise<PermissionPayload> {
-    return this.cached(this.payloads, userId, async () => {
+    const build = async (fresh: boolean): Promise<PermissionPayload> => {
       const version = this.grantVersion;
-      const json = JSON.stringify(await this.buildForUser(userId));
+      const json = JSON.stringify(await this.buildForUser(userId, fresh));
       return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"`, version };
-    });
+    };
+    const payload = this.cached(this.payloads, userId, () => build(false));
+    this.refreshAhead(this.payloads, userId, () => build(true));
+    return payload;
+  }
+
+  /**
+   * Rebuilds an entry past `REFRESH_AT` of its period in the background; the rebuild replaces it only if no
+   * grant write dropped or replaced it meanwhile, and a failed rebuild leaves it to expire as before.
+   */
+  private refreshAhead<T>(map: Map<string, Cached<T>>, key: string, build: () => Promise<T>): void {
+    const hit = map.get(key);
+    const started = Date.now();
+    if (!hit || hit.refreshing || started - hit.at < this.cacheMs * REFRESH_AT || started - hit.at >= this.cacheMs) return;
+    hit.refreshing = true;
+    const version = this.grantVersion;
+    build().then(
+      (value) => {
+        if (this.grantVersion === version && map.get(key) === hit) map.set(key, { at: started, value: Promise.resolve(value) });
+      },
+      () => undefined,
+    );
   }
 
   /**
@@ -223,8 +253,9 @@ export class PermissionService implements PermissionChecker {
     return buf;
   }
 
-  private async buildForUser(userId: string): Promise<PermissionResult> {
-    const rows = await this.rowsFor(userId);
+  /** The result from the cached rows, or (`fresh`) from rows read now. */
+  private async buildForUser(userId: string, fresh = false): Promise<PermissionResult> {
+    const rows = fresh ? await findUserPermissions(this.db, userId) : await this.rowsFor(userId);
     const menuRows = rows.filter((r) => r.menuType !== 2);
     if (menuRows.length === 0) throw new AppError('EMPTY_MENU');
     if (!menuRows.some((r) => r.name === '首页' && !r.parentId)) {
@@ -234,7 +265,7 @@ export class PermissionService implements PermissionChecker {
     const auth: AuthEntry[] = rows
       .filter((r) => r.menuType === 2 && r.status === '1' && r.perms)
       .map((r) => ({ action: r.perms!, type: r.permsType ?? '1', describe: r.name ?? '' }));
-    const allAuth: AllAuthEntry[] = (await this.allButtons())
+    const allAuth: AllAuthEntry[] = (fresh ? await findAllButtons(this.db) : await this.allButtons())
       .filter((r) => r.perms)
       .map((r) => ({
         action: r.perms!,
