@@ -110,4 +110,19 @@ describe('[WS] /websocket and /vxeSocket', () => {
     await t.app.ctx.realtime.checkSessions();
     expect(still.ws.readyState).toBe(1);
   });
+
+  it('forgets a closed socket and keeps delivering to the others of the same user', async () => {
+    const before = t.app.ctx.realtime.stats();
+    const a = await open(`${base}/websocket/${user.yangfan.id}?token=${user.yangfan.token}`);
+    const b = await open(`${base}/websocket/${user.yangfan.id}?token=${user.yangfan.token}`);
+    expect(t.app.ctx.realtime.stats().userSockets).toBe(before.userSockets + 2);
+    const gone = new Promise((resolve) => a.ws.once('close', resolve));
+    a.ws.close();
+    await gone;
+    await waitFor(() => t.app.ctx.realtime.stats().userSockets === before.userSockets + 1);
+    t.app.ctx.realtime.sendToUser(user.yangfan.id, { cmd: 'user', msgId: 'after-close', msgTxt: 'x' });
+    expect(JSON.parse(await b.next((m) => m.includes('after-close')))).toMatchObject({ cmd: 'user', msgId: 'after-close' });
+    b.ws.send('HeartBeat');
+    expect(await b.next((m) => m === 'HeartBeat')).toBe('HeartBeat');
+  });
 });

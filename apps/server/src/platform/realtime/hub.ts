@@ -42,7 +42,8 @@ type Envelope =
 interface Tracked {
   ws: WebSocket;
   alive: boolean;
-  id: string;
+  /** table sockets only: the id a grid update names to skip its sender (unique across instances) */
+  id?: string;
   /** the session the socket was opened with; the socket closes when it ends (logout, freeze, expiry) */
   sessionId?: string;
   userId?: string;
@@ -71,6 +72,32 @@ const MAX_BACKLOG = 4 * 1024 * 1024;
 export const SESSION_ENDED = 4001;
 
 /**
+ * The hub's record of each open socket. The listeners below are shared by every socket (`this` is the
+ * socket) and find its record here, so an open socket costs its record and no closures of its own.
+ */
+const trackedOf = new WeakMap<WebSocket, Tracked>();
+
+function onPong(this: WebSocket): void {
+  const t = trackedOf.get(this);
+  if (t) t.alive = true;
+}
+
+/**
+ * Sends one text frame unless the socket is not open or its peer stopped reading: beyond MAX_BACKLOG
+ * queued bytes the socket is dropped rather than queued without limit (the client reconnects).
+ * Returns whether the frame was queued.
+ */
+export function sendBounded(ws: WebSocket, data: Buffer | string): boolean {
+  if (ws.readyState !== 1) return false;
+  if (ws.bufferedAmount > MAX_BACKLOG) {
+    ws.terminate();
+    return false;
+  }
+  ws.send(data, { binary: false });
+  return true;
+}
+
+/**
  * The WebSocket hub of one instance: the open user and table sockets, fan-out in process, and — when a
  * Redis connection is given — fan-out to every other instance through Redis pub/sub. Each message is
  * delivered locally at once and published with this instance's id, which the other instances use to
@@ -86,12 +113,29 @@ export class RealtimeHub implements Realtime {
   private started = false;
   private sessionAlive: ((sessionId: string) => Promise<boolean>) | null = null;
   private checking: Promise<void> | null = null;
+  /** One close listener for all user sockets and one for all table sockets of this hub. */
+  private readonly onUserClose: (this: WebSocket) => void;
+  private readonly onTableClose: (this: WebSocket) => void;
 
   constructor(
     private readonly redis: Redis | null,
     private readonly log: FastifyBaseLogger,
     private readonly pingIntervalMs = 30_000,
-  ) {}
+  ) {
+    const users = this.users;
+    const tables = this.tables;
+    this.onUserClose = function (this: WebSocket) {
+      const t = trackedOf.get(this);
+      const set = t?.userId === undefined ? undefined : users.get(t.userId);
+      if (!t || !set) return;
+      set.delete(t);
+      if (set.size === 0) users.delete(t.userId!);
+    };
+    this.onTableClose = function (this: WebSocket) {
+      const t = trackedOf.get(this);
+      if (t) tables.delete(t);
+    };
+  }
 
   /** Subscribes to Redis (when configured) and starts the keep-alive pings. Idempotent. */
   async start(): Promise<void> {
@@ -193,40 +237,32 @@ export class RealtimeHub implements Realtime {
     const hit = (t: Tracked) =>
       (t.sessionId !== undefined && ids.has(t.sessionId)) ||
       (end.userId !== undefined && t.userId === end.userId && t.sessionId !== end.keepSessionId);
-    let closed = 0;
-    const all = [...[...this.users.values()].flatMap((set) => [...set]), ...this.tables];
-    for (const t of all) {
-      if (!hit(t)) continue;
-      t.ws.close(SESSION_ENDED, 'session ended');
-      closed++;
-    }
-    return closed;
+    // Only that user's sockets when no session id is named; collected first, as closing edits the sets.
+    const userSets = end.sessionIds?.length ? this.users.values() : [this.users.get(end.userId ?? '') ?? new Set<Tracked>()];
+    const ended: Tracked[] = [];
+    for (const set of userSets) for (const t of set) if (hit(t)) ended.push(t);
+    for (const t of this.tables) if (hit(t)) ended.push(t);
+    for (const t of ended) t.ws.close(SESSION_ENDED, 'session ended');
+    return ended.length;
   }
 
-  /** Registers a user socket; returns its connection id. A user may hold several (one per tab). */
-  addUserSocket(userId: string, ws: WebSocket, sessionId?: string): string {
-    const t = this.track(ws);
-    t.sessionId = sessionId;
-    t.userId = userId;
+  /** Registers a user socket. A user may hold several (one per tab). */
+  addUserSocket(userId: string, ws: WebSocket, sessionId?: string): void {
+    const t: Tracked = { ws, alive: true, sessionId, userId };
+    this.track(t);
     let set = this.users.get(userId);
     if (!set) this.users.set(userId, (set = new Set()));
     set.add(t);
-    ws.on('close', () => {
-      const s = this.users.get(userId);
-      if (!s) return;
-      s.delete(t);
-      if (s.size === 0) this.users.delete(userId);
-    });
-    return t.id;
+    ws.on('close', this.onUserClose);
   }
 
   /** Registers a grid socket with its owner (session, page key, company) so updates stay within that page and scope. */
   addTableSocket(ws: WebSocket, owner?: { userId: string; sessionId: string; pageKey: string; company: string }): string {
-    const t = this.track(ws);
-    if (owner) Object.assign(t, owner);
+    const t: Tracked = { ws, alive: true, id: randomUUID(), ...owner };
+    this.track(t);
     this.tables.add(t);
-    ws.on('close', () => this.tables.delete(t));
-    return t.id;
+    ws.on('close', this.onTableClose);
+    return t.id!;
   }
 
   sendToUser(userId: string, msg: UserMessage): void {
@@ -268,12 +304,9 @@ export class RealtimeHub implements Realtime {
     this.internal.set(topic, list);
   }
 
-  private track(ws: WebSocket): Tracked {
-    const t: Tracked = { ws, alive: true, id: randomUUID() };
-    ws.on('pong', () => {
-      t.alive = true;
-    });
-    return t;
+  private track(t: Tracked): void {
+    trackedOf.set(t.ws, t);
+    t.ws.on('pong', onPong);
   }
 
   private pingAll(): void {
@@ -294,29 +327,18 @@ export class RealtimeHub implements Realtime {
     void this.checkSessions();
   }
 
-  /** Sends one pre-encoded text frame; a failed write closes that socket (the client reconnects). */
-  private send(t: Tracked, payload: Buffer): void {
-    if (t.ws.readyState !== 1) return;
-    if (t.ws.bufferedAmount > MAX_BACKLOG) {
-      // A client that stopped reading: drop it rather than queue without limit (it reconnects).
-      t.ws.terminate();
-      return;
-    }
-    t.ws.send(payload, { binary: false });
-  }
-
-  // The frame text is encoded once per message, not once per socket.
+  // The message is serialised and encoded once; the same Buffer goes to every socket.
   private deliverUsers(userIds: string[], text: string): void {
     const payload = Buffer.from(text);
     for (const id of userIds) {
       const set = this.users.get(id);
-      if (set) for (const t of set) this.send(t, payload);
+      if (set) for (const t of set) sendBounded(t.ws, payload);
     }
   }
 
   private deliverAll(text: string): void {
     const payload = Buffer.from(text);
-    for (const set of this.users.values()) for (const t of set) this.send(t, payload);
+    for (const set of this.users.values()) for (const t of set) sendBounded(t.ws, payload);
   }
 
   private deliverTables(text: string, exceptSocket?: string, scope?: TableScope): void {
@@ -324,7 +346,7 @@ export class RealtimeHub implements Realtime {
     for (const t of this.tables) {
       if (t.id === exceptSocket) continue;
       if (scope && (t.pageKey !== scope.pageKey || (t.company !== GROUP_COMPANY && t.company !== scope.company))) continue;
-      this.send(t, payload);
+      sendBounded(t.ws, payload);
     }
   }
 
