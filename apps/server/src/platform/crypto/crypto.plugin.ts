@@ -32,11 +32,11 @@ export function installCrypto(app: FastifyInstance): void {
     if (req.routeOptions.config?.signed) verifyRequestSignature(req, signatureSecret);
   });
 
-  // Envelopes are signed before serialisation when the route serialises with plain JSON (no response
-  // schema), so the body is written once; otherwise the serialised text is signed in onSend.
+  // Envelopes are signed before serialisation, so the body is written once: every route serialises with
+  // plain JSON (a response schema checks, it never drops a field, and the envelope declares `zSignVer`).
+  // Bodies a handler already wrote as text are signed in onSend.
   const signed = new WeakSet<object>();
   app.addHook('preSerialization', async (_req, reply, payload) => {
-    if (reply.routeOptions.schema?.response) return payload;
     if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
     const obj = payload as Record<string, unknown>;
     if (typeof obj.timestamp !== 'number' || !('success' in obj)) return payload;
