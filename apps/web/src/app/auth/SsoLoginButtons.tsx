@@ -1,12 +1,11 @@
-import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { SSO_TEXTS } from '@go/contract';
-import { Button, Divider, Space } from 'antd';
 import { apiUrl } from '../http/client';
+import { SafetyCertificateIcon } from './login/icons';
 import { useSsoConfig } from './sso';
 
 /**
  * The login page's single sign-on buttons, shown only for what the server has configured: 单点登录
- * (OpenID Connect, a full-page redirect) and CAS 单点登录.
+ * (OpenID Connect, a full-page redirect) and CAS 单点登录. Plain links styled as the page's buttons.
  */
 export function SsoLoginButtons({ redirect }: { redirect: string | null }) {
   const config = useSsoConfig();
@@ -14,30 +13,26 @@ export function SsoLoginButtons({ redirect }: { redirect: string | null }) {
   const back = redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? `?redirect=${encodeURIComponent(redirect)}` : '';
   return (
     <div data-testid="sso-buttons">
-      <Divider plain>或</Divider>
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <div className="lf-divider" role="separator">
+        <span>或</span>
+      </div>
+      <div className="lf-stack">
         {config.oidc && (
-          <Button
-            block
-            size="large"
-            icon={<SafetyCertificateOutlined />}
-            href={apiUrl(`/sys/oidc/authorize${back}`)}
-            data-testid="login-sso"
-          >
-            {SSO_TEXTS.button}
-          </Button>
+          <a className="lf-btn" href={apiUrl(`/sys/oidc/authorize${back}`)} data-testid="login-sso">
+            <SafetyCertificateIcon />
+            <span>{SSO_TEXTS.button}</span>
+          </a>
         )}
         {config.casLoginUrl && (
-          <Button
-            block
-            size="large"
+          <a
+            className="lf-btn"
             href={`${config.casLoginUrl}?service=${encodeURIComponent(`${window.location.origin}/sso/callback`)}`}
             data-testid="login-cas"
           >
-            CAS {SSO_TEXTS.button}
-          </Button>
+            <span>CAS {SSO_TEXTS.button}</span>
+          </a>
         )}
-      </Space>
+      </div>
     </div>
   );
 }

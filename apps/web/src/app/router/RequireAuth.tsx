@@ -1,6 +1,7 @@
 import { Spin } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { takePermissionLoad } from '../auth/prefetch';
 import { loadPermissions, logout } from '../session/actions';
 import { useSession } from '../session/store';
 
@@ -26,7 +27,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!token || loaded) return;
     let cancelled = false;
-    loadPermissions()
+    // the sign-in page starts the load as soon as the token arrives; wait on that one if it did
+    (takePermissionLoad(token) ?? loadPermissions())
       .then(() => {
         if (cancelled) return;
         const redirect = new URLSearchParams(location.search).get('redirect');

@@ -1,5 +1,6 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@go/contract';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { preloadable, type Preloadable } from './preloadable';
 
 /**
  * Page auto-discovery: a menu component string `<domain>/<Name>` resolves to the default export of
@@ -53,17 +54,22 @@ function withTimeout<T>(loader: () => Promise<T>): Promise<T> {
   return Promise.race([loader(), timeout]).finally(() => clearTimeout(timer));
 }
 
-const lazyCache = new Map<string, LazyExoticComponent<ComponentType>>();
+const pageCache = new Map<string, Preloadable>();
 
 /** The lazily loaded page of a component string, or null when no such page exists. */
-export function resolvePage(component: string): LazyExoticComponent<ComponentType> | null {
+export function resolvePage(component: string): Preloadable | null {
   const key = normalizeComponent(component);
   const loader = registry.get(key);
   if (!loader) return null;
-  let c = lazyCache.get(key);
+  let c = pageCache.get(key);
   if (!c) {
-    c = lazy(() => withTimeout(loader));
-    lazyCache.set(key, c);
+    c = preloadable(() => withTimeout(loader));
+    pageCache.set(key, c);
   }
   return c;
+}
+
+/** Starts loading a page's code ahead of its route (nothing for an unknown component). */
+export function preloadPage(component: string): void {
+  void resolvePage(component)?.preload().catch(() => undefined);
 }

@@ -1,15 +1,23 @@
-import { LockOutlined, MailOutlined, MobileOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { HOME_PATH, rules } from '@go/contract';
-import { Alert, Button, Checkbox, Col, Form, Input, Modal, Radio, Row, Tabs } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { HOME_PATH } from '@go/contract';
+import { lazy, Suspense, useCallback, useEffect, useState, type CSSProperties, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Button, Checkbox, ErrorAlert, Tabs, TextField } from '../../auth/login/controls';
+import { ACCOUNT_CHECKS, PHONE_CHECKS, useCheckedFields } from '../../auth/login/form';
+import { LockIcon, MailIcon, MobileIcon, SafetyCertificateIcon, UserIcon } from '../../auth/login/icons';
+import { SendCodeButton } from '../../auth/login/SendCodeButton';
+import '../../auth/login/login.css';
+import { prefetchSignedInPages, startPermissionLoad } from '../../auth/prefetch';
+import { SsoLoginButtons } from '../../auth/SsoLoginButtons';
 import { feedback } from '../../feedback';
 import { getAction, postAction } from '../../http/client';
 import { ls, STORAGE_KEYS } from '../../session/storage';
 import { useSession, type DictItem, type UserInfo } from '../../session/store';
+import { useSettings } from '../../settings/store';
 import { useTabs } from '../../tabs/store';
-import { SmsCodeButton } from '../../auth/SmsCodeButton';
-import { SsoLoginButtons } from '../../auth/SsoLoginButtons';
+import { readablePrimary } from '../../theme';
+
+// 请选择登录租户 uses the design system; it loads only when a user of several tenants signs in.
+const TenantDialog = lazy(() => import('../../auth/TenantDialog'));
 
 interface LoginResult {
   token: string;
@@ -19,8 +27,7 @@ interface LoginResult {
   multi_depart?: number;
 }
 
-type Values = { username: string; password: string; captcha?: string; remember?: boolean };
-type PhoneValues = { mobile: string; smscode: string };
+type Tab = 'account' | 'phone';
 
 /** Where to go after login: the redirect query when it is an in-app path, else home. */
 export function afterLoginPath(redirect: string | null): string {
@@ -28,31 +35,42 @@ export function afterLoginPath(redirect: string | null): string {
   return HOME_PATH;
 }
 
+const focusField = (id: string) => document.getElementById(id)?.focus();
+
+/**
+ * 登录: account and password with a captcha, or mobile and SMS code; single sign-on buttons when the
+ * server offers them; the tenant choice for users of several tenants. Built from the page's own light
+ * controls, so the sign-in page loads no design-system code; the signed-in pages' code is fetched while
+ * the user types and the permission load starts as soon as the token arrives.
+ */
 export default function Login() {
   const token = useSession((s) => s.token);
+  const primary = useSettings((s) => s.primaryColor);
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [form] = Form.useForm<Values>();
-  const [phoneForm] = Form.useForm<PhoneValues>();
-  const [tab, setTab] = useState<'account' | 'phone'>('account');
+  const [remembered] = useState(() => ls.get<string>(STORAGE_KEYS.rememberedUsername));
+  const account = useCheckedFields(ACCOUNT_CHECKS, { username: remembered ?? '', password: '', captcha: '' });
+  const phone = useCheckedFields(PHONE_CHECKS, { mobile: '', smscode: '' });
+  const [remember, setRemember] = useState(!!remembered);
+  const [tab, setTab] = useState<Tab>('account');
   const [checkKey, setCheckKey] = useState(() => String(Date.now()));
   const [captchaImg, setCaptchaImg] = useState<string>('');
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
   const [tenantChoice, setTenantChoice] = useState<{ res: LoginResult; tenant?: number } | null>(null);
-  const remembered = ls.get<string>(STORAGE_KEYS.rememberedUsername);
+  const putAccount = account.put;
 
   const refreshCaptcha = useCallback(async () => {
     const key = String(Date.now());
     setCheckKey(key);
-    form.setFieldValue('captcha', '');
+    putAccount('captcha', '');
     try {
       const res = await getAction<string>(`/sys/randomImage/${key}`, undefined, { silent: true });
       setCaptchaImg(res.success ? res.result : '');
     } catch {
       setCaptchaImg('');
     }
-  }, [form]);
+  }, [putAccount]);
 
   useEffect(() => {
     void refreshCaptcha();
@@ -65,6 +83,8 @@ export default function Login() {
     if (tenant !== undefined) useSession.getState().setTenant(tenant);
     useTabs.getState().reset();
     useSession.getState().setLogin(res.token, res.userInfo, res.sysAllDictItems);
+    // the route guard picks this load up instead of starting its own after the layout's code arrives
+    startPermissionLoad(res.token);
     navigate(afterLoginPath(params.get('redirect')), { replace: true });
   };
 
@@ -83,21 +103,25 @@ export default function Login() {
     return true;
   };
 
-  const submit = async (v: Values) => {
-    // Fetch the main layout's code while the login request runs.
-    void import('../../layout/BasicLayout');
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    prefetchSignedInPages();
+    if (loading) return;
+    const bad = account.checkAll();
+    if (bad) return focusField(`login-${bad}`);
+    const v = account.values;
     setLoading(true);
     setError('');
     try {
       const res = await postAction<LoginResult>('/sys/login', {
         username: v.username.trim(),
         password: v.password,
-        captcha: v.captcha ?? '',
+        captcha: v.captcha,
         checkKey,
-        remember_me: !!v.remember,
+        remember_me: remember,
       });
       if (res.code === 200 && res.success) {
-        if (v.remember) ls.set(STORAGE_KEYS.rememberedUsername, v.username.trim());
+        if (remember) ls.set(STORAGE_KEYS.rememberedUsername, v.username.trim());
         else ls.remove(STORAGE_KEYS.rememberedUsername);
       }
       if (!accept(res)) void refreshCaptcha();
@@ -108,12 +132,16 @@ export default function Login() {
     }
   };
 
-  const submitPhone = async (v: PhoneValues) => {
-    void import('../../layout/BasicLayout');
+  const submitPhone = async (e: FormEvent) => {
+    e.preventDefault();
+    prefetchSignedInPages();
+    if (loading) return;
+    const bad = phone.checkAll();
+    if (bad) return focusField(`phone-${bad}`);
     setLoading(true);
     setError('');
     try {
-      accept(await postAction<LoginResult>('/sys/phoneLogin', { mobile: v.mobile.trim(), captcha: v.smscode.trim() }));
+      accept(await postAction<LoginResult>('/sys/phoneLogin', { mobile: phone.values.mobile.trim(), captcha: phone.values.smscode.trim() }));
     } catch {
       /* shown by the client */
     } finally {
@@ -122,118 +150,168 @@ export default function Login() {
   };
 
   const accountForm = (
-    <Form key="account" form={form} onFinish={submit} size="large" initialValues={{ username: remembered ?? '', remember: !!remembered }}>
-      <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-        <Input prefix={<UserOutlined />} placeholder="请输入用户名" autoComplete="username" aria-label="用户名" data-testid="login-username" />
-      </Form.Item>
-      <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-        <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" aria-label="密码" data-testid="login-password" />
-      </Form.Item>
-      <Row gutter={12}>
-        <Col span={15}>
-          <Form.Item name="captcha" rules={[{ required: true, message: '请输入验证码' }]}>
-            <Input prefix={<SafetyCertificateOutlined />} placeholder="请输入验证码" maxLength={8} aria-label="验证码" data-testid="login-captcha" />
-          </Form.Item>
-        </Col>
-        <Col span={9}>
-          <div className="login-captcha" title="看不清？点击刷新" onClick={() => void refreshCaptcha()} data-testid="login-captcha-img" role="button">
-            {captchaImg ? <img src={captchaImg} alt="验证码" /> : <span>点击刷新</span>}
-          </div>
-        </Col>
-      </Row>
-      <Form.Item>
-        <Form.Item name="remember" valuePropName="checked" noStyle>
-          <Checkbox data-testid="login-remember">记住用户名</Checkbox>
-        </Form.Item>
-        <Link to="/user/alteration" style={{ float: 'right' }} data-testid="login-forgot">
+    <form key="account" className="lf-form" onSubmit={(e) => void submit(e)} noValidate>
+      <TextField
+        id="login-username"
+        label="用户名"
+        icon={<UserIcon />}
+        value={account.values.username}
+        onChange={(v) => account.set('username', v)}
+        error={account.errors.username}
+        placeholder="请输入用户名"
+        autoComplete="username"
+        testId="login-username"
+      />
+      <TextField
+        id="login-password"
+        label="密码"
+        type="password"
+        icon={<LockIcon />}
+        value={account.values.password}
+        onChange={(v) => account.set('password', v)}
+        error={account.errors.password}
+        placeholder="请输入密码"
+        autoComplete="current-password"
+        testId="login-password"
+      />
+      <div className="lf-row">
+        <TextField
+          id="login-captcha"
+          label="验证码"
+          icon={<SafetyCertificateIcon />}
+          value={account.values.captcha}
+          onChange={(v) => account.set('captcha', v)}
+          error={account.errors.captcha}
+          placeholder="请输入验证码"
+          autoComplete="off"
+          maxLength={8}
+          testId="login-captcha"
+        />
+        <button
+          type="button"
+          className="login-captcha lf-captcha"
+          title="看不清？点击刷新"
+          aria-label="看不清？点击刷新验证码"
+          onClick={() => void refreshCaptcha()}
+          data-testid="login-captcha-img"
+        >
+          {captchaImg ? <img src={captchaImg} alt="验证码" /> : <span>点击刷新</span>}
+        </button>
+      </div>
+      <div className="lf-item lf-between">
+        <Checkbox checked={remember} onChange={setRemember} testId="login-remember">
+          记住用户名
+        </Checkbox>
+        <Link to="/user/alteration" className="lf-link" data-testid="login-forgot">
           忘记密码
         </Link>
-      </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" block loading={loading} data-testid="login-submit">
+      </div>
+      <div className="lf-item">
+        <Button primary type="submit" loading={loading} testId="login-submit">
           确 定
         </Button>
-      </Form.Item>
-    </Form>
+      </div>
+    </form>
   );
 
-  const phoneLoginForm = (
-    <Form key="phone" form={phoneForm} onFinish={submitPhone} size="large">
-      <Form.Item name="mobile" rules={rules.mobile}>
-        <Input prefix={<MobileOutlined />} placeholder="请输入手机号" inputMode="numeric" maxLength={11} autoComplete="tel" aria-label="手机号" data-testid="phone-mobile" />
-      </Form.Item>
-      <Row gutter={12}>
-        <Col span={15}>
-          <Form.Item name="smscode" rules={[{ required: true, message: '请输入短信验证码' }, { pattern: /^\d{6}$/, message: '短信验证码为6位数字' }]}>
-            <Input prefix={<MailOutlined />} placeholder="请输入短信验证码" inputMode="numeric" maxLength={6} autoComplete="one-time-code" aria-label="短信验证码" data-testid="phone-smscode" />
-          </Form.Item>
-        </Col>
-        <Col span={9}>
-          <SmsCodeButton form={phoneForm} field="mobile" smsmode="0" testId="phone-send-code" />
-        </Col>
-      </Row>
-      <Form.Item>
-        <Link to="/user/alteration" style={{ float: 'right' }}>
+  const phoneForm = (
+    <form key="phone" className="lf-form" onSubmit={(e) => void submitPhone(e)} noValidate>
+      <TextField
+        id="phone-mobile"
+        label="手机号"
+        icon={<MobileIcon />}
+        value={phone.values.mobile}
+        onChange={(v) => phone.set('mobile', v)}
+        error={phone.errors.mobile}
+        placeholder="请输入手机号"
+        inputMode="numeric"
+        maxLength={11}
+        autoComplete="tel"
+        testId="phone-mobile"
+      />
+      <div className="lf-row">
+        <TextField
+          id="phone-smscode"
+          label="短信验证码"
+          icon={<MailIcon />}
+          value={phone.values.smscode}
+          onChange={(v) => phone.set('smscode', v)}
+          error={phone.errors.smscode}
+          placeholder="请输入短信验证码"
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="one-time-code"
+          testId="phone-smscode"
+        />
+        <SendCodeButton
+          mobile={phone.values.mobile}
+          onInvalid={(problem) => {
+            phone.setError('mobile', problem);
+            focusField('phone-mobile');
+          }}
+          smsmode="0"
+          testId="phone-send-code"
+        />
+      </div>
+      <div className="lf-item lf-end">
+        <Link to="/user/alteration" className="lf-link">
           忘记密码
         </Link>
-      </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" block loading={loading} data-testid="phone-submit">
+      </div>
+      <div className="lf-item">
+        <Button primary type="submit" loading={loading} testId="phone-submit">
           确 定
         </Button>
-      </Form.Item>
-    </Form>
+      </div>
+    </form>
   );
 
   return (
-    <div className="login-box" data-testid="login-page">
-      <Tabs
-        activeKey={tab}
+    <div
+      className="login-box lf"
+      style={{ '--lf-primary': readablePrimary(primary) } as CSSProperties}
+      onInput={prefetchSignedInPages}
+      data-testid="login-page"
+    >
+      <Tabs<Tab>
+        idPrefix="login"
+        active={tab}
         onChange={(k) => {
-          setTab(k as 'account' | 'phone');
+          setTab(k);
           setError('');
         }}
-        centered
         items={[
           { key: 'account', label: <span data-testid="login-tab-account">账号密码登录</span> },
           { key: 'phone', label: <span data-testid="login-tab-phone">手机号登录</span> },
         ]}
       />
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
-      {tab === 'account' ? accountForm : phoneLoginForm}
+      <div id="login-panel" role="tabpanel" aria-labelledby={`login-tab-${tab}`}>
+        {error && <ErrorAlert testId="login-error">{error}</ErrorAlert>}
+        {tab === 'account' ? accountForm : phoneForm}
+      </div>
       <SsoLoginButtons redirect={params.get('redirect')} />
-      <div style={{ textAlign: 'right' }}>
-        <Link to="/user/register" data-testid="login-register">
+      <div className="lf-end">
+        <Link to="/user/register" className="lf-link" data-testid="login-register">
           注册账户
         </Link>
       </div>
-      <Modal
-        title="请选择登录租户"
-        open={!!tenantChoice}
-        closable={false}
-        maskClosable={false}
-        okText="确认"
-        cancelText="取消"
-        width={450}
-        okButtonProps={{ 'data-testid': 'tenant-ok' } as Record<string, string>}
-        onCancel={() => setTenantChoice(null)}
-        onOk={() => {
-          if (!tenantChoice) return;
-          if (tenantChoice.tenant === undefined) {
-            feedback.message.warning('请选择租户');
-            return;
-          }
-          finish(tenantChoice.res, tenantChoice.tenant);
-        }}
-      >
-        <Radio.Group
-          value={tenantChoice?.tenant}
-          onChange={(e) => setTenantChoice((c) => (c ? { ...c, tenant: e.target.value as number } : c))}
-          options={(tenantChoice?.res.tenantList ?? []).map((t) => ({ value: t.id, label: t.name }))}
-          style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
-          data-testid="tenant-select"
-        />
-      </Modal>
+      {tenantChoice && (
+        <Suspense fallback={null}>
+          <TenantDialog
+            tenants={tenantChoice.res.tenantList ?? []}
+            value={tenantChoice.tenant}
+            onChange={(id) => setTenantChoice((c) => (c ? { ...c, tenant: id } : c))}
+            onCancel={() => setTenantChoice(null)}
+            onOk={() => {
+              if (tenantChoice.tenant === undefined) {
+                feedback.message.warning('请选择租户');
+                return;
+              }
+              finish(tenantChoice.res, tenantChoice.tenant);
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { PLATFORM_NAME } from '@go/contract';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import './user-layout.css';
 
 const TITLES: Record<string, string> = {
   '/user/login': '登录',

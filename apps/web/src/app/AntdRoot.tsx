@@ -1,0 +1,46 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useEffect, type ReactNode } from 'react';
+import { registerFeedback } from './feedback';
+import { queryClient } from './queryClient';
+import { useSettings } from './settings/store';
+import { readableTokens, useReducedMotion } from './theme';
+
+dayjs.locale('zh-cn');
+
+
+function FeedbackRegistrar() {
+  const { message, notification, modal } = AntApp.useApp();
+  useEffect(() => registerFeedback({ message, notification, modal }), [message, notification, modal]);
+  return null;
+}
+
+/** Ant Design's theme (the chosen primary colour at a readable shade, no animations for reduced motion). */
+export function AntdTheme({ children }: { children: ReactNode }) {
+  const primary = useSettings((s) => s.primaryColor);
+  // Users who ask their system for reduced motion get no antd animations.
+  const reducedMotion = useReducedMotion();
+  return (
+    <ConfigProvider locale={zhCN} theme={{ token: readableTokens(primary, !reducedMotion), algorithm: antTheme.defaultAlgorithm }}>
+      {children}
+    </ConfigProvider>
+  );
+}
+
+/**
+ * Everything the design-system pages need around them: theme, the antd app context whose notices the
+ * HTTP client uses, and the query cache. Loaded with the first such page, never by the sign-in page.
+ */
+export default function AntdRoot({ children }: { children: ReactNode }) {
+  return (
+    <AntdTheme>
+      <AntApp>
+        <FeedbackRegistrar />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AntApp>
+    </AntdTheme>
+  );
+}
