@@ -1,8 +1,12 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Unit, component and API tests. Browser journeys live in e2e/ with their own config.
 export default defineConfig({
   test: {
+    // API test files spend most of their time waiting on the database, so two run side by side even on a
+    // two-core machine (the default there would be one). Each file works on its own database copy.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {
