@@ -1,4 +1,4 @@
-import { PostgresAdapter } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql, type Compilable } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { now, parseDateTime } from '../../platform/db/time.js';
@@ -10,7 +10,7 @@ import { evaluateCondition, evaluateValue, ExpressionError, isExpression, Unknow
 import { applicationStatusTexts } from './status-text.js';
 import { WorkflowEvents, type InstanceRef, type WorkflowEvent } from './events.js';
 import type { FormRegistry, FormType } from './form-registry.js';
-import type { WfBusiness, WfDefinition, WfInstance, WfJob, WfNode, WfTask } from './workflow.tables.js';
+import type { WfBusiness, WfDefinition, WfInstance, WfJob, WfNode, WfTask, WfToken } from './workflow.tables.js';
 
 /** Who is acting. */
 export interface Actor {
@@ -62,6 +62,32 @@ class VersionConflict extends Error {}
 const DEF_META = ['id', 'processKey', 'version', 'latest', 'name', 'status', 'businessTable', 'routeName', 'roles', 'categoryId'] as const;
 export type DefMeta = Pick<WfDefinition, (typeof DEF_META)[number]>;
 
+/** Every column of the rows a pass reads in one statement (a record, so a column added to a table type must be added here). */
+const columns = <T>(all: Record<keyof T, true>) => Object.keys(all) as (keyof T & string)[];
+const TASK_COLS = columns<WfTask>({ id: true, instId: true, procDefId: true, tokenId: true, nodeId: true, name: true, assignee: true, owner: true, priority: true, status: true, createTime: true, endTime: true, outcome: true, executor: true, comment: true });
+const INST_COLS = columns<WfInstance>({ id: true, procDefId: true, businessId: true, starter: true, starterName: true, title: true, state: true, version: true, priority: true, startTime: true, endTime: true, endReason: true, parentId: true, rootId: true, parentNodeId: true, parentTokenId: true });
+const BUSINESS_COLS = columns<WfBusiness>({ id: true, procDefId: true, procInstId: true, userId: true, title: true, tableName: true, tableId: true, status: true, result: true, applyTime: true, sysOrgCode: true, delFlag: true, createBy: true, createTime: true, updateBy: true, updateTime: true });
+/** `procDefId` → `tProcDefId`: the alias of a column of table alias `t` in a combined row. */
+const aliasOf = (t: string, c: string) => `${t}${c[0].toUpperCase()}${c.slice(1)}`;
+function pickRow<T>(row: Record<string, unknown>, t: string, cols: readonly string[]): T {
+  return Object.fromEntries(cols.map((c) => [c, row[aliasOf(t, c)]])) as T;
+}
+
+/** Does the model contain any node the walk from a pass must read back from the database for? */
+const modelTraits = new WeakMap<ProcessModel, { joins: boolean; calls: boolean }>();
+function traitsOf(model: ProcessModel): { joins: boolean; calls: boolean } {
+  let t = modelTraits.get(model);
+  if (!t) {
+    const nodes = [...model.nodes.values()];
+    t = {
+      joins: nodes.some((n) => (n.kind === 'parallel' || n.kind === 'inclusive') && n.incoming.length > 1),
+      calls: nodes.some((n) => n.kind === 'call'),
+    };
+    modelTraits.set(model, t);
+  }
+  return t;
+}
+
 interface Loaded {
   inst: WfInstance;
   def: DefMeta;
@@ -87,6 +113,9 @@ interface Loaded {
   callCtx?: { parent: Loaded; pending: PendingTask[]; steps: { n: number } };
   /** ending because its parent ends: do not resume or end the parent */
   cascading?: boolean;
+  /** a pass's walk: tokens of the user tasks it reaches are written with their task (see `flushTokens`) */
+  deferTokens?: boolean;
+  tokenRows?: Map<string, WfToken>;
 }
 
 /** The actor of what the engine does by itself (timers). */
@@ -266,6 +295,69 @@ export class WorkflowEngine {
     }
   }
 
+  /**
+   * The command of a task (`pass`): one `UPDATE … RETURNING` finds the task's top instance, waits for its
+   * row lock (PostgreSQL; SQLite's single writer serialises) and moves its version on; everything else is
+   * read after that, so it sees what the command before it committed. `fn` gets the claimed top row and
+   * returns the task's instance id.
+   */
+  private async taskCommand(taskId: string, fn: (trx: Database, root: WfInstance, events: WorkflowEvent[]) => Promise<string>): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      const events: WorkflowEvent[] = [];
+      try {
+        const instId = await this.inTrx(async (trx) => {
+          const root = await trx
+            .updateTable('wfInstance')
+            .set((eb) => ({ version: eb('version', '+', 1) }))
+            .where('id', '=', (eb) =>
+              eb
+                .selectFrom('wfTask')
+                .innerJoin('wfInstance as i', 'i.id', 'wfTask.instId')
+                .select((e) => e.fn.coalesce('i.rootId', 'i.id').$castTo<string>().as('claim'))
+                .where('wfTask.id', '=', taskId),
+            )
+            .returningAll()
+            .executeTakeFirst();
+          if (!root) throw businessError(WF_TEXT.TASK_NOT_FOUND);
+          return fn(trx, root, events);
+        });
+        this.changed(instId);
+        this.events.emit(events);
+        return;
+      } catch (err) {
+        if (err instanceof VersionConflict || isSerializationFailure(err)) {
+          if (attempt < 2) continue;
+          throw businessError(WF_TEXT.TASK_DONE);
+        }
+        throw err;
+      }
+    }
+  }
+
+  /**
+   * Independent writes of one step. On PostgreSQL they go as one statement (each a data-modifying CTE;
+   * none sees another's effect, so none may touch a row another writes); elsewhere one after another.
+   * `guard` (an UPDATE … RETURNING) runs first; the count of its rows is returned.
+   */
+  private async writeAll(trx: Database, guard: Compilable | null, writes: Compilable[]): Promise<number> {
+    if (!this.pg) {
+      const n = guard ? (await trx.executeQuery(guard.compile())).rows.length : 0;
+      for (const w of writes) await trx.executeQuery(w.compile());
+      return n;
+    }
+    const parts: string[] = [];
+    const params: unknown[] = [];
+    for (const [i, q] of [...(guard ? [guard] : []), ...writes].entries()) {
+      const c = q.compile();
+      const offset = params.length;
+      parts.push(`w${i} as (${c.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`);
+      params.push(...c.parameters);
+    }
+    if (!parts.length) return 0;
+    const r = await trx.executeQuery<{ n: number }>(CompiledQuery.raw(`with ${parts.join(', ')} select ${guard ? '(select count(*) from w0)' : '0'} as n`, params));
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
   /** A definition's metadata (the XML is read only when its parsed model is not cached). */
   async definition(db: Database, procDefId: string): Promise<DefMeta> {
     const def = await db.selectFrom('wfDefinition').select(DEF_META).where('id', '=', procDefId).executeTakeFirst();
@@ -312,6 +404,66 @@ export class WorkflowEngine {
   }
 
   /**
+   * What a pass reads, in one statement after the claim: the open task, its instance, definition and
+   * application, the variables (form, vars and the node's countersign state) and whether `username` is a
+   * candidate. The same checks and texts as `openTask` + `load` + `canAct`.
+   */
+  private async loadTask(
+    trx: Database,
+    taskId: string,
+    username: string,
+    events: WorkflowEvent[],
+  ): Promise<{ task: WfTask; L: Loaded; candidate: boolean; mi: MiState | null | undefined }> {
+    const row = (await trx
+      .selectFrom('wfTask as t')
+      .innerJoin('wfInstance as i', 'i.id', 't.instId')
+      .leftJoin('wfDefinition as d', 'd.id', 'i.procDefId')
+      .leftJoin('wfBusiness as b', 'b.id', 'i.businessId')
+      .select(TASK_COLS.map((c) => sql.ref(`t.${c}`).as(aliasOf('t', c))))
+      .select(INST_COLS.map((c) => sql.ref(`i.${c}`).as(aliasOf('i', c))))
+      .select(DEF_META.map((c) => sql.ref(`d.${c}`).as(aliasOf('d', c))))
+      .select(BUSINESS_COLS.map((c) => sql.ref(`b.${c}`).as(aliasOf('b', c))))
+      .select((eb) => [
+        eb.selectFrom('wfVariable as v').select('v.value').whereRef('v.instId', '=', 't.instId').where('v.name', '=', 'form').as('varForm'),
+        eb.selectFrom('wfVariable as v').select('v.value').whereRef('v.instId', '=', 't.instId').where('v.name', '=', 'vars').as('varVars'),
+        eb
+          .selectFrom('wfVariable as v')
+          .select('v.value')
+          .whereRef('v.instId', '=', 't.instId')
+          .where((e) => e('v.name', '=', sql<string>`${sql.lit('mi:')} || ${sql.ref('t.nodeId')}`))
+          .as('varMi'),
+        eb.exists(eb.selectFrom('wfTaskCandidate as c').select('c.id').whereRef('c.taskId', '=', 't.id').where('c.username', '=', username)).as('candidate'),
+      ])
+      .where('t.id', '=', taskId)
+      .executeTakeFirst()) as Record<string, unknown> | undefined;
+    if (!row) throw businessError(WF_TEXT.TASK_NOT_FOUND);
+    const task = pickRow<WfTask>(row, 't', TASK_COLS);
+    if (task.status !== 0) throw businessError(WF_TEXT.TASK_DONE);
+    const inst = pickRow<WfInstance>(row, 'i', INST_COLS);
+    const def = row.dId == null ? await this.definition(trx, inst.procDefId) : pickRow<DefMeta>(row, 'd', DEF_META);
+    const business = row.bId == null ? await trx.selectFrom('wfBusiness').selectAll().where('id', '=', inst.businessId).executeTakeFirstOrThrow() : pickRow<WfBusiness>(row, 'b', BUSINESS_COLS);
+    const read = (v: unknown) => (v ? (JSON.parse(v as string) as Record<string, unknown>) : {});
+    const formVars = read(row.varForm);
+    const procVars = read(row.varVars);
+    // the countersign state read with the task (undefined: a node id too long for the variable name, read later)
+    const mi = this.miName(task.nodeId) === `mi:${task.nodeId}` ? (row.varMi ? (JSON.parse(row.varMi as string) as MiState) : null) : undefined;
+    const L: Loaded = {
+      inst,
+      def,
+      model: await this.model(def, trx),
+      business,
+      form: this.forms.get(business.tableName),
+      vars: { ...formVars, ...procVars },
+      formVars,
+      procVars,
+      events,
+      inflight: [],
+      endsReached: [],
+    };
+    return { task, L, candidate: row.candidate === true || row.candidate === 1, mi };
+  }
+
+  /**
    * Merges variables given by the applicant or an approver into the process variables (they win over
    * form fields of the same name) before any gateway is evaluated.
    */
@@ -346,16 +498,21 @@ export class WorkflowEngine {
 
   /** Re-reads the form so conditions see the current data, and keeps the snapshot variable. */
   private async refreshVars(trx: Database, L: Loaded): Promise<void> {
-    if (!L.form || L.inst.parentId) return;
+    const write = await this.refreshedVars(trx, L);
+    if (write) await write.execute();
+  }
+
+  /** `refreshVars` without its write: the update of the snapshot variable when it changed, for the caller to run. */
+  private async refreshedVars(trx: Database, L: Loaded) {
+    if (!L.form || L.inst.parentId) return null;
     const data = await L.form.load(trx, L.business.tableId);
-    if (!data) return;
+    if (!data) return null;
     const vars = this.formSnapshot(L.model, data, L.business.tableId, L.inst.starter);
     const json = JSON.stringify(vars);
-    if (json !== JSON.stringify(L.formVars)) {
-      await trx.updateTable('wfVariable').set({ value: json }).where('instId', '=', L.inst.id).where('name', '=', 'form').execute();
-    }
+    const write = json !== JSON.stringify(L.formVars) ? trx.updateTable('wfVariable').set({ value: json }).where('instId', '=', L.inst.id).where('name', '=', 'form') : null;
     L.formVars = vars;
     L.vars = { ...L.formVars, ...L.procVars };
+    return write;
   }
 
   /** The variables a form contributes: its fields, `tableId`, `initiator` (and the start event's initiator variable). */
@@ -482,7 +639,18 @@ export class WorkflowEngine {
     who: Actor | null,
     opts: { task?: WfTask | null; node?: FlowNode | null; comment?: string | null; detail?: unknown } = {},
   ): Promise<void> {
-    await trx
+    await this.logWrite(trx, instId, action, who, opts).execute();
+  }
+
+  /** The history row of `log`, for the caller to run. */
+  private logWrite(
+    trx: Database,
+    instId: string,
+    action: string,
+    who: Actor | null,
+    opts: { task?: WfTask | null; node?: FlowNode | null; comment?: string | null; detail?: unknown } = {},
+  ) {
+    return trx
       .insertInto('wfAction')
       .values({
         id: newId(),
@@ -496,26 +664,35 @@ export class WorkflowEngine {
         comment: opts.comment ?? null,
         detail: opts.detail === undefined ? null : JSON.stringify(opts.detail),
         createTime: now(),
-      })
-      .execute();
+      });
   }
 
-  private async closeTask(trx: Database, task: WfTask, status: 1 | 2, outcome: string, executor: string | null, comment: string | null): Promise<void> {
-    const res = await trx
-      .updateTable('wfTask')
-      .set({ status, outcome, executor, comment, endTime: now() })
-      .where('id', '=', task.id)
-      .where('status', '=', 0)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw new VersionConflict();
-    await trx.updateTable('wfTaskCandidate').set({ open: 0 }).where('taskId', '=', task.id).execute();
-    if (task.tokenId) await trx.deleteFrom('wfToken').where('id', '=', task.tokenId).execute();
-    await trx.deleteFrom('wfJob').where('taskId', '=', task.id).execute();
+  /** Closes an open task (its candidates, token and jobs with it); a task already closed is a lost race. */
+  private async closeTask(trx: Database, task: WfTask, status: 1 | 2, outcome: string, executor: string | null, comment: string | null, also: Compilable[] = []): Promise<void> {
+    const close = this.closeTaskWrites(trx, task, status, outcome, executor, comment);
+    if ((await this.writeAll(trx, close.guard, [...close.writes, ...also])) !== 1) throw new VersionConflict();
+  }
+
+  private closeTaskWrites(trx: Database, task: WfTask, status: 1 | 2, outcome: string, executor: string | null, comment: string | null) {
+    return {
+      guard: trx.updateTable('wfTask').set({ status, outcome, executor, comment, endTime: now() }).where('id', '=', task.id).where('status', '=', 0).returning('id'),
+      writes: [
+        trx.updateTable('wfTaskCandidate').set({ open: 0 }).where('taskId', '=', task.id),
+        ...(task.tokenId ? [trx.deleteFrom('wfToken').where('id', '=', task.tokenId)] : []),
+        trx.deleteFrom('wfJob').where('taskId', '=', task.id),
+      ],
+    };
   }
 
   private async sign(trx: Database, instId: string, node: { id: string; name: string | null }, who: Actor, value: string | null): Promise<void> {
-    await trx.deleteFrom('wfNodeSign').where('instId', '=', instId).where('nodeId', '=', node.id).execute();
-    await trx
+    for (const w of this.signWrites(trx, instId, node, who, value)) await w.execute();
+  }
+
+  /** The node's signature: the previous one of the node goes, this one is written. */
+  private signWrites(trx: Database, instId: string, node: { id: string; name: string | null }, who: Actor, value: string | null) {
+    return [
+      trx.deleteFrom('wfNodeSign').where('instId', '=', instId).where('nodeId', '=', node.id),
+      trx
       .insertInto('wfNodeSign')
       .values({
         id: newId(),
@@ -526,8 +703,8 @@ export class WorkflowEngine {
         realname: who.realname,
         signTime: now(),
         value,
-      })
-      .execute();
+      }),
+    ] as const;
   }
 
   // ---------------------------------------------------------------- walking the graph
@@ -585,6 +762,7 @@ export class WorkflowEngine {
       pending.push({ nodeId: target.id, tokenId: await this.enterUserTask(trx, L, target, flow.id) });
       return;
     }
+    await this.flushTokens(trx, L);
     if (target.kind === 'end') {
       if (target.terminate || target.outcome === 'rejected') L.terminal = { node: target, outcome: target.outcome ?? 'passed' };
       else L.endsReached.push(target);
@@ -695,15 +873,16 @@ export class WorkflowEngine {
       executor: null,
       comment: null,
     };
-    await trx.insertInto('wfTask').values(task).execute();
-    await trx
-      .insertInto('wfTaskCandidate')
-      .values(users.map((u) => ({ id: newId(), taskId: task.id, instId: L.inst.id, username: u.username, open: 1 })))
-      .execute();
-    if (node.due) {
-      const dueTime = this.timerDue(node.due.spec, L.vars, `用户任务「${node.name}」的办理期限`);
-      await this.addJob(trx, { instId: L.inst.id, type: 'due', nodeId: node.id, elementId: null, taskId: task.id, dueTime });
-    }
+    // the token (when the walk left it to be written with its task), the task, its candidates and due date at once
+    const token = L.tokenRows?.get(tokenId);
+    L.tokenRows?.delete(tokenId);
+    const dueTime = node.due ? this.timerDue(node.due.spec, L.vars, `用户任务「${node.name}」的办理期限`) : null;
+    await this.writeAll(trx, null, [
+      ...(token ? [trx.insertInto('wfToken').values(token)] : []),
+      trx.insertInto('wfTask').values(task),
+      trx.insertInto('wfTaskCandidate').values(users.map((u) => ({ id: newId(), taskId: task.id, instId: L.inst.id, username: u.username, open: 1 }))),
+      ...(dueTime !== null ? [this.jobWrite(trx, { instId: L.inst.id, type: 'due', nodeId: node.id, elementId: null, taskId: task.id, dueTime })] : []),
+    ]);
     L.events.push({ ...this.ref(L), type: 'taskCreated', taskId: task.id, nodeId: node.id, nodeName: node.name, candidates: users.map((u) => u.username), priority });
     return task;
   }
@@ -725,7 +904,7 @@ export class WorkflowEngine {
     const useChosen = chosen && chosen.length > 0 && pending.length === 1;
     let first = true;
     while (pending.length) {
-      if (L.terminal) return true;
+      if (L.terminal) break;
       if (++steps.n > MAX_STEPS) throw businessError('流程定义存在无限循环');
       const p = pending.shift()!;
       const node = L.model.nodes.get(p.nodeId)!;
@@ -734,11 +913,13 @@ export class WorkflowEngine {
       first = false;
       const mi = this.multiOf(node, settings);
       if (mi) {
+        await this.flushTokens(trx, L);
         if ((await this.startMulti(trx, L, node, settings, mi, p.tokenId, chosenHere, priority, pending, steps)) === 'canceled') return false;
         continue;
       }
       let users: UserBrief[] = chosenHere ?? (await this.nodeCandidates(trx, L.def.id, node.id, L.inst.starter, L.vars));
       if (!users.length) {
+        await this.flushTokens(trx, L);
         const r = await this.noApprover(trx, L, node, settings, p.tokenId, pending, steps);
         if (r === 'canceled') return false;
         if (r === 'skipped') continue;
@@ -766,6 +947,7 @@ export class WorkflowEngine {
         }
       }
     }
+    await this.flushTokens(trx, L);
     return true;
   }
 
@@ -934,9 +1116,13 @@ export class WorkflowEngine {
 
   /** After a move: fires inclusive joins nothing can reach any more, finishes the instance when no token is left, or writes the running status text. */
   private async settle(trx: Database, L: Loaded): Promise<void> {
+    await this.flushTokens(trx, L);
+    L.deferTokens = false;
     await this.saveProcVars(trx, L);
     const steps = { n: 0 };
-    for (let round = 0; round < 50 && !L.terminal; round++) {
+    const traits = traitsOf(L.model);
+    // no token can wait at a join of a process without joins
+    for (let round = 0; round < 50 && !L.terminal && traits.joins; round++) {
       const waiting = await trx.selectFrom('wfToken').select(['nodeId']).where('instId', '=', L.inst.id).where('state', '=', 'join').execute();
       let fired = false;
       for (const nodeId of new Set(waiting.map((w) => w.nodeId))) {
@@ -955,6 +1141,15 @@ export class WorkflowEngine {
     if (L.terminal) {
       await this.endInstance(trx, L, L.terminal.outcome, L.terminal.outcome === 'rejected' ? 'rejected-end' : null, L.terminal.node);
       return;
+    }
+    if (L.form && !L.inst.rootId && !traits.calls) {
+      // a top instance whose process calls none: its status text is read from its open tasks alone, and
+      // the same rows say whether any task is open
+      const text = (await applicationStatusTexts(trx, [{ procInstId: L.inst.id, status: 1, result: 1 }])).get(L.inst.id) ?? '';
+      if (text.startsWith('审批中：')) {
+        await L.form.setActStatus(trx, L.business.tableId, text.slice(0, 200));
+        return;
+      }
     }
     const open = await trx.selectFrom('wfTask').select(['nodeId', 'name']).where('instId', '=', L.inst.id).where('status', '=', 0).execute();
     if (!open.length) {
@@ -1036,7 +1231,12 @@ export class WorkflowEngine {
   /** A token arrives at a user task: its boundary timers start (one job per timer). */
   private async enterUserTask(trx: Database, L: Loaded, node: FlowNode, viaFlow: string | null): Promise<string> {
     const tokenId = newId();
-    await trx.insertInto('wfToken').values({ id: tokenId, instId: L.inst.id, nodeId: node.id, state: 'active', viaFlow, createTime: now() }).execute();
+    const row: WfToken = { id: tokenId, instId: L.inst.id, nodeId: node.id, state: 'active', viaFlow, createTime: now() };
+    if (L.deferTokens && !node.boundaries?.length) {
+      (L.tokenRows ??= new Map()).set(tokenId, row);
+      return tokenId;
+    }
+    await trx.insertInto('wfToken').values(row).execute();
     for (const bId of node.boundaries ?? []) {
       const b = L.model.nodes.get(bId)!;
       const dueTime = this.timerDue(b.timer!, L.vars, `边界事件「${b.name}」的定时`);
@@ -1045,11 +1245,20 @@ export class WorkflowEngine {
     return tokenId;
   }
 
+  /** Writes the tokens a pass's walk has not written with a task yet; before anything else reads or deletes tokens. */
+  private async flushTokens(trx: Database, L: Loaded): Promise<void> {
+    if (!L.tokenRows?.size) return;
+    const rows = [...L.tokenRows.values()];
+    L.tokenRows.clear();
+    await trx.insertInto('wfToken').values(rows).execute();
+  }
+
   private async addJob(trx: Database, job: Pick<WfJob, 'instId' | 'type' | 'nodeId' | 'elementId' | 'taskId' | 'dueTime'>): Promise<void> {
-    await trx
-      .insertInto('wfJob')
-      .values({ id: newId(), ...job, lockedBy: null, lockUntil: null, attempts: 0, lastError: null, createTime: now() })
-      .execute();
+    await this.jobWrite(trx, job).execute();
+  }
+
+  private jobWrite(trx: Database, job: Pick<WfJob, 'instId' | 'type' | 'nodeId' | 'elementId' | 'taskId' | 'dueTime'>) {
+    return trx.insertInto('wfJob').values({ id: newId(), ...job, lockedBy: null, lockUntil: null, attempts: 0, lastError: null, createTime: now() });
   }
 
   /** When a timer is due (epoch ms): an ISO-8601 duration from now, a date-time, or an expression giving one. */
@@ -1402,12 +1611,11 @@ export class WorkflowEngine {
    * counters move or the token leaves the node, so every gateway reads the merged variables.
    */
   async pass(actor: Actor, input: PassInput, opts: { itemLog?: ItemLog } = {}): Promise<void> {
-    const head = await this.db.selectFrom('wfTask').select(['instId']).where('id', '=', input.id).executeTakeFirst();
-    if (!head) throw businessError(WF_TEXT.TASK_NOT_FOUND);
-    await this.command(head.instId, async (trx, inst, events) => {
-      const task = await this.openTask(trx, input.id);
-      const L = await this.load(trx, inst, events);
-      await this.checkActor(trx, task, actor, L);
+    await this.taskCommand(input.id, async (trx, _root, events) => {
+      const { task, L, candidate, mi: miRead } = await this.loadTask(trx, input.id, actor.username, events);
+      const inst = L.inst;
+      if (!(task.assignee ? task.assignee === actor.username : candidate)) throw businessError(WF_TEXT.NOT_CANDIDATE);
+      if (L.def.status !== 1) throw businessError(WF_TEXT.SUSPENDED);
       await this.writeItemLog(trx, actor, opts.itemLog);
       const node = L.model.nodes.get(task.nodeId);
       if (!node) throw businessError('流程节点不存在');
@@ -1418,23 +1626,31 @@ export class WorkflowEngine {
       }
       const variables = this.decisionValues(node, settings, input.variables ?? {});
       if (L.form?.onApprove) await L.form.onApprove(trx, L.business.tableId, input.payload ?? {}, actor.username);
-      await this.refreshVars(trx, L);
+      const formWrite = await this.refreshedVars(trx, L);
       this.mergeVariables(L, variables);
-      await this.closeTask(trx, task, 1, 'pass', actor.username, comment || null);
-      await this.sign(trx, inst.id, node, actor, comment || null);
       const chosen = await this.chosenUsers(trx, input.assignees);
       const detail: Record<string, unknown> = {};
       if (chosen) detail.assignees = chosen.map((u) => u.username);
       if (Object.keys(variables).length) detail.variables = variables;
-      await this.log(trx, inst.id, 'pass', actor, { task, node, comment: comment || null, detail: Object.keys(detail).length ? detail : undefined });
+      // the task closes, the node is signed and the history row written in one step (one statement on PostgreSQL)
+      await this.closeTask(trx, task, 1, 'pass', actor.username, comment || null, [
+        ...(formWrite ? [formWrite] : []),
+        ...this.signWrites(trx, inst.id, node, actor, comment || null),
+        this.logWrite(trx, inst.id, 'pass', actor, { task, node, comment: comment || null, detail: Object.keys(detail).length ? detail : undefined }),
+      ]);
       L.events.push({ ...this.ref(L), type: 'passed', taskId: task.id, nodeId: node.id, nodeName: node.name, actor: who(actor), comment: comment || null, variables });
       const pending: PendingTask[] = [];
       const steps = { n: 0 };
       const priority = input.priority ?? task.priority;
-      const mi = await this.miState(trx, inst.id, node.id);
+      const mi = miRead === undefined ? await this.miState(trx, inst.id, node.id) : miRead;
       if (mi) await this.completeMulti(trx, L, node, mi, true, priority, pending, steps);
-      else await this.leave(trx, L, node.id, pending, steps);
+      else {
+        L.deferTokens = true;
+        await this.leave(trx, L, node.id, pending, steps);
+      }
       if (await this.createTasks(trx, L, pending, chosen, priority, steps)) await this.settle(trx, L);
+      L.deferTokens = false;
+      return task.instId;
     });
   }
 
