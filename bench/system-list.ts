@@ -4,8 +4,8 @@
  * the raw SQL of the same page (its count and its records, the statements the server runs) on the same
  * database plus the cost of one HTTP round trip to a bare Fastify route in this process, sampled the same
  * way — the ratio and met / not met (target p95 ≤ 50 ms and ≤ 2× that limit). The HTTP part matters only
- * where the SQL takes a millisecond or two: no page served over HTTP can come closer to its SQL than that. Then the export of every user as a streamed .xlsx from the server
- * running as its own process: time and its peak RSS (VmHWM from /proc/<pid>/status; target ≤ 10 s, ≤ 300 MB).
+ * where the SQL takes a millisecond or two: no page served over HTTP can come closer to its SQL than that. The export of every user is measured by
+ * bench/export.ts.
  *
  *   npx tsx bench/system-list.ts        (BENCH_DBS=sqlite,postgres; BENCH_USERS=100000; BENCH_LOGS=1000000)
  *
@@ -19,7 +19,6 @@ import { migrateToLatest } from '../apps/server/src/platform/db/migrate.js';
 import { trigramNarrowing, USER_SEARCH } from '../apps/server/src/modules/system/list-search.js';
 import { seedDemo } from '../apps/server/src/seed/index.js';
 import { openScratch, serve, timeList, timeSql } from './lib/scratch.js';
-import { peakRssMb, startAppServer } from './lib/server.js';
 
 const dbs = (process.env.BENCH_DBS || 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
 const USERS = Number(process.env.BENCH_USERS || 100_000);
@@ -140,25 +139,6 @@ for (const kind of dbs) {
   }
   await server.close();
 
-  // The export from the server as its own process, on the same database.
-  const dbUrl = kind === 'postgres' ? String((handle.native as { pool: { options: { connectionString: string } } }).pool.options.connectionString) : `${scratch.dir}/app.db`;
-  const app = await startAppServer(kind, { DATABASE_URL: dbUrl });
-  try {
-    const login = await fetch(`${app.url}/jeecg-boot/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: '123456' }) });
-    const adminToken = ((await login.json()) as { result: { token: string } }).result.token;
-    const before = peakRssMb(app.pid!);
-    const t0 = performance.now();
-    const res = await fetch(`${app.url}/jeecg-boot/sys/user/exportXls`, { headers: { 'x-access-token': adminToken } });
-    let bytes = 0;
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
-    const secs = (performance.now() - t0) / 1000;
-    const peak = peakRssMb(app.pid!);
-    const met = secs <= 10 && peak <= 300;
-    results.push([kind, `export ${USERS} users (.xlsx, ${(bytes / 1048576).toFixed(1)} MB), server process`, '-', `${secs.toFixed(2)} s`, `peak RSS ${peak.toFixed(0)} MB (${before.toFixed(0)} MB before)`, '-', '≤ 10 s, ≤ 300 MB', met ? 'met' : 'not met']);
-    console.log(`  export: ${secs.toFixed(2)} s, ${(bytes / 1048576).toFixed(1)} MB, server peak RSS ${peak.toFixed(0)} MB (before the export ${before.toFixed(0)} MB): ${met ? 'met' : 'not met'}`);
-  } finally {
-    await app.stop();
-  }
   await scratch.drop();
 }
 

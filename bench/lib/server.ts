@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +31,12 @@ export function peakRssMb(pid: number): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
+/** Resident set size (VmRSS) of a process now, in MB, from /proc/<pid>/status. */
+export function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
 async function waitFor(url: string, child: ChildProcess, ms = 120_000): Promise<void> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -46,14 +52,41 @@ async function waitFor(url: string, child: ChildProcess, ms = 120_000): Promise<
   throw new Error(`server did not answer ${url}`);
 }
 
+/** The compiled server (`npm run build -w apps/server`), as `npm start` serves it. */
+export const compiledServerMain = path.join(root, 'apps/server/dist/main.js');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
 /**
- * Starts the application server from source (tsx) in a child process on a fresh data directory.
+ * Builds the server with its own build (tsup) unless apps/server/dist/main.js is newer than every source
+ * file of the server and the contract. The build runs under /tmp/e2e.lock, the lock the browser journeys
+ * build under, so a build in progress there is never read half-written.
+ */
+export function buildServerIfStale(): void {
+  const sources = Math.max(newestMtime(path.join(root, 'apps/server/src')), newestMtime(path.join(root, 'packages/contract/src')));
+  if (existsSync(compiledServerMain) && statSync(compiledServerMain).mtimeMs > sources) return;
+  console.log('  building the server (npm run build -w apps/server)');
+  execFileSync('flock', ['/tmp/e2e.lock', 'npm', 'run', 'build', '-w', 'apps/server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/**
+ * Starts the application server in a child process on a fresh data directory: from source under tsx by
+ * default, or with `compiled: true` the built `apps/server/dist/main.js` under plain node, as the product runs
+ * (call `buildServerIfStale` first).
  * `database: 'postgres'` creates a scratch database on BENCH_DATABASE_URL / TEST_DATABASE_URL and drops it on stop,
  * unless `env.DATABASE_URL` names an existing database (SQLite file or PostgreSQL URL) to serve instead.
  */
 export async function startAppServer(
   database: 'sqlite' | 'postgres',
   env: Record<string, string> = {},
+  opts: { compiled?: boolean } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'go-bench-'));
@@ -76,7 +109,8 @@ export async function startAppServer(
       await d.end();
     };
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const args = opts.compiled ? [compiledServerMain] : ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
