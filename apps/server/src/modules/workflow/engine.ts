@@ -113,9 +113,11 @@ interface Loaded {
   callCtx?: { parent: Loaded; pending: PendingTask[]; steps: { n: number } };
   /** ending because its parent ends: do not resume or end the parent */
   cascading?: boolean;
-  /** a pass's walk: tokens of the user tasks it reaches are written with their task (see `flushTokens`) */
+  /** a pass's walk: tokens of the user tasks it reaches are written with their task (see `flushDeferred`) */
   deferTokens?: boolean;
   tokenRows?: Map<string, WfToken>;
+  /** a pass's own writes (closing its task, the signature, the history row), written with the next task */
+  deferred?: { guard: Compilable; writes: Compilable[] };
 }
 
 /** The actor of what the engine does by itself (timers). */
@@ -762,7 +764,7 @@ export class WorkflowEngine {
       pending.push({ nodeId: target.id, tokenId: await this.enterUserTask(trx, L, target, flow.id) });
       return;
     }
-    await this.flushTokens(trx, L);
+    await this.flushDeferred(trx, L);
     if (target.kind === 'end') {
       if (target.terminate || target.outcome === 'rejected') L.terminal = { node: target, outcome: target.outcome ?? 'passed' };
       else L.endsReached.push(target);
@@ -873,12 +875,10 @@ export class WorkflowEngine {
       executor: null,
       comment: null,
     };
-    // the token (when the walk left it to be written with its task), the task, its candidates and due date at once
-    const token = L.tokenRows?.get(tokenId);
-    L.tokenRows?.delete(tokenId);
+    // the task, its candidates and due date at once, with what a pass left to be written with them (its own
+    // writes and the token of this task)
     const dueTime = node.due ? this.timerDue(node.due.spec, L.vars, `用户任务「${node.name}」的办理期限`) : null;
-    await this.writeAll(trx, null, [
-      ...(token ? [trx.insertInto('wfToken').values(token)] : []),
+    await this.flushDeferred(trx, L, [
       trx.insertInto('wfTask').values(task),
       trx.insertInto('wfTaskCandidate').values(users.map((u) => ({ id: newId(), taskId: task.id, instId: L.inst.id, username: u.username, open: 1 }))),
       ...(dueTime !== null ? [this.jobWrite(trx, { instId: L.inst.id, type: 'due', nodeId: node.id, elementId: null, taskId: task.id, dueTime })] : []),
@@ -913,13 +913,13 @@ export class WorkflowEngine {
       first = false;
       const mi = this.multiOf(node, settings);
       if (mi) {
-        await this.flushTokens(trx, L);
+        await this.flushDeferred(trx, L);
         if ((await this.startMulti(trx, L, node, settings, mi, p.tokenId, chosenHere, priority, pending, steps)) === 'canceled') return false;
         continue;
       }
       let users: UserBrief[] = chosenHere ?? (await this.nodeCandidates(trx, L.def.id, node.id, L.inst.starter, L.vars));
       if (!users.length) {
-        await this.flushTokens(trx, L);
+        await this.flushDeferred(trx, L);
         const r = await this.noApprover(trx, L, node, settings, p.tokenId, pending, steps);
         if (r === 'canceled') return false;
         if (r === 'skipped') continue;
@@ -947,7 +947,7 @@ export class WorkflowEngine {
         }
       }
     }
-    await this.flushTokens(trx, L);
+    await this.flushDeferred(trx, L);
     return true;
   }
 
@@ -1116,7 +1116,7 @@ export class WorkflowEngine {
 
   /** After a move: fires inclusive joins nothing can reach any more, finishes the instance when no token is left, or writes the running status text. */
   private async settle(trx: Database, L: Loaded): Promise<void> {
-    await this.flushTokens(trx, L);
+    await this.flushDeferred(trx, L);
     L.deferTokens = false;
     await this.saveProcVars(trx, L);
     const steps = { n: 0 };
@@ -1245,12 +1245,20 @@ export class WorkflowEngine {
     return tokenId;
   }
 
-  /** Writes the tokens a pass's walk has not written with a task yet; before anything else reads or deletes tokens. */
-  private async flushTokens(trx: Database, L: Loaded): Promise<void> {
-    if (!L.tokenRows?.size) return;
-    const rows = [...L.tokenRows.values()];
-    L.tokenRows.clear();
-    await trx.insertInto('wfToken').values(rows).execute();
+  /**
+   * Writes what a pass has not written yet (its own writes, the tokens its walk reached), with `also`;
+   * before anything reads or writes what they touch. A task the pass closes that was closed meanwhile is a
+   * lost race.
+   */
+  private async flushDeferred(trx: Database, L: Loaded, also: Compilable[] = []): Promise<void> {
+    const d = L.deferred;
+    L.deferred = undefined;
+    const rows = L.tokenRows?.size ? [...L.tokenRows.values()] : [];
+    L.tokenRows?.clear();
+    const writes = [...(d?.writes ?? []), ...(rows.length ? [trx.insertInto('wfToken').values(rows)] : []), ...also];
+    if (!d && !writes.length) return;
+    const n = await this.writeAll(trx, d?.guard ?? null, writes);
+    if (d && n !== 1) throw new VersionConflict();
   }
 
   private async addJob(trx: Database, job: Pick<WfJob, 'instId' | 'type' | 'nodeId' | 'elementId' | 'taskId' | 'dueTime'>): Promise<void> {
@@ -1632,22 +1640,28 @@ export class WorkflowEngine {
       const detail: Record<string, unknown> = {};
       if (chosen) detail.assignees = chosen.map((u) => u.username);
       if (Object.keys(variables).length) detail.variables = variables;
-      // the task closes, the node is signed and the history row written in one step (one statement on PostgreSQL)
-      await this.closeTask(trx, task, 1, 'pass', actor.username, comment || null, [
+      const mi = miRead === undefined ? await this.miState(trx, inst.id, node.id) : miRead;
+      // the task closes, the node is signed and the history row written in one step (one statement on
+      // PostgreSQL); outside a countersign that step waits for the next task and goes with it
+      const close = this.closeTaskWrites(trx, task, 1, 'pass', actor.username, comment || null);
+      const writes = [
+        ...close.writes,
         ...(formWrite ? [formWrite] : []),
         ...this.signWrites(trx, inst.id, node, actor, comment || null),
         this.logWrite(trx, inst.id, 'pass', actor, { task, node, comment: comment || null, detail: Object.keys(detail).length ? detail : undefined }),
-      ]);
+      ];
+      if (mi) {
+        if ((await this.writeAll(trx, close.guard, writes)) !== 1) throw new VersionConflict();
+      } else {
+        L.deferred = { guard: close.guard, writes };
+        L.deferTokens = true;
+      }
       L.events.push({ ...this.ref(L), type: 'passed', taskId: task.id, nodeId: node.id, nodeName: node.name, actor: who(actor), comment: comment || null, variables });
       const pending: PendingTask[] = [];
       const steps = { n: 0 };
       const priority = input.priority ?? task.priority;
-      const mi = miRead === undefined ? await this.miState(trx, inst.id, node.id) : miRead;
       if (mi) await this.completeMulti(trx, L, node, mi, true, priority, pending, steps);
-      else {
-        L.deferTokens = true;
-        await this.leave(trx, L, node.id, pending, steps);
-      }
+      else await this.leave(trx, L, node.id, pending, steps);
       if (await this.createTasks(trx, L, pending, chosen, priority, steps)) await this.settle(trx, L);
       L.deferTokens = false;
       return task.instId;
