@@ -1,9 +1,10 @@
 import { DeleteOutlined, MinusOutlined, PlusOutlined, SaveOutlined, SettingOutlined, ShrinkOutlined, ArrowsAltOutlined } from '@ant-design/icons';
 import { Button, Checkbox, InputNumber, Pagination, Popconfirm, Popover, Space, Spin } from 'antd';
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import type { Virtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
+  useId,
   useImperativeHandle,
   useMemo,
   useRef,
@@ -27,7 +28,8 @@ import {
   setCells,
   type GridState,
 } from './gridState';
-import { GridRowView, type GridLayout, type RowApi } from './GridRowView';
+import { GridBody } from './GridBody';
+import type { GridApi, GridLayout } from './GridRowView';
 import { footerRows } from './statistics';
 import type { CellErrors, CellOption, GridColumn, GridRow, GridValues, LiveSource, RenderPicker } from './types';
 import { countErrors, validateCell, validateRows } from './validation';
@@ -202,22 +204,16 @@ export function EditableGrid(props: EditableGridProps) {
   const hasStatistics = columns.some((c) => c.statistics?.length);
   const layout: GridLayout = useMemo(() => {
     const fixed: GridLayout['fixed'] = [];
-    let left = 0;
-    const push = (kind: GridLayout['fixed'][number]['kind'], width: number) => {
-      fixed.push({ kind, width, left });
-      left += width;
-    };
+    const push = (kind: GridLayout['fixed'][number]['kind'], width: number) => fixed.push({ kind, width });
     if (dragSort) push('drag', 40);
     if (rowSelection) push('select', GRID_DEFAULTS.selectWidth);
     if (rowNumber) push('number', GRID_DEFAULTS.numberWidth);
     if (expandedRowRender) push('expand', 40);
     // The footer label sits in the first fixed column, which widens to 60 px with statistics.
     if (hasStatistics && fixed.length && fixed[0].width < GRID_DEFAULTS.statisticsWidth) {
-      const extra = GRID_DEFAULTS.statisticsWidth - fixed[0].width;
       fixed[0] = { ...fixed[0], width: GRID_DEFAULTS.statisticsWidth };
-      for (let i = 1; i < fixed.length; i++) fixed[i] = { ...fixed[i], left: fixed[i].left + extra };
-      left += extra;
     }
+    const fixedWidth = fixed.reduce((n, f) => n + f.width, 0);
     const cols = columns.map((column) => {
       const min = Math.max(column.minWidth ?? 0, TYPE_MIN_WIDTH[column.type] ?? 80);
       const width = Math.max(column.width ?? 160, min);
@@ -229,28 +225,23 @@ export function EditableGrid(props: EditableGridProps) {
       }
       return { column, width, options };
     });
-    const totalWidth = left + cols.reduce((n, c) => n + c.width, 0);
-    return { fixed, columns: cols, totalWidth, rowHeight };
+    const totalWidth = fixedWidth + cols.reduce((n, c) => n + c.width, 0);
+    return { fixed, fixedWidth, columns: cols, totalWidth, rowHeight };
   }, [dragSort, rowSelection, rowNumber, expandedRowRender, hasStatistics, columns, rowHeight, dictItems, orgCode]);
 
   const rows = grid.rows;
   const headerHeight = 40;
   const footerHeight = 40 * new Set(columns.flatMap((c) => c.statistics ?? [])).size;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 6,
-    // The sticky header and footer cover the list's first and last pixels.
-    scrollMargin: headerHeight,
-    scrollPaddingEnd: footerHeight,
-    getItemKey: (i) => rows[i]?.id ?? i,
-    // Before layout (or without one, as in tests) assume the full height so rows still render.
-    initialRect: { width: 1000, height: maxHeight },
-    observeElementRect: (instance, cb) =>
-      observeElementRect(instance, (rect) => cb(rect.height ? rect : { width: rect.width || 1000, height: maxHeight })),
-  });
+  // The body's virtualiser gets the scroll box as state: a ref of this component is attached only after
+  // the body's own layout effects, where the virtualiser looks for its scroll element.
+  const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null);
+  const attachScroll = useCallback((el: HTMLDivElement | null) => {
+    scrollRef.current = el;
+    setScrollEl(el);
+  }, []);
+  // The virtualiser lives in the body (so scrolling re-renders the body alone); the body hands it here.
+  const virtualizerRef = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
 
   // Rows the user edited, published on the table socket after the next render.
   const toPublish = useRef(new Set<string>());
@@ -285,12 +276,9 @@ export function EditableGrid(props: EditableGridProps) {
     return false;
   }, []);
 
-  const scrollToIndex = useCallback(
-    (index: number) => {
-      requestAnimationFrame(() => virtualizer.scrollToIndex(index, { align: 'auto' }));
-    },
-    [virtualizer],
-  );
+  const scrollToIndex = useCallback((index: number) => {
+    requestAnimationFrame(() => virtualizerRef.current?.scrollToIndex(index, { align: 'auto' }));
+  }, []);
 
   const doAdd = useCallback(
     (count: number, index: number, scrollToBottom: boolean) => {
@@ -349,7 +337,7 @@ export function EditableGrid(props: EditableGridProps) {
   const dragInfo = useRef<{ from: number; startY: number; moved: boolean; over: number } | null>(null);
   const dragHappened = useRef(false);
 
-  const api: RowApi = useMemo(
+  const api: GridApi = useMemo(
     () => ({
       activate(rowId, key) {
         setActive({ rowId, key });
@@ -404,8 +392,6 @@ export function EditableGrid(props: EditableGridProps) {
     [revalidate, tooFast, defaults],
   );
 
-  const virtualizerRef = useRef(virtualizer);
-  virtualizerRef.current = virtualizer;
   const footerRef = useRef(footerHeight);
   footerRef.current = footerHeight;
 
@@ -419,7 +405,7 @@ export function EditableGrid(props: EditableGridProps) {
       if (!el) return -1;
       const rect = el.getBoundingClientRect();
       const y = clientY - rect.top + el.scrollTop;
-      const item = virtualizerRef.current.getVirtualItemForOffset(Math.max(headerHeight, y));
+      const item = virtualizerRef.current?.getVirtualItemForOffset(Math.max(headerHeight, y));
       const count = gridRef.current.rows.length;
       return item ? Math.min(item.index, count - 1) : count - 1;
     };
@@ -502,13 +488,13 @@ export function EditableGrid(props: EditableGridProps) {
       const rowId = state.rows[firstIndex].id;
       const key = propsRef.current.columns.find((c) => errs[rowId]?.[c.key])?.key ?? Object.keys(errs[rowId])[0];
       setActive(null);
-      virtualizer.scrollToIndex(firstIndex, { align: 'auto' });
+      virtualizerRef.current?.scrollToIndex(firstIndex, { align: 'auto' });
       setForcedError({ rowId, key });
     } else {
       setForcedError(null);
     }
     return n;
-  }, [hidden, virtualizer]);
+  }, [hidden]);
 
   useImperativeHandle(
     props.ref,
@@ -562,7 +548,14 @@ export function EditableGrid(props: EditableGridProps) {
   const allSelected = rows.length > 0 && selected.size === rows.length;
   const footers = useMemo(() => (hasStatistics ? footerRows(columns, rows) : []), [hasStatistics, columns, rows]);
   const pageOffset = pagination ? (pagination.current - 1) * pagination.pageSize : 0;
-  const items = virtualizer.getVirtualItems();
+
+  // Column widths and row geometry as one style sheet of this grid, not as inline styles on every cell.
+  const scope = `go-grid-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const sheet = useMemo(
+    () =>
+      layout.columns.map((c, j) => `.${scope} .go-gc${j}{width:${c.width}px}`).join(''),
+    [scope, layout],
+  );
 
   return (
     <div className="go-grid" data-testid={props['data-testid']}>
@@ -649,30 +642,35 @@ export function EditableGrid(props: EditableGridProps) {
         </div>
       )}
       <Spin spinning={!!props.loading}>
+        <style>{sheet}</style>
         <div
-          ref={scrollRef}
-          className={`go-grid-scroll ${collapsed ? 'collapsed' : ''}`}
+          ref={attachScroll}
+          className={`go-grid-scroll ${scope}${collapsed ? ' collapsed' : ''}`}
           style={{ maxHeight, scrollPaddingTop: headerHeight, scrollPaddingBottom: footerHeight }}
           data-testid="grid-scroll"
         >
           <div className="go-grid-inner" style={{ width: layout.totalWidth }}>
             <div className="go-grid-tr go-grid-head" style={{ width: layout.totalWidth }}>
-              {layout.fixed.map((f) => (
-                <div key={f.kind} className="go-grid-td fixed" style={{ width: f.width, left: f.left, height: headerHeight }}>
-                  {f.kind === 'select' ? (
-                    <Checkbox
-                      checked={allSelected}
-                      indeterminate={selected.size > 0 && !allSelected}
-                      onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
-                      aria-label="全选"
-                    />
-                  ) : f.kind === 'number' ? (
-                    '#'
-                  ) : null}
+              {layout.fixed.length > 0 && (
+                <div className="go-grid-fixed">
+                  {layout.fixed.map((f) => (
+                    <div key={f.kind} className="go-grid-td" style={{ width: f.width, height: headerHeight }}>
+                      {f.kind === 'select' ? (
+                        <Checkbox
+                          checked={allSelected}
+                          indeterminate={selected.size > 0 && !allSelected}
+                          onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
+                          aria-label="全选"
+                        />
+                      ) : f.kind === 'number' ? (
+                        '#'
+                      ) : null}
+                    </div>
+                  ))}
                 </div>
-              ))}
-              {layout.columns.map(({ column, width }) => (
-                <div key={column.key} className="go-grid-td" style={{ width, height: headerHeight }}>
+              )}
+              {layout.columns.map(({ column }, j) => (
+                <div key={column.key} className={`go-grid-td go-gc${j}`} style={{ height: headerHeight }}>
                   {column.validateRules?.some((r) => r.required || r.pattern === '*') && (
                     <span style={{ color: '#ff4d4f', marginRight: 4 }}>*</span>
                   )}
@@ -680,45 +678,28 @@ export function EditableGrid(props: EditableGridProps) {
                 </div>
               ))}
             </div>
-            {rows.length === 0 ? (
-              <div className="go-grid-empty" style={{ width: '100%' }}>
-                暂无数据
-              </div>
-            ) : (
-              <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-                {items.map((v) => {
-                  const row = rows[v.index];
-                  if (!row) return null;
-                  let dropMark: 'top' | 'bottom' | null = null;
-                  if (drag && drag.over === v.index && drag.over !== drag.from) dropMark = drag.over < drag.from ? 'top' : 'bottom';
-                  return (
-                    <GridRowView
-                      key={row.id}
-                      row={row}
-                      index={v.index}
-                      displayIndex={pageOffset + v.index + 1}
-                      count={rows.length}
-                      layout={layout}
-                      api={api}
-                      selected={selected.has(row.id)}
-                      expanded={expanded.has(row.id)}
-                      errors={errors[row.id]}
-                      activeKey={active?.rowId === row.id ? active.key : null}
-                      forcedErrorKey={forcedError?.rowId === row.id ? forcedError.key : null}
-                      labels={labels[row.id]}
-                      dropMark={dropMark}
-                      dragging={drag?.from === v.index}
-                      disabled={disabled}
-                      alwaysEdit={alwaysEdit}
-                      renderPicker={props.renderPicker}
-                      expandedRowRender={expandedRowRender}
-                      measureRef={expandedRowRender ? virtualizer.measureElement : undefined}
-                      top={v.start - headerHeight}
-                    />
-                  );
-                })}
-              </div>
-            )}
+            <GridBody
+              rows={rows}
+              layout={layout}
+              api={api}
+              scrollElement={scrollEl}
+              virtualizerRef={virtualizerRef}
+              headerHeight={headerHeight}
+              footerHeight={footerHeight}
+              maxHeight={maxHeight}
+              pageOffset={pageOffset}
+              selected={selected}
+              expanded={expanded}
+              errors={errors}
+              active={active}
+              forcedError={forcedError}
+              labels={labels}
+              drag={drag}
+              disabled={disabled}
+              alwaysEdit={alwaysEdit}
+              renderPicker={props.renderPicker}
+              expandedRowRender={expandedRowRender}
+            />
             {footers.map((f, i) => (
               <div
                 key={f.kind}
@@ -726,13 +707,17 @@ export function EditableGrid(props: EditableGridProps) {
                 style={{ width: layout.totalWidth, bottom: (footers.length - 1 - i) * 40 }}
                 data-testid={`grid-footer-${f.kind}`}
               >
-                {layout.fixed.map((x, j) => (
-                  <div key={x.kind} className="go-grid-td fixed" style={{ width: x.width, left: x.left, height: 40 }}>
-                    {j === 0 ? f.label : null}
+                {layout.fixed.length > 0 && (
+                  <div className="go-grid-fixed">
+                    {layout.fixed.map((x, j) => (
+                      <div key={x.kind} className="go-grid-td" style={{ width: x.width, height: 40 }}>
+                        {j === 0 ? f.label : null}
+                      </div>
+                    ))}
                   </div>
-                ))}
-                {layout.columns.map(({ column, width }, j) => (
-                  <div key={column.key} className="go-grid-td" style={{ width, height: 40 }} data-col={column.key}>
+                )}
+                {layout.columns.map(({ column }, j) => (
+                  <div key={column.key} className={`go-grid-td go-gc${j}`} style={{ height: 40 }} data-col={column.key}>
                     {column.key in f.values ? String(f.values[column.key]) : j === 0 && layout.fixed.length === 0 ? f.label : ''}
                   </div>
                 ))}

@@ -1,12 +1,14 @@
 import { Dropdown, Tooltip } from 'antd';
-import { memo, useState, type CSSProperties, type ReactNode } from 'react';
-import { GridCell } from './GridCell';
-import { CaretDownGlyph, CaretRightGlyph, HandleGlyph } from './glyphs';
+import { memo, useState, type ReactNode } from 'react';
+import { displayText, GridCell, optionLabel } from './GridCell';
+import { CaretDownGlyph, CaretRightGlyph } from './glyphs';
 import type { CellOption, GridColumn, GridRow, RenderPicker } from './types';
 
 /** Column geometry shared by the header, rows and footer. */
 export interface GridLayout {
-  fixed: { kind: 'drag' | 'select' | 'number' | 'expand'; width: number; left: number }[];
+  /** the fixed (sticky) columns at the left: drag handle, selection, row number, expand toggle */
+  fixed: { kind: 'drag' | 'select' | 'number' | 'expand'; width: number }[];
+  fixedWidth: number;
   columns: { column: GridColumn; width: number; options: CellOption[] }[];
   totalWidth: number;
   rowHeight: number;
@@ -22,10 +24,38 @@ export interface RowApi {
   moveUp(index: number): void;
   moveDown(index: number): void;
   insertBelow(index: number): void;
-  dragStart(index: number, e: React.PointerEvent): void;
+  dragStart(index: number, e: { button: number; clientY: number }): void;
   /** true once after a pointer gesture that was a drag (so its click does not open the menu) */
   wasDrag(): boolean;
+  /** closes the row menu of the drag handle */
+  closeMenu(): void;
 }
+
+/** The grid's own callbacks; the list adds the row menu's. */
+export type GridApi = Omit<RowApi, 'closeMenu'>;
+
+/**
+ * What the rows' own elements ask for, read by the list's delegated listeners (one click, change,
+ * pointer-down and double-click listener for all rows): `data-act` on the element, the column from the
+ * nearest `data-col`, the row from the nearest `data-row-id` / `data-index`.
+ */
+export type RowAction = 'activate' | 'handle' | 'select' | 'expand' | 'check' | 'radio';
+
+/** Controlled inputs of the rows change through the list's delegated `change` listener. */
+const delegated = () => undefined;
+
+/** Cell types whose display is plain text until the cell is activated. */
+const EDITOR_TYPES = new Set<GridColumn['type']>([
+  'input',
+  'inputNumber',
+  'textarea',
+  'select',
+  'selectSearch',
+  'selectMultiple',
+  'date',
+  'datetime',
+  'time',
+]);
 
 function ErrorTip(props: { message: string; forced: boolean; children: ReactNode }) {
   const [hover, setHover] = useState(false);
@@ -40,6 +70,65 @@ function ErrorTip(props: { message: string; forced: boolean; children: ReactNode
         {props.children}
       </div>
     </Tooltip>
+  );
+}
+
+/**
+ * A cell as plain elements (no component, no listener of its own) when it shows text or a native
+ * checkbox / radio group; `undefined` when it needs the full cell (an open editor, a picker, an upload,
+ * a custom render).
+ */
+function plainCell(column: GridColumn, value: unknown, options: CellOption[], disabled: boolean, active: boolean): ReactNode {
+  const str = value === undefined || value === null ? '' : String(value);
+  switch (column.type) {
+    case 'checkbox': {
+      const [on] = column.customValue ?? ['Y', 'N'];
+      return (
+        <input
+          type="checkbox"
+          className="go-grid-check"
+          disabled={disabled}
+          checked={str === on}
+          onChange={delegated}
+          data-act="check"
+          data-cell={column.key}
+          aria-label={column.title}
+        />
+      );
+    }
+    case 'radio':
+      return (
+        <span className="go-grid-radios" data-cell={column.key} role="radiogroup" aria-label={column.title}>
+          {options.map((o) => (
+            <label key={o.value} className={disabled || o.disabled ? 'disabled' : ''}>
+              <input
+                type="radio"
+                value={o.value}
+                checked={str === o.value}
+                disabled={disabled || o.disabled}
+                onChange={delegated}
+                data-act="radio"
+              />
+              {optionLabel(o)}
+            </label>
+          ))}
+        </span>
+      );
+    case 'normal':
+      return column.render ? undefined : <span className="go-grid-text">{str}</span>;
+    default:
+      break;
+  }
+  if (!EDITOR_TYPES.has(column.type) || (active && !disabled)) return undefined;
+  const text = displayText(column, value, options);
+  return (
+    <span
+      className={`go-grid-text${text ? '' : ' placeholder'}${disabled ? ' disabled' : ''}`}
+      data-cell={column.key}
+      data-act={disabled ? undefined : 'activate'}
+    >
+      {text}
+    </span>
   );
 }
 
@@ -58,6 +147,8 @@ export interface RowViewProps {
   labels: Record<string, string> | undefined;
   dropMark: 'top' | 'bottom' | null;
   dragging: boolean;
+  /** the drag handle's row menu is open */
+  menuOpen: boolean;
   disabled: boolean;
   alwaysEdit: boolean;
   renderPicker?: RenderPicker;
@@ -70,120 +161,117 @@ export interface RowViewProps {
 
 function GridRowViewInner(p: RowViewProps) {
   const { row, index, layout, api } = p;
-  const [menuOpen, setMenuOpen] = useState(false);
-  const cls = ['go-grid-tr', p.selected ? 'selected' : '', p.dragging ? 'dragging' : '', p.dropMark ? `drag-over-${p.dropMark}` : '']
-    .filter(Boolean)
-    .join(' ');
+  let cls = 'go-grid-tr';
+  if (p.selected) cls += ' selected';
+  if (p.dragging) cls += ' dragging';
+  if (p.dropMark) cls += ` drag-over-${p.dropMark}`;
   return (
     <div
       ref={p.measureRef}
+      className="go-grid-row"
       data-index={index}
-      style={{ position: 'absolute', top: 0, left: 0, transform: `translateY(${p.top}px)` }}
+      style={{ transform: `translateY(${p.top}px)` }}
       data-row-id={row.id}
       data-testid="grid-row"
     >
       <div className={cls} style={{ height: layout.rowHeight, width: layout.totalWidth }}>
-        {layout.fixed.map((f) => {
-          const style: CSSProperties = { width: f.width, left: f.left };
-          if (f.kind === 'drag') {
-            const handle = (
-              <span
-                className="go-grid-handle"
-                data-testid="drag-handle"
-                title="拖动排序；点击打开菜单"
-                onPointerDown={(e) => !p.disabled && api.dragStart(index, e)}
-                onClick={() => {
-                  if (!api.wasDrag()) setMenuOpen((o) => !o);
-                }}
-                onDoubleClick={() => !p.disabled && api.insertBelow(index)}
-              >
-                <HandleGlyph />
-              </span>
-            );
-            return (
-              <div key="drag" className="go-grid-td fixed" style={style}>
-                {menuOpen ? (
-                  <Dropdown
-                    open
-                    onOpenChange={(o) => !o && setMenuOpen(false)}
-                    trigger={['click']}
-                    menu={{
-                      items: [
-                        { key: 'up', label: '向上移', disabled: index === 0 || p.disabled },
-                        { key: 'down', label: '向下移', disabled: index === p.count - 1 || p.disabled },
-                        { type: 'divider' },
-                        { key: 'insert', label: '插入一行', disabled: p.disabled },
-                      ],
-                      onClick: ({ key }) => {
-                        setMenuOpen(false);
-                        if (key === 'up') api.moveUp(index);
-                        else if (key === 'down') api.moveDown(index);
-                        else api.insertBelow(index);
-                      },
-                    }}
-                  >
-                    {handle}
-                  </Dropdown>
-                ) : (
-                  handle
-                )}
-              </div>
-            );
-          }
-          if (f.kind === 'select') {
-            return (
-              <div key="select" className="go-grid-td fixed" style={style} data-testid="row-select">
-                <input
-                  type="checkbox"
-                  className="go-grid-check"
-                  checked={p.selected}
-                  onChange={(e) => api.toggleSelect(row.id, e.target.checked)}
-                  aria-label="选择"
-                />
-              </div>
-            );
-          }
-          if (f.kind === 'number') {
-            return (
-              <div key="number" className="go-grid-td fixed" style={style} data-testid="row-number">
-                {p.displayIndex}
-              </div>
-            );
-          }
-          return (
-            <div key="expand" className="go-grid-td fixed" style={style}>
-              <span style={{ cursor: 'pointer' }} onClick={() => api.toggleExpand(row.id)} aria-label="展开">
-                {p.expanded ? <CaretDownGlyph /> : <CaretRightGlyph />}
-              </span>
-            </div>
-          );
-        })}
-        {layout.columns.map(({ column, width, options }) => {
+        {layout.fixed.length > 0 && (
+          <div className="go-grid-fixed">
+            {layout.fixed.map((f) => {
+              if (f.kind === 'drag') {
+                const handle = (
+                  <span className="go-grid-handle" data-act="handle" data-testid="drag-handle" title="拖动排序；点击打开菜单" />
+                );
+                return (
+                  <div key="drag" className="go-grid-td" style={{ width: f.width }}>
+                    {p.menuOpen ? (
+                      <Dropdown
+                        open
+                        onOpenChange={(o) => !o && api.closeMenu()}
+                        trigger={['click']}
+                        menu={{
+                          items: [
+                            { key: 'up', label: '向上移', disabled: index === 0 || p.disabled },
+                            { key: 'down', label: '向下移', disabled: index === p.count - 1 || p.disabled },
+                            { type: 'divider' },
+                            { key: 'insert', label: '插入一行', disabled: p.disabled },
+                          ],
+                          onClick: ({ key }) => {
+                            api.closeMenu();
+                            if (key === 'up') api.moveUp(index);
+                            else if (key === 'down') api.moveDown(index);
+                            else api.insertBelow(index);
+                          },
+                        }}
+                      >
+                        {handle}
+                      </Dropdown>
+                    ) : (
+                      handle
+                    )}
+                  </div>
+                );
+              }
+              if (f.kind === 'select') {
+                return (
+                  <div key="select" className="go-grid-td" style={{ width: f.width }} data-testid="row-select">
+                    <input
+                      type="checkbox"
+                      className="go-grid-check"
+                      checked={p.selected}
+                      onChange={delegated}
+                      data-act="select"
+                      aria-label="选择"
+                    />
+                  </div>
+                );
+              }
+              if (f.kind === 'number') {
+                return (
+                  <div key="number" className="go-grid-td" style={{ width: f.width }} data-testid="row-number">
+                    {p.displayIndex}
+                  </div>
+                );
+              }
+              return (
+                <div key="expand" className="go-grid-td" style={{ width: f.width }}>
+                  <span style={{ cursor: 'pointer' }} data-act="expand" aria-label="展开">
+                    {p.expanded ? <CaretDownGlyph /> : <CaretRightGlyph />}
+                  </span>
+                </div>
+              );
+            })}
+          </div>
+        )}
+        {layout.columns.map(({ column, options }, j) => {
           const err = p.errors?.[column.key];
-          const cell = (
-            <GridCell
-              column={column}
-              row={row}
-              rowIndex={index}
-              value={row[column.key]}
-              options={options}
-              editing={p.activeKey === column.key}
-              disabled={p.disabled || !!column.disabled}
-              alwaysEdit={p.alwaysEdit}
-              label={p.labels?.[column.key]}
-              onActivate={api.activate}
-              onDeactivate={api.deactivate}
-              onCommit={api.commit}
-              renderPicker={p.renderPicker}
-            />
-          );
+          const disabled = p.disabled || !!column.disabled;
+          const editing = p.activeKey === column.key;
+          let cell = plainCell(column, row[column.key], options, disabled, editing || p.alwaysEdit);
+          if (cell === undefined) {
+            cell = (
+              <GridCell
+                column={column}
+                row={row}
+                rowIndex={index}
+                value={row[column.key]}
+                options={options}
+                editing={editing}
+                disabled={disabled}
+                alwaysEdit={p.alwaysEdit}
+                label={p.labels?.[column.key]}
+                onActivate={api.activate}
+                onDeactivate={api.deactivate}
+                onCommit={api.commit}
+                renderPicker={p.renderPicker}
+              />
+            );
+          }
+          let tdClass = `go-grid-td go-gc${j}`;
+          if (err) tdClass += ' error';
+          if (column.type !== 'normal') tdClass += ' editable';
           return (
-            <div
-              key={column.key}
-              className={`go-grid-td ${err ? 'error' : ''} ${column.type === 'normal' ? '' : 'editable'}`}
-              style={{ width }}
-              data-col={column.key}
-            >
+            <div key={column.key} className={tdClass} data-col={column.key}>
               {err ? (
                 <ErrorTip message={err} forced={p.forcedErrorKey === column.key}>
                   {cell}

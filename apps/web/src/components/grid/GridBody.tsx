@@ -1,0 +1,165 @@
+import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { GridRowView, type GridApi, type GridLayout, type RowAction, type RowApi } from './GridRowView';
+import type { CellErrors, GridRow, RenderPicker } from './types';
+
+/**
+ * Rows rendered beyond the visible ones on each side. Every frame of a scroll mounts the rows that come
+ * into view whatever the overscan; a larger one only adds rows to lay out and paint.
+ */
+export const GRID_OVERSCAN = 3;
+
+export interface GridBodyProps {
+  rows: GridRow[];
+  layout: GridLayout;
+  api: GridApi;
+  scrollElement: HTMLDivElement | null;
+  /** receives the virtualiser, for the grid's scroll-to-row and drag targets */
+  virtualizerRef: RefObject<Virtualizer<HTMLDivElement, Element> | null>;
+  headerHeight: number;
+  footerHeight: number;
+  maxHeight: number;
+  pageOffset: number;
+  selected: ReadonlySet<string>;
+  expanded: ReadonlySet<string>;
+  errors: CellErrors;
+  active: { rowId: string; key: string } | null;
+  forcedError: { rowId: string; key: string } | null;
+  labels: Record<string, Record<string, string>>;
+  drag: { from: number; over: number } | null;
+  disabled: boolean;
+  alwaysEdit: boolean;
+  renderPicker?: RenderPicker;
+  expandedRowRender?: (row: GridRow, index: number) => ReactNode;
+}
+
+/**
+ * The virtualised rows. Scrolling re-renders this body alone (not the toolbar, header or footer); rows are
+ * memoised, so a frame mounts only the rows that came into view. The rows' clicks, changes, pointer-downs
+ * and double-clicks are handled here, once for all rows, from the `data-act` of the element.
+ */
+function GridBodyInner(p: GridBodyProps) {
+  const { rows, layout, api, headerHeight, maxHeight } = p;
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => p.scrollElement,
+    estimateSize: () => layout.rowHeight,
+    overscan: GRID_OVERSCAN,
+    // The sticky header and footer cover the list's first and last pixels.
+    scrollMargin: headerHeight,
+    scrollPaddingEnd: p.footerHeight,
+    getItemKey: (i) => rows[i]?.id ?? i,
+    // Before layout (or without one, as in tests) assume the full height so rows still render.
+    initialRect: { width: 1000, height: maxHeight },
+    observeElementRect: (instance, cb) =>
+      observeElementRect(instance, (rect) => cb(rect.height ? rect : { width: rect.width || 1000, height: maxHeight })),
+  });
+  p.virtualizerRef.current = virtualizer;
+
+  // The drag handle's row menu: one at a time.
+  const [menuRow, setMenuRow] = useState<string | null>(null);
+  const rowApi: RowApi = useMemo(() => ({ ...api, closeMenu: () => setMenuRow(null) }), [api]);
+
+  const state = useRef(p);
+  state.current = p;
+
+  /** The acting element of an event inside this list's own rows (not a nested grid's), with its row. */
+  const target = (e: { target: EventTarget; currentTarget: Element }) => {
+    const el = (e.target as Element).closest?.('[data-act]');
+    if (!el || el.closest('.go-grid-rows') !== e.currentTarget) return null;
+    const rowEl = el.closest('[data-row-id]') as HTMLElement | null;
+    if (!rowEl) return null;
+    return {
+      el: el as HTMLInputElement,
+      act: el.getAttribute('data-act') as RowAction,
+      rowId: rowEl.dataset.rowId!,
+      index: Number(rowEl.dataset.index),
+      key: el.closest('[data-col]')?.getAttribute('data-col') ?? '',
+    };
+  };
+
+  const onClick = useCallback((e: React.MouseEvent<HTMLDivElement>) => {
+    const t = target(e);
+    if (!t) return;
+    if (t.act === 'activate') state.current.api.activate(t.rowId, t.key);
+    else if (t.act === 'handle') {
+      if (!state.current.api.wasDrag()) setMenuRow((m) => (m === t.rowId ? null : t.rowId));
+    } else if (t.act === 'expand') state.current.api.toggleExpand(t.rowId);
+  }, []);
+
+  const onChange = useCallback((e: React.ChangeEvent<HTMLDivElement>) => {
+    const t = target(e);
+    if (!t) return;
+    const { api: a, layout: l } = state.current;
+    if (t.act === 'select') a.toggleSelect(t.rowId, t.el.checked);
+    else if (t.act === 'check') {
+      const column = l.columns.find((c) => c.column.key === t.key)?.column;
+      const [on, off] = column?.customValue ?? ['Y', 'N'];
+      a.commit(t.rowId, { [t.key]: t.el.checked ? on : off });
+    } else if (t.act === 'radio') a.commit(t.rowId, { [t.key]: t.el.value });
+  }, []);
+
+  const onPointerDown = useCallback((e: React.PointerEvent<HTMLDivElement>) => {
+    const t = target(e);
+    if (t?.act === 'handle' && !state.current.disabled) state.current.api.dragStart(t.index, e);
+  }, []);
+
+  const onDoubleClick = useCallback((e: React.MouseEvent<HTMLDivElement>) => {
+    const t = target(e);
+    if (t?.act === 'handle' && !state.current.disabled) state.current.api.insertBelow(t.index);
+  }, []);
+
+  if (rows.length === 0) {
+    return (
+      <div className="go-grid-empty" style={{ width: '100%' }}>
+        暂无数据
+      </div>
+    );
+  }
+  const { drag, active, forcedError } = p;
+  return (
+    <div
+      className="go-grid-rows"
+      style={{ height: virtualizer.getTotalSize() }}
+      onClick={onClick}
+      onChange={onChange}
+      onPointerDown={onPointerDown}
+      onDoubleClick={onDoubleClick}
+    >
+      {virtualizer.getVirtualItems().map((v) => {
+        const row = rows[v.index];
+        if (!row) return null;
+        let dropMark: 'top' | 'bottom' | null = null;
+        if (drag && drag.over === v.index && drag.over !== drag.from) dropMark = drag.over < drag.from ? 'top' : 'bottom';
+        return (
+          <GridRowView
+            key={row.id}
+            row={row}
+            index={v.index}
+            displayIndex={p.pageOffset + v.index + 1}
+            count={rows.length}
+            layout={layout}
+            api={rowApi}
+            selected={p.selected.has(row.id)}
+            expanded={p.expanded.has(row.id)}
+            errors={p.errors[row.id]}
+            activeKey={active?.rowId === row.id ? active.key : null}
+            forcedErrorKey={forcedError?.rowId === row.id ? forcedError.key : null}
+            labels={p.labels[row.id]}
+            dropMark={dropMark}
+            dragging={drag?.from === v.index}
+            menuOpen={menuRow === row.id}
+            disabled={p.disabled}
+            alwaysEdit={p.alwaysEdit}
+            renderPicker={p.renderPicker}
+            expandedRowRender={p.expandedRowRender}
+            measureRef={p.expandedRowRender ? virtualizer.measureElement : undefined}
+            top={v.start - headerHeight}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+export const GridBody = memo(GridBodyInner);
