@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, SqliteAdapter, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.js';
 import { migrations } from './migrations/index.js';
 
@@ -19,5 +19,12 @@ export async function migrateToLatest(db: Database): Promise<void> {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration failed: ${failed?.migrationName ?? ''} ${String(error)}`);
+  }
+  // A new index on an existing SQLite database has no statistics beside the older ones', and the planner may
+  // then prefer it where it sorts a whole table. Refresh the statistics of the tables that need it, on a
+  // bounded sample, whenever a migration ran.
+  if (results?.length && db.getExecutor().adapter instanceof SqliteAdapter) {
+    await sql`PRAGMA analysis_limit = 1000`.execute(db);
+    await sql`PRAGMA optimize = 0x10002`.execute(db);
   }
 }
