@@ -26,5 +26,6 @@ export async function migrateToLatest(db: Database): Promise<void> {
   if (results?.length && db.getExecutor().adapter instanceof SqliteAdapter) {
     await sql`PRAGMA analysis_limit = 1000`.execute(db);
     await sql`PRAGMA optimize = 0x10002`.execute(db);
+    await sql`PRAGMA analysis_limit = 0`.execute(db);
   }
 }
