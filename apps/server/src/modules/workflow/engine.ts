@@ -388,8 +388,19 @@ export class WorkflowEngine {
       const v = rows.find((r) => r.name === name)?.value;
       return v ? (JSON.parse(v) as Record<string, unknown>) : {};
     };
-    const formVars = read('form');
-    const procVars = read('vars');
+    return this.loaded(trx, inst, def, business, read('form'), read('vars'), events);
+  }
+
+  /** The state a command works on, from the rows `load` and `loadTask` read. */
+  private async loaded(
+    trx: Database,
+    inst: WfInstance,
+    def: DefMeta,
+    business: WfBusiness,
+    formVars: Record<string, unknown>,
+    procVars: Record<string, unknown>,
+    events: WorkflowEvent[],
+  ): Promise<Loaded> {
     return {
       inst,
       def,
@@ -445,23 +456,9 @@ export class WorkflowEngine {
     const def = row.dId == null ? await this.definition(trx, inst.procDefId) : pickRow<DefMeta>(row, 'd', DEF_META);
     const business = row.bId == null ? await trx.selectFrom('wfBusiness').selectAll().where('id', '=', inst.businessId).executeTakeFirstOrThrow() : pickRow<WfBusiness>(row, 'b', BUSINESS_COLS);
     const read = (v: unknown) => (v ? (JSON.parse(v as string) as Record<string, unknown>) : {});
-    const formVars = read(row.varForm);
-    const procVars = read(row.varVars);
     // the countersign state read with the task (undefined: a node id too long for the variable name, read later)
     const mi = this.miName(task.nodeId) === `mi:${task.nodeId}` ? (row.varMi ? (JSON.parse(row.varMi as string) as MiState) : null) : undefined;
-    const L: Loaded = {
-      inst,
-      def,
-      model: await this.model(def, trx),
-      business,
-      form: this.forms.get(business.tableName),
-      vars: { ...formVars, ...procVars },
-      formVars,
-      procVars,
-      events,
-      inflight: [],
-      endsReached: [],
-    };
+    const L = await this.loaded(trx, inst, def, business, read(row.varForm), read(row.varVars), events);
     return { task, L, candidate: row.candidate === true || row.candidate === 1, mi };
   }
 
