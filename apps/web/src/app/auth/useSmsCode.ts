@@ -3,14 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { feedback } from '../feedback';
 import { postAction } from '../http/client';
 
-/**
- * 获取验证码 for a mobile: checks it, asks the server for a code with the stock smsmode ('0' login,
- * '1' register, '2' forgotten password), then counts down 60 s before another. `send` answers the
- * mobile's problem text at once, or null when the code is being asked for.
- */
-export function useSmsCode(smsmode: '0' | '1' | '2') {
+/** The 60 s wait before another code may be asked for: seconds left, and `start` to begin it. */
+export function useResendCountdown() {
   const [left, setLeft] = useState(0);
-  const [sending, setSending] = useState(false);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
 
   useEffect(
@@ -33,6 +28,18 @@ export function useSmsCode(smsmode: '0' | '1' | '2') {
       });
     }, 1000);
   }, []);
+
+  return { left, start };
+}
+
+/**
+ * 获取验证码 for a mobile: checks it, asks the server for a code with the stock smsmode ('0' login,
+ * '1' register, '2' forgotten password), then counts down 60 s before another. `send` answers the
+ * mobile's problem text at once, or null when the code is being asked for.
+ */
+export function useSmsCode(smsmode: '0' | '1' | '2') {
+  const { left, start } = useResendCountdown();
+  const [sending, setSending] = useState(false);
 
   const request = useCallback(
     async (mobile: string) => {

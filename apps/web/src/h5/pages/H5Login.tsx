@@ -1,7 +1,8 @@
-import { SMS_RESEND_SECONDS, validators } from '@go/contract';
+import { validators } from '@go/contract';
 import { Button, Form, Input, Tabs, Toast } from 'antd-mobile';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useResendCountdown } from '../../app/auth/useSmsCode';
 import { getAction, postAction } from '../../app/http/client';
 import { useSession, type DictItem, type UserInfo } from '../../app/session/store';
 
@@ -19,10 +20,8 @@ function afterLogin(redirect: string | null): string {
 
 /** 获取验证码 for the phone form: checks the mobile, asks `/sys/sms` (mode 0), counts down 60 s. */
 function SmsButton({ mobile, onProblem }: { mobile: () => string; onProblem: (p: string) => void }) {
-  const [left, setLeft] = useState(0);
+  const { left, start } = useResendCountdown();
   const [sending, setSending] = useState(false);
-  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
-  useEffect(() => () => void (timer.current && clearInterval(timer.current)), []);
   const send = async () => {
     const m = mobile().trim();
     const problem = validators.mobile(m);
@@ -32,16 +31,7 @@ function SmsButton({ mobile, onProblem }: { mobile: () => string; onProblem: (p:
       const res = await postAction('/sys/sms', { mobile: m, smsmode: '0' });
       if (!res.success) return void Toast.show({ content: res.message });
       Toast.show({ content: res.message || '验证码已发送' });
-      setLeft(SMS_RESEND_SECONDS);
-      timer.current = setInterval(() => {
-        setLeft((n) => {
-          if (n <= 1 && timer.current) {
-            clearInterval(timer.current);
-            timer.current = null;
-          }
-          return n - 1;
-        });
-      }, 1000);
+      start();
     } catch {
       /* shown by the client */
     } finally {
