@@ -14,7 +14,7 @@ import type { DB } from '../apps/server/src/platform/db/schema.js';
 import type { DbHandle } from '../apps/server/src/platform/db/database.js';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate.js';
 import { seedDemo } from '../apps/server/src/seed/index.js';
-import { openScratch } from './lib/scratch.js';
+import { insertBenchUsers, openScratch } from './lib/scratch.js';
 import { buildServerIfStale, peakRssMb, rssMb, startAppServer } from './lib/server.js';
 
 const dbs = (process.env.BENCH_DBS || 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
@@ -23,20 +23,8 @@ const MAX_SECONDS = 10;
 const MAX_RSS_MB = 300;
 
 async function generateUsers(h: DbHandle): Promise<void> {
-  const pwd = await h.db.selectFrom('sysUser').select(['password', 'salt']).where('username', '=', 'admin').executeTakeFirstOrThrow();
   const t0 = Date.now();
-  if (h.kind === 'sqlite') {
-    await sql`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${USERS})
-      INSERT INTO sys_user (id, username, realname, password, salt, sex, email, phone, org_code, status, del_flag, work_no, post, user_identity, create_by, create_time)
-      SELECT printf('9%018d', x), 'bu' || x, '用户' || (x % 5000), ${pwd.password}, ${pwd.salt}, 1 + (x % 2), 'bu' || x || '@example.com',
-        '139' || printf('%08d', x), 'A0' || (1 + x % 9) || 'A01', 1, 0, 'W' || x, 'zy', 1, 'bench',
-        strftime('%Y-%m-%d %H:%M:%S', 1700000000 + x * 60, 'unixepoch') FROM c`.execute(h.db);
-  } else {
-    await sql`INSERT INTO sys_user (id, username, realname, password, salt, sex, email, phone, org_code, status, del_flag, work_no, post, user_identity, create_by, create_time)
-      SELECT '9' || lpad(x::text, 18, '0'), 'bu' || x, '用户' || (x % 5000), ${pwd.password}, ${pwd.salt}, 1 + (x % 2), 'bu' || x || '@example.com',
-        '139' || lpad(x::text, 8, '0'), 'A0' || (1 + x % 9) || 'A01', 1, 0, 'W' || x, 'zy', 1, 'bench',
-        to_char(to_timestamp(1700000000 + x * 60) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') FROM generate_series(1, ${USERS}) AS x`.execute(h.db);
-  }
+  await insertBenchUsers(h, USERS);
   await sql`ANALYZE`.execute(h.db);
   console.log(`  generated ${USERS} users in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }

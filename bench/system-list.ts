@@ -18,7 +18,7 @@ import type { DbHandle } from '../apps/server/src/platform/db/database.js';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate.js';
 import { trigramNarrowing, USER_SEARCH } from '../apps/server/src/modules/system/list-search.js';
 import { seedDemo } from '../apps/server/src/seed/index.js';
-import { openScratch, serve, timeList, timeSql } from './lib/scratch.js';
+import { insertBenchUsers, openScratch, serve, timeList, timeSql } from './lib/scratch.js';
 
 const dbs = (process.env.BENCH_DBS || 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
 const USERS = Number(process.env.BENCH_USERS || 100_000);
@@ -26,14 +26,9 @@ const LOGS = Number(process.env.BENCH_LOGS || 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 200);
 
 async function generate(h: DbHandle): Promise<void> {
-  const pwd = (await h.db.selectFrom('sysUser').select(['password', 'salt']).where('username', '=', 'admin').executeTakeFirstOrThrow());
   const t0 = Date.now();
+  await insertBenchUsers(h, USERS);
   if (h.kind === 'sqlite') {
-    await sql`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${USERS})
-      INSERT INTO sys_user (id, username, realname, password, salt, sex, email, phone, org_code, status, del_flag, work_no, post, user_identity, create_by, create_time)
-      SELECT printf('9%018d', x), 'bu' || x, '用户' || (x % 5000), ${pwd.password}, ${pwd.salt}, 1 + (x % 2), 'bu' || x || '@example.com',
-        '139' || printf('%08d', x), 'A0' || (1 + x % 9) || 'A01', 1, 0, 'W' || x, 'zy', 1, 'bench',
-        strftime('%Y-%m-%d %H:%M:%S', 1700000000 + x * 60, 'unixepoch') FROM c`.execute(h.db);
     await sql`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${LOGS})
       INSERT INTO sys_log (id, log_type, log_content, operate_type, userid, username, ip, method, request_url, request_type, cost_time, outcome, create_by, create_time)
       SELECT printf('8%018d', x), 1 + (x % 2), '用户名: bu' || (x % ${USERS}) || ',操作' || (x % 97), 1 + (x % 6), 'bu' || (x % ${USERS}), '用户',
@@ -41,10 +36,6 @@ async function generate(h: DbHandle): Promise<void> {
         strftime('%Y-%m-%d %H:%M:%S', 1700000000 + x * 30, 'unixepoch') FROM c`.execute(h.db);
     await sql`ANALYZE`.execute(h.db);
   } else {
-    await sql`INSERT INTO sys_user (id, username, realname, password, salt, sex, email, phone, org_code, status, del_flag, work_no, post, user_identity, create_by, create_time)
-      SELECT '9' || lpad(x::text, 18, '0'), 'bu' || x, '用户' || (x % 5000), ${pwd.password}, ${pwd.salt}, 1 + (x % 2), 'bu' || x || '@example.com',
-        '139' || lpad(x::text, 8, '0'), 'A0' || (1 + x % 9) || 'A01', 1, 0, 'W' || x, 'zy', 1, 'bench',
-        to_char(to_timestamp(1700000000 + x * 60) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') FROM generate_series(1, ${USERS}) AS x`.execute(h.db);
     await sql`INSERT INTO sys_log (id, log_type, log_content, operate_type, userid, username, ip, method, request_url, request_type, cost_time, outcome, create_by, create_time)
       SELECT '8' || lpad(x::text, 18, '0'), 1 + (x % 2), '用户名: bu' || (x % ${USERS}) || ',操作' || (x % 97), 1 + (x % 6), 'bu' || (x % ${USERS}), '用户',
         '10.0.' || (x % 250) || '.' || (x % 200), 'GET', '/sys/user/list', 'GET', x % 300, 'ok', 'bu' || (x % ${USERS}),
