@@ -1,6 +1,9 @@
 import nodemailer from 'nodemailer';
 import type { AppContext } from '../../platform/context.js';
+import { newId } from '../../platform/db/ids.js';
 import type { AnnouncementService } from '../announcement/announcement.service.js';
+import type { SysAnnouncement, SysAnnouncementSend } from '../announcement/announcement.tables.js';
+import { plainText, sanitizeRichText } from '../announcement/sanitize.js';
 
 /** One outgoing message: receivers are usernames (the channel resolves ids, addresses or messenger ids). */
 export interface OutgoingMessage {
@@ -28,6 +31,17 @@ export interface MessageChannel {
   /** shown in the UI */
   readonly label: string;
   send(msg: OutgoingMessage): Promise<SendResult>;
+}
+
+/**
+ * Several in-app messages made ready to be written together: the published announcements, their recipient
+ * rows and each message's result; `push` tells the recipients' sockets once the rows are committed.
+ */
+export interface InAppBatch {
+  announcements: SysAnnouncement[];
+  recipients: SysAnnouncementSend[];
+  results: SendResult[];
+  push(): void;
 }
 
 /** The in-app channel: a published announcement addressed to the receivers (the bell and the socket). */
@@ -75,6 +89,65 @@ export class SystemChannel implements MessageChannel {
       openPage: msg.openPage ?? null,
     });
     return { delivered: users.length };
+  }
+
+  /**
+   * The rows `send` would leave for each message — an announcement published at `at` by the sender (`admin`
+   * when none), addressed to the receivers that exist — with one read of the receivers for all messages.
+   * Nothing is written; the caller writes the rows in one go and then calls `push`.
+   */
+  async prepareMany(msgs: OutgoingMessage[], at: string): Promise<InAppBatch> {
+    const names = [...new Set(msgs.flatMap((m) => m.receivers))];
+    const rows = names.length
+      ? await this.ctx.db.selectFrom('sysUser').select(['id', 'username']).where('username', 'in', names).where('delFlag', '=', 0).execute()
+      : [];
+    const idsOf = new Map<string, string[]>();
+    for (const r of rows) idsOf.set(r.username, [...(idsOf.get(r.username) ?? []), r.id]);
+    const out: InAppBatch = { announcements: [], recipients: [], results: [], push: () => undefined };
+    const pushes: { ids: string[]; msgId: string; msgTxt: string }[] = [];
+    for (const msg of msgs) {
+      const ids = [...new Set([...new Set(msg.receivers)].flatMap((u) => idsOf.get(u) ?? []))];
+      if (ids.length === 0) {
+        out.results.push(msg.receivers.length ? { delivered: 0, detail: '接收人不存在' } : { delivered: 0 });
+        continue;
+      }
+      const sender = msg.sender || 'admin';
+      const row: SysAnnouncement = {
+        id: newId(),
+        titile: plainText(msg.title).slice(0, 100),
+        msgContent: sanitizeRichText(msg.content),
+        msgAbstract: null,
+        startTime: null,
+        endTime: null,
+        priority: msg.priority || 'L',
+        msgCategory: msg.category || '2',
+        msgType: 'USER',
+        busType: null,
+        busId: null,
+        openType: msg.openType || null,
+        openPage: msg.openPage ? plainText(msg.openPage) : null,
+        sender,
+        sendStatus: '1',
+        sendTime: at,
+        cancelTime: null,
+        delFlag: 0,
+        userIds: ids.join(',') + ',',
+        createBy: sender,
+        createTime: at,
+        updateBy: sender,
+        updateTime: at,
+      };
+      out.announcements.push(row);
+      for (const userId of ids) {
+        out.recipients.push({ id: newId(), anntId: row.id, userId, readFlag: '0', readTime: null, createBy: sender, createTime: at, updateBy: null, updateTime: null });
+      }
+      out.results.push({ delivered: ids.length });
+      pushes.push({ ids, msgId: row.id, msgTxt: row.titile ?? '' });
+    }
+    out.push = () => {
+      for (const p of pushes) this.ctx.realtime.sendToUsers(p.ids, { cmd: 'user', msgId: p.msgId, msgTxt: p.msgTxt });
+    };
+    return out;
   }
 }
 

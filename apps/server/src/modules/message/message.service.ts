@@ -1,4 +1,5 @@
 import type { MsgTemplateRow } from '@go/contract';
+import { CompiledQuery, PostgresAdapter, type Compilable } from 'kysely';
 import type { CurrentUser } from '../../platform/access/access.js';
 import type { AppContext } from '../../platform/context.js';
 import { inCompanyScope } from '../../platform/access/scope.js';
@@ -9,8 +10,8 @@ import { businessError } from '../../platform/http/errors.js';
 import { searchText } from '../announcement/list-params.js';
 import { plainText, sanitizeRichText } from '../announcement/sanitize.js';
 import type { DictService } from '../system/dict/dict.service.js';
-import type { MessageChannel, OutgoingMessage } from './channels.js';
-import type { SysSmsTemplate } from './message.tables.js';
+import { SystemChannel, type MessageChannel, type OutgoingMessage, type SendResult } from './channels.js';
+import type { SysMessage, SysSmsTemplate } from './message.tables.js';
 import './message.tables.js';
 import { likeContains } from '../../platform/query/like.js';
 import { applyFilters, applySort, paging, runPage, type Whitelist } from '../../platform/query/query-builder.js';
@@ -57,6 +58,18 @@ const TEMPLATE_LIST: Whitelist = {
 };
 
 type TemplateRow = MsgTemplateRow;
+
+/** One message of a batch: the channel, the message and who sends it (the outbox row's author). */
+export interface BatchMessage {
+  channel: string;
+  msg: OutgoingMessage;
+  by: string;
+}
+
+/** Rows of one batched write at most (PostgreSQL takes 65,535 parameters a statement). */
+const BATCH_ROWS = 400;
+
+const resultText = (r: SendResult) => `送达 ${r.delivered}${r.detail ? `，${r.detail}` : ''}`;
 
 /** Fills `${name}` placeholders from the values; unknown names stay empty. */
 export function renderTemplate(content: string, values: Record<string, unknown>): string {
@@ -131,6 +144,86 @@ export class MessageService {
       this.ctx.log.warn({ err, channel: channelName }, 'message send failed');
       throw businessError(`发送失败：${text}`);
     }
+  }
+
+  /**
+   * Sends several messages, each with its outbox row, as `send` would one by one. The in-app ones are
+   * written together: one read of their receivers and one write of every announcement, recipient and
+   * outbox row (a single statement on PostgreSQL, one transaction elsewhere), then the socket pushes.
+   * Messages of other channels, and in-app ones whose joint write failed, go through `send` one at a time,
+   * so a failure is recorded on that message's own outbox row. Settles with each message's outcome.
+   */
+  async sendMany(items: readonly BatchMessage[]): Promise<PromiseSettledResult<number>[]> {
+    const out: PromiseSettledResult<number>[] = new Array(items.length);
+    const system = this.channels.get('system');
+    const inApp = system instanceof SystemChannel ? items.map((it, i) => [it, i] as const).filter(([it]) => it.channel === 'system') : [];
+    for (let from = 0; from < inApp.length; from += BATCH_ROWS) {
+      const part = inApp.slice(from, from + BATCH_ROWS);
+      const sent = await this.writeInApp(system as SystemChannel, part.map(([it]) => it)).catch((err: unknown) => {
+        this.ctx.log.warn({ err }, 'in-app messages: the joint write failed, sending one by one');
+        return null;
+      });
+      if (sent) part.forEach(([, i], k) => (out[i] = { status: 'fulfilled', value: sent[k] }));
+    }
+    for (const [i, it] of items.entries()) {
+      if (out[i]) continue;
+      try {
+        out[i] = { status: 'fulfilled', value: await this.send(it.channel, it.msg, it.by) };
+      } catch (reason) {
+        out[i] = { status: 'rejected', reason };
+      }
+    }
+    return out;
+  }
+
+  /** The joint write of in-app messages (see `sendMany`); resolves to each message's delivered count. */
+  private async writeInApp(channel: SystemChannel, items: readonly BatchMessage[]): Promise<number[]> {
+    const at = now();
+    const batch = await channel.prepareMany(
+      items.map((it) => it.msg),
+      at,
+    );
+    const outbox: SysMessage[] = items.map((it, k) => ({
+      id: newId(),
+      esTitle: it.msg.title.slice(0, 200),
+      esType: 'system',
+      esReceiver: it.msg.receivers.join(',').slice(0, 1000),
+      esParam: null,
+      esContent: it.msg.content,
+      esSendTime: at,
+      esSendStatus: '1',
+      esSendNum: 1,
+      esResult: resultText(batch.results[k]),
+      remark: null,
+      createBy: it.by,
+      createTime: at,
+      updateBy: null,
+      updateTime: null,
+    }));
+    const db = this.ctx.db;
+    const writes: Compilable[] = [];
+    if (batch.announcements.length) writes.push(db.insertInto('sysAnnouncement').values(batch.announcements));
+    for (let i = 0; i < batch.recipients.length; i += BATCH_ROWS) writes.push(db.insertInto('sysAnnouncementSend').values(batch.recipients.slice(i, i + BATCH_ROWS)));
+    writes.push(db.insertInto('sysMessage').values(outbox));
+    if (db.getExecutor().adapter instanceof PostgresAdapter && writes.length > 1) {
+      // one statement: each insert a data-modifying CTE (parameters renumbered), the outbox the main insert
+      const parts: string[] = [];
+      const params: unknown[] = [];
+      for (const w of writes) {
+        const c = w.compile();
+        const offset = params.length;
+        parts.push(c.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`));
+        params.push(...c.parameters);
+      }
+      const main = parts.pop()!;
+      await db.executeQuery(CompiledQuery.raw(`with ${parts.map((p, i) => `w${i} as (${p})`).join(', ')} ${main}`, params));
+    } else {
+      await db.transaction().execute(async (trx) => {
+        for (const w of writes) await trx.executeQuery(w.compile());
+      });
+    }
+    batch.push();
+    return batch.results.map((r) => r.delivered);
   }
 
   private async usernames(receiver: string | undefined, sendAll: boolean): Promise<string[]> {

@@ -1,7 +1,9 @@
 import type { Api } from '../../platform/http/api.js';
 import type { Database } from '../../platform/db/database.js';
 import { officeServices } from '../announcement/register.js';
+import { sql } from 'kysely';
 import type { OutgoingMessage } from '../message/channels.js';
+import type { BatchMessage } from '../message/message.service.js';
 import type { WorkflowEngine } from './engine.js';
 import type { EventOf, WorkflowEvent } from './events.js';
 
@@ -198,18 +200,75 @@ function escapeHtml(s: string): string {
 const TICK_PATHS = ['/actTask/pass', '/actTask/jxpass', '/actTask/back', '/actTask/backToTask', '/actTask/delegate', '/actTask/transfer'];
 const TICK_TTL_MS = 60_000;
 
+/**
+ * Hands what was added to `flush` in batches: at once (next turn of the event loop) when no flush runs,
+ * otherwise everything that arrived meanwhile in one flush after the running one.
+ */
+class Batches<T> {
+  private items: T[] = [];
+  private busy = false;
+  private scheduled = false;
+
+  constructor(
+    private readonly flush: (items: T[]) => Promise<void>,
+    private readonly started: (job: Promise<void>) => void,
+  ) {}
+
+  add(item: T): void {
+    this.items.push(item);
+    this.kick();
+  }
+
+  get idle(): boolean {
+    return !this.busy && !this.scheduled && this.items.length === 0;
+  }
+
+  private kick(): void {
+    if (this.busy || this.scheduled || !this.items.length) return;
+    this.scheduled = true;
+    this.started(
+      new Promise<void>((resolve) =>
+        setImmediate(() => {
+          this.scheduled = false;
+          this.busy = true;
+          const items = this.items;
+          this.items = [];
+          this.flush(items).finally(() => {
+            this.busy = false;
+            resolve();
+            this.kick();
+          });
+        }),
+      ),
+    );
+  }
+}
+
 export class WorkflowNotices {
+  /** the events of the commands of this tick, by instance */
   private readonly pending = new Map<string, WorkflowEvent[]>();
+  /** commands (their events) on their way out */
+  private readonly groups: Batches<WorkflowEvent[]>;
+  /** instances whose watchers get a to-do refresh */
+  private readonly todo: Batches<string>;
   private readonly ticks = new Map<string, { at: number; flags: TickedChannels }>();
   /** settles when every notice handed over so far was sent (tests) */
   private work: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: Database,
-    private readonly send: (channel: string, msg: OutgoingMessage, by: string) => Promise<unknown>,
+    private readonly sendAll: (items: BatchMessage[]) => Promise<PromiseSettledResult<unknown>[]>,
     private readonly hasChannel: (name: string) => boolean,
     private readonly warn: (err: unknown) => void,
-  ) {}
+    /** pushes the to-do refresh to users (by id) */
+    private readonly pushTodo: (userIds: string[], procInstId: string) => void = () => undefined,
+  ) {
+    const started = (job: Promise<void>) => {
+      this.work = Promise.all([this.work, job]);
+    };
+    this.groups = new Batches((groups) => this.deliver(groups).catch((err: unknown) => this.warn(err)), started);
+    this.todo = new Batches((ids) => this.refreshTodo(ids).catch((err: unknown) => this.warn(err)), started);
+  }
 
   /** Remembers the channels an approver ticked for a task (read when that task's event arrives). */
   tick(taskId: string, flags: TickedChannels): void {
@@ -218,7 +277,11 @@ export class WorkflowNotices {
     if (flags.sendSms || flags.sendEmail) this.ticks.set(taskId, { at: t, flags });
   }
 
-  /** Takes one event; the events of a command (delivered together) are sent as one group. */
+  /**
+   * Takes one event; the events of a command (delivered together) are composed as one group. Groups are
+   * delivered in batches: the groups that arrive while a batch is being written go out together in the next
+   * one, so concurrent commands share the reads of names and the writes of the in-app messages.
+   */
   accept(event: WorkflowEvent): void {
     const list = this.pending.get(event.procInstId);
     if (list) {
@@ -229,9 +292,36 @@ export class WorkflowNotices {
     queueMicrotask(() => {
       const events = this.pending.get(event.procInstId) ?? [];
       this.pending.delete(event.procInstId);
-      const job = this.deliver(events).catch((err: unknown) => this.warn(err));
-      this.work = Promise.all([this.work, job]);
+      if (events.length) this.groups.add(events);
     });
+  }
+
+  /**
+   * A committed command changed the instance: everyone who had or has a task in it, and the applicant,
+   * refresh their to-do badge (the instances of concurrent commands are read together).
+   */
+  todoChanged(procInstId: string): void {
+    this.todo.add(procInstId);
+  }
+
+  private async refreshTodo(procInstIds: string[]): Promise<void> {
+    const ids = [...new Set(procInstIds)];
+    const rows = await this.db
+      .selectFrom('wfTaskCandidate')
+      .innerJoin('sysUser', 'sysUser.username', 'wfTaskCandidate.username')
+      .select(['wfTaskCandidate.instId as instId', 'sysUser.id as userId'])
+      .where('wfTaskCandidate.instId', 'in', ids)
+      .union(
+        this.db
+          .selectFrom('wfInstance')
+          .innerJoin('sysUser', 'sysUser.username', 'wfInstance.starter')
+          .select(['wfInstance.id as instId', 'sysUser.id as userId'])
+          .where('wfInstance.id', 'in', ids),
+      )
+      .execute();
+    const byInst = new Map<string, string[]>();
+    for (const r of rows) byInst.set(r.instId, [...(byInst.get(r.instId) ?? []), r.userId]);
+    for (const id of ids) this.pushTodo(byInst.get(id) ?? [], id);
   }
 
   /** Resolves when the notices accepted so far went out. */
@@ -240,23 +330,34 @@ export class WorkflowNotices {
       const w = this.work;
       await w;
       await new Promise((r) => setTimeout(r, 0));
-      if (w === this.work && this.pending.size === 0) return;
+      if (w === this.work && this.pending.size === 0 && this.groups.idle && this.todo.idle) return;
     }
   }
 
-  private async names(events: WorkflowEvent[]): Promise<NoticeNames> {
-    const head = events[0];
-    const usernames = new Set<string>([head.starter]);
-    for (const e of events) {
-      if (e.type === 'taskCreated') e.candidates.forEach((u) => usernames.add(u));
-      if (e.type === 'delegated' || e.type === 'transferred') usernames.add(e.to);
-      if (e.type === 'cc' || e.type === 'urged') e.users.forEach((u) => usernames.add(u));
-      if ('actor' in e && e.actor) usernames.add(e.actor.username);
+  /** Real names of everyone the groups name and the process names of their definitions, in one read. */
+  private async names(groups: WorkflowEvent[][]): Promise<(events: WorkflowEvent[]) => NoticeNames> {
+    const usernames = new Set<string>();
+    const defIds = new Set<string>();
+    for (const events of groups) {
+      usernames.add(events[0].starter);
+      defIds.add(events[0].procDefId);
+      for (const e of events) {
+        if (e.type === 'taskCreated') e.candidates.forEach((u) => usernames.add(u));
+        if (e.type === 'delegated' || e.type === 'transferred') usernames.add(e.to);
+        if (e.type === 'cc' || e.type === 'urged') e.users.forEach((u) => usernames.add(u));
+        if ('actor' in e && e.actor) usernames.add(e.actor.username);
+      }
     }
-    const users = await this.db.selectFrom('sysUser').select(['username', 'realname']).where('username', 'in', [...usernames]).execute();
-    const byName = new Map(users.map((u) => [u.username, u.realname || u.username]));
-    const def = await this.db.selectFrom('wfDefinition').select('name').where('id', '=', head.procDefId).executeTakeFirst();
-    return { processName: def?.name ?? '审批流程', realname: (u) => byName.get(u) ?? u };
+    const rows = await this.db
+      .selectFrom('sysUser')
+      .select([sql.lit('u').as('kind'), 'username as key', sql<string>`coalesce(nullif(realname, ''), username)`.as('value')])
+      .where('username', 'in', [...usernames])
+      .unionAll(this.db.selectFrom('wfDefinition').select([sql.lit('d').as('kind'), 'id as key', 'name as value']).where('id', 'in', [...defIds]))
+      .execute();
+    const byName = new Map<string, string>();
+    const defName = new Map<string, string>();
+    for (const r of rows) (r.kind === 'u' ? byName : defName).set(r.key, r.value);
+    return (events) => ({ processName: defName.get(events[0].procDefId) ?? '审批流程', realname: (u) => byName.get(u) ?? u });
   }
 
   /** Approvers whose open task went away when the applicant withdrew. */
@@ -282,45 +383,44 @@ export class WorkflowNotices {
     };
   }
 
-  private async deliver(events: WorkflowEvent[]): Promise<void> {
-    if (!events.length) return;
-    const names = await this.names(events);
-    const notices = composeNotices(events, names);
-    for (const e of events) {
-      if (e.type !== 'withdrawn') continue;
-      const n = await this.withdrawn(e, names);
-      if (n) notices.push(n);
-    }
-    for (const n of notices) {
-      const msg: OutgoingMessage = {
-        title: n.title.slice(0, 100),
-        content: `<p>${escapeHtml(n.text)}</p>`,
-        receivers: n.receivers,
-        category: '2',
-        priority: n.priority,
-        sender: n.sender ?? 'admin',
-        openType: 'url',
-        openPage: n.link,
-      };
-      const by = n.sender ?? 'system';
-      try {
-        await this.send('system', msg, by);
-      } catch (err) {
-        this.warn(err);
+  /** Composes the notices of every group and sends them: in-app always (together), ticked channels too. */
+  private async deliver(groups: WorkflowEvent[][]): Promise<void> {
+    if (!groups.length) return;
+    const namesOf = await this.names(groups);
+    const items: BatchMessage[] = [];
+    for (const events of groups) {
+      const names = namesOf(events);
+      const notices = composeNotices(events, names);
+      for (const e of events) {
+        if (e.type !== 'withdrawn') continue;
+        const n = await this.withdrawn(e, names);
+        if (n) notices.push(n);
       }
-      const flags = n.taskId ? this.ticks.get(n.taskId)?.flags : undefined;
-      const extra = [flags?.sendSms ? 'messenger' : null, flags?.sendEmail ? 'email' : null].filter(
-        (c): c is string => !!c && this.hasChannel(c),
-      );
-      for (const c of extra) {
-        try {
-          await this.send(c, msg, by);
-        } catch {
-          // recorded in the outbox; the in-app notice went out
+      for (const n of notices) {
+        const msg: OutgoingMessage = {
+          title: n.title.slice(0, 100),
+          content: `<p>${escapeHtml(n.text)}</p>`,
+          receivers: n.receivers,
+          category: '2',
+          priority: n.priority,
+          sender: n.sender ?? 'admin',
+          openType: 'url',
+          openPage: n.link,
+        };
+        const by = n.sender ?? 'system';
+        items.push({ channel: 'system', msg, by });
+        const flags = n.taskId ? this.ticks.get(n.taskId)?.flags : undefined;
+        for (const c of [flags?.sendSms ? 'messenger' : null, flags?.sendEmail ? 'email' : null]) {
+          // a failure there is recorded in the outbox; the in-app notice went out
+          if (c && this.hasChannel(c)) items.push({ channel: c, msg, by });
         }
       }
     }
-    for (const e of events) if ('taskId' in e && e.type !== 'taskCreated') this.ticks.delete(e.taskId);
+    const results = await this.sendAll(items);
+    results.forEach((r, i) => {
+      if (r.status === 'rejected' && items[i].channel === 'system') this.warn(r.reason);
+    });
+    for (const events of groups) for (const e of events) if ('taskId' in e && e.type !== 'taskCreated') this.ticks.delete(e.taskId);
   }
 }
 
@@ -331,17 +431,22 @@ export function workflowNotices(ctx: object): WorkflowNotices | undefined {
   return byContext.get(ctx);
 }
 
-/** Subscribes the notices to the engine's events and remembers the channels approvers tick. */
+/**
+ * Subscribes the notices to the engine's events and its changed instances (the to-do refresh), and
+ * remembers the channels approvers tick.
+ */
 export function registerWorkflowNotices(api: Api, engine: WorkflowEngine): WorkflowNotices {
   const messages = () => officeServices(api.ctx).messages;
   const notices = new WorkflowNotices(
     api.ctx.db,
-    (channel, msg, by) => messages().send(channel, msg, by),
+    (items) => messages().sendMany(items),
     (name) => messages().channelNames().some((c) => c.name === name),
     (err) => api.log.warn({ err }, 'workflow notice failed'),
+    (ids, procInstId) => api.ctx.realtime.sendToUsers(ids, { cmd: 'todo', msgTxt: '待办任务已更新', procInstId }),
   );
   byContext.set(api.ctx, notices);
   engine.events.on('*', (e) => notices.accept(e));
+  engine.onChange = (procInstId) => notices.todoChanged(procInstId);
   api.addHook('preHandler', async (req) => {
     if (req.method !== 'POST' && req.method !== 'PUT') return;
     const url = req.routeOptions.url ?? '';

@@ -24,17 +24,8 @@ export async function registerWorkflowModule(api: Api): Promise<Registered> {
   const registry = new FormRegistry();
   const services = buildWorkflow(api.ctx.db, registry);
   const db = api.ctx.db;
+  // the notices, and the to-do refresh of everyone who had or has a task in a changed instance
   registerWorkflowNotices(api, services.engine);
-  // Everyone who had or has a task in the instance, and the applicant, refresh their to-do badge.
-  services.engine.onChange = (procInstId) => {
-    void (async () => {
-      const ids = await services.actions.watchers(procInstId);
-      api.ctx.realtime.sendToUsers(
-        ids,
-        { cmd: 'todo', msgTxt: '待办任务已更新', procInstId },
-      );
-    })().catch((err: unknown) => api.log.warn({ err }, 'to-do refresh push failed'));
-  };
   services.engine.events.onListenerError = (err, event) => api.log.warn({ err, event: event.type, procInstId: event.procInstId }, 'workflow event listener failed');
   await workflowRoutes(api, services);
   // boundary timers and due dates: every process polls, each job runs once (timers.ts)
