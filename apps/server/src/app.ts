@@ -3,7 +3,6 @@ import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -104,8 +103,6 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   installOperationLog(app);
 
   await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 20 } });
-  // No per-message compression: it would keep a zlib context per socket and compress each push per socket.
-  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024, perMessageDeflate: false } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: '集团办公与人事后台 API', version: '1.0.0' },

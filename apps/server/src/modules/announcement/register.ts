@@ -1,3 +1,4 @@
+import fastifyWebsocket from '@fastify/websocket';
 import type { AppContext } from '../../platform/context.js';
 import type { Api } from '../../platform/http/api.js';
 import { realtimeRoutes } from '../../platform/realtime/realtime.routes.js';
@@ -54,7 +55,13 @@ export async function registerAnnouncementModule(api: Api, deps: { dicts: DictSe
   byContext.set(ctx, services);
 
   await monitorRoutes(api, trace);
-  await realtimeRoutes(api, ctx.realtime);
+  // The socket plugin lives in its own context with the two socket routes: its hooks (an upgrade check
+  // before and after every request) then run for those routes only, not for every API call.
+  // No per-message compression: it would keep a zlib context per socket and compress each push per socket.
+  await api.register(async (sockets) => {
+    await sockets.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024, perMessageDeflate: false } });
+    await realtimeRoutes(sockets, ctx.realtime);
+  });
   await announcementRoutes(api, announcements, news);
   await jobRoutes(api, jobs);
   await messageRoutes(api, messages);

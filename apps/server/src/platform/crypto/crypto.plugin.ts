@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../http/errors.js';
 import { decryptPayload, isEnvelope, responseSignature } from './envelope.js';
 import { verifyRequestSignature } from './sign.js';
@@ -10,13 +10,15 @@ import { verifyRequestSignature } from './sign.js';
 export function installCrypto(app: FastifyInstance): void {
   const { aesKey, aesIv, signatureSecret, strictEnvelope } = app.ctx.config;
 
-  app.addHook('preValidation', async (req) => {
+  // Callback hooks throughout: they run on every request, and most leave at once without a promise.
+  app.addHook('preValidation', (req, _reply, done) => {
     const body = req.body;
     if (isEnvelope(body)) {
       try {
         req.body = decryptPayload(body.encryptData, aesKey, aesIv);
       } catch {
-        throw new AppError('ENVELOPE_INVALID');
+        done(new AppError('ENVELOPE_INVALID'));
+        return;
       }
     } else if (
       strictEnvelope &&
@@ -27,25 +29,36 @@ export function installCrypto(app: FastifyInstance): void {
       !req.routeOptions.config?.noEncrypt &&
       !('public' in (req.routeOptions.config?.access ?? { public: true }))
     ) {
-      throw new AppError('ENVELOPE_REQUIRED');
+      done(new AppError('ENVELOPE_REQUIRED'));
+      return;
     }
-    if (req.routeOptions.config?.signed) verifyRequestSignature(req, signatureSecret);
+    try {
+      if (req.routeOptions.config?.signed) verifyRequestSignature(req, signatureSecret);
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    done();
   });
 
   // Envelopes are signed before serialisation, so the body is written once: every route serialises with
   // plain JSON (a response schema checks, it never drops a field, and the envelope declares `zSignVer`).
   // Bodies a handler already wrote as text are signed in onSend.
   const signed = new WeakSet<object>();
-  app.addHook('preSerialization', async (_req, reply, payload) => {
-    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
+  app.addHook('preSerialization', (_req, reply, payload, done) => {
+    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return done(null, payload);
     const obj = payload as Record<string, unknown>;
-    if (typeof obj.timestamp !== 'number' || !('success' in obj)) return payload;
+    if (typeof obj.timestamp !== 'number' || !('success' in obj)) return done(null, payload);
     signed.add(reply);
-    return { ...obj, zSignVer: responseSignature(obj.timestamp, obj.result, aesKey) };
+    done(null, { ...obj, zSignVer: responseSignature(obj.timestamp, obj.result, aesKey) });
   });
 
-  app.addHook('onSend', async (_req, reply, payload) => {
-    if (signed.has(reply)) return payload;
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    done(null, signed.has(reply) ? payload : signText(reply, payload));
+  });
+
+  /** A JSON envelope a handler wrote as text, with its signature added; anything else as it is. */
+  function signText(reply: FastifyReply, payload: unknown): unknown {
     if (typeof payload !== 'string' || payload[0] !== '{') return payload;
     const ct = String(reply.getHeader('content-type') ?? '');
     if (!ct.includes('json')) return payload;
@@ -58,5 +71,5 @@ export function installCrypto(app: FastifyInstance): void {
     if (typeof obj.timestamp !== 'number' || !('success' in obj)) return payload;
     obj.zSignVer = responseSignature(obj.timestamp, obj.result, aesKey);
     return JSON.stringify(obj);
-  });
+  }
 }

@@ -38,7 +38,9 @@ export async function onlineRoutes(app: Api, online: OnlineUserService): Promise
 
   // Last activity: a signed-in request refreshes its session's mark at most once a minute per instance.
   const lastTouch = new Map<string, number>();
-  app.addHook('onResponse', async (req) => {
+  // A callback hook (it runs on every answer): the touch itself is not awaited by the response.
+  app.addHook('onResponse', (req, _reply, done) => {
+    done();
     const sid = req.user?.sessionId;
     if (!sid) return;
     const t = Date.now();
@@ -47,10 +49,6 @@ export async function onlineRoutes(app: Api, online: OnlineUserService): Promise
     if (lastTouch.size > 20_000) {
       for (const [k, v] of lastTouch) if (t - v >= TOUCH_INTERVAL_MS) lastTouch.delete(k);
     }
-    try {
-      await app.ctx.sessions.touch(sid, t);
-    } catch (err) {
-      req.log.warn({ err }, 'session touch failed');
-    }
+    app.ctx.sessions.touch(sid, t).catch((err: unknown) => req.log.warn({ err }, 'session touch failed'));
   });
 }

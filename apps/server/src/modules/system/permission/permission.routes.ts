@@ -16,11 +16,13 @@ export async function permissionRoutes(app: Api, service: PermissionService): Pr
   // before the answer leaves (onSend), so the writer's next request already sees the change.
   // Any other write by a signed-in user may change that user's own row (company switch, profile): their
   // cached identities are dropped, here and elsewhere.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method === 'GET' || reply.statusCode >= 400) return payload;
-    if (GRANT_WRITES.test(req.url)) service.invalidate();
-    else if (req.user) dropUserIdentities(app.ctx.authCache, app.ctx.realtime, req.user.id);
-    return payload;
+  // A callback hook: it runs on every answer, and reads (GET) leave at once without a promise.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.method !== 'GET' && reply.statusCode < 400) {
+      if (GRANT_WRITES.test(req.url)) service.invalidate();
+      else if (req.user) dropUserIdentities(app.ctx.authCache, app.ctx.realtime, req.user.id);
+    }
+    done(null, payload);
   });
 
   app.get(
