@@ -1,6 +1,7 @@
 import { CompiledQuery, PostgresAdapter, sql, type Compilable } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
+import { prepared } from '../../platform/db/prepared.js';
 import { now, parseDateTime } from '../../platform/db/time.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
 import { writeLog } from '../../platform/oplog/oplog.js';
@@ -211,6 +212,33 @@ function toList(v: unknown): unknown[] {
   if (typeof v === 'string') return v.split(',').map((x) => x.trim()).filter(Boolean);
   return [v];
 }
+
+/** The open task, its instance, definition, application, variables and the user's candidacy in one read (built once). */
+const readTask = prepared(
+  (db: Database, taskId: string, username: string) =>
+    db
+      .selectFrom('wfTask as t')
+      .innerJoin('wfInstance as i', 'i.id', 't.instId')
+      .leftJoin('wfDefinition as d', 'd.id', 'i.procDefId')
+      .leftJoin('wfBusiness as b', 'b.id', 'i.businessId')
+      .select(TASK_COLS.map((c) => sql.ref(`t.${c}`).as(aliasOf('t', c))))
+      .select(INST_COLS.map((c) => sql.ref(`i.${c}`).as(aliasOf('i', c))))
+      .select(DEF_META.map((c) => sql.ref(`d.${c}`).as(aliasOf('d', c))))
+      .select(BUSINESS_COLS.map((c) => sql.ref(`b.${c}`).as(aliasOf('b', c))))
+      .select((eb) => [
+        eb.selectFrom('wfVariable as v').select('v.value').whereRef('v.instId', '=', 't.instId').where('v.name', '=', 'form').as('varForm'),
+        eb.selectFrom('wfVariable as v').select('v.value').whereRef('v.instId', '=', 't.instId').where('v.name', '=', 'vars').as('varVars'),
+        eb
+          .selectFrom('wfVariable as v')
+          .select('v.value')
+          .whereRef('v.instId', '=', 't.instId')
+          .where((e) => e('v.name', '=', sql<string>`${sql.lit('mi:')} || ${sql.ref('t.nodeId')}`))
+          .as('varMi'),
+        eb.exists(eb.selectFrom('wfTaskCandidate as c').select('c.id').whereRef('c.taskId', '=', 't.id').where('c.username', '=', username)).as('candidate'),
+      ])
+      .where('t.id', '=', taskId),
+  2,
+);
 
 const who = (a: Actor) => ({ username: a.username, realname: a.realname });
 
@@ -427,28 +455,7 @@ export class WorkflowEngine {
     username: string,
     events: WorkflowEvent[],
   ): Promise<{ task: WfTask; L: Loaded; candidate: boolean; mi: MiState | null | undefined }> {
-    const row = (await trx
-      .selectFrom('wfTask as t')
-      .innerJoin('wfInstance as i', 'i.id', 't.instId')
-      .leftJoin('wfDefinition as d', 'd.id', 'i.procDefId')
-      .leftJoin('wfBusiness as b', 'b.id', 'i.businessId')
-      .select(TASK_COLS.map((c) => sql.ref(`t.${c}`).as(aliasOf('t', c))))
-      .select(INST_COLS.map((c) => sql.ref(`i.${c}`).as(aliasOf('i', c))))
-      .select(DEF_META.map((c) => sql.ref(`d.${c}`).as(aliasOf('d', c))))
-      .select(BUSINESS_COLS.map((c) => sql.ref(`b.${c}`).as(aliasOf('b', c))))
-      .select((eb) => [
-        eb.selectFrom('wfVariable as v').select('v.value').whereRef('v.instId', '=', 't.instId').where('v.name', '=', 'form').as('varForm'),
-        eb.selectFrom('wfVariable as v').select('v.value').whereRef('v.instId', '=', 't.instId').where('v.name', '=', 'vars').as('varVars'),
-        eb
-          .selectFrom('wfVariable as v')
-          .select('v.value')
-          .whereRef('v.instId', '=', 't.instId')
-          .where((e) => e('v.name', '=', sql<string>`${sql.lit('mi:')} || ${sql.ref('t.nodeId')}`))
-          .as('varMi'),
-        eb.exists(eb.selectFrom('wfTaskCandidate as c').select('c.id').whereRef('c.taskId', '=', 't.id').where('c.username', '=', username)).as('candidate'),
-      ])
-      .where('t.id', '=', taskId)
-      .executeTakeFirst()) as Record<string, unknown> | undefined;
+    const row = (await readTask(trx, taskId, username)).rows[0] as Record<string, unknown> | undefined;
     if (!row) throw businessError(WF_TEXT.TASK_NOT_FOUND);
     const task = pickRow<WfTask>(row, 't', TASK_COLS);
     if (task.status !== 0) throw businessError(WF_TEXT.TASK_DONE);

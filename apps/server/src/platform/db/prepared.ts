@@ -1,0 +1,42 @@
+import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
+import type { Database } from './database.js';
+
+/** Marks an argument while the query is built once; never a real value (it holds a NUL). */
+const marker = (i: number) => `\u0000prepared-arg-${i}\u0000`;
+
+interface Shape {
+  sql: string;
+  /** per parameter: the index of the argument it takes, or the constant the build put there */
+  params: ({ arg: number } | { value: unknown })[];
+}
+
+/**
+ * A query whose shape never changes, built and compiled once per SQL dialect: later calls only put their
+ * arguments into the parameters, with no query builder, plugin pass or compilation. `build` must pass
+ * each argument through as a plain bound value (`where(col, '=', arg)`), which is checked on the first
+ * build; results still go through the database's plugins (the camelCase mapping) as usual.
+ */
+export function prepared<R, A extends unknown[]>(build: (db: Database, ...args: A) => Compilable<R>, arity: A['length']) {
+  const shapes = new WeakMap<object, Shape>();
+  const shapeFor = (db: Database): Shape => {
+    const adapter = db.getExecutor().adapter;
+    const hit = shapes.get(adapter);
+    if (hit) return hit;
+    const markers = Array.from({ length: arity }, (_, i) => marker(i));
+    const c = build(db, ...(markers as A)).compile();
+    const params = c.parameters.map((p) => {
+      const arg = typeof p === 'string' ? markers.indexOf(p) : -1;
+      return arg >= 0 ? { arg } : { value: p };
+    });
+    for (let i = 0; i < arity; i++) {
+      if (!params.some((p) => 'arg' in p && p.arg === i)) throw new Error(`prepared query: argument ${i} is not a bound parameter`);
+    }
+    const shape = { sql: c.sql, params };
+    shapes.set(adapter, shape);
+    return shape;
+  };
+  return (db: Database, ...args: A): Promise<QueryResult<R>> => {
+    const shape = shapeFor(db);
+    return db.executeQuery<R>(CompiledQuery.raw(shape.sql, shape.params.map((p) => ('arg' in p ? args[p.arg] : p.value))));
+  };
+}
