@@ -8,10 +8,11 @@
  * Target: ≥ 200 passes/s and ≤ 10 statements per pass.
  *
  *   npx tsx bench/approval.ts   (BENCH_DATABASE_URL or TEST_DATABASE_URL; BENCH_TASKS background open
- *                                tasks, default 100,000; BENCH_PASSES per approver, default 50)
+ *                                tasks, default 100,000; BENCH_PASSES per approver, default 50;
+ *                                BENCH_CPU_PROFILE=file.cpuprofile writes a CPU profile of the measured passes)
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
@@ -43,36 +44,52 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 const load = () => os.loadavg().map((x) => x.toFixed(1)).join(' / ');
 
 type Part = 'engine' | 'other';
-/** Which part of a pass is running: the engine's command, or anything else (request handling, what follows the commit). */
-const part = new AsyncLocalStorage<Part>();
 
 /**
  * Counts every statement the pool's clients send while `on` is set, by part of the pass and by kind
- * (`update wf_task`, `begin`…). Statements outside the engine's command count as `other`.
+ * (`update wf_task`, `begin`…). A statement belongs to the engine's command when it runs in a transaction
+ * whose first statement claims an instance (`UPDATE wf_instance … RETURNING`, begin and commit included);
+ * everything else (session check, operation log, notices, to-do push, timer polls) counts as `other`.
+ * Attributed per connection, so counting adds no work to the passes' promises (no async context).
  */
 function statementCounter(pool: pg.Pool) {
   const state = { on: false, trace: null as string[] | null, parts: new Map<Part, Map<string, number>>() };
   const wrapped = new WeakSet<pg.PoolClient>();
+  const kinds = new Map<string, string>();
   const kindOf = (text: string) => {
+    const hit = kinds.get(text);
+    if (hit) return hit;
     const t = text.trim().replace(/\s+/g, ' ').toLowerCase();
     const m = /^(select|insert into|update|delete from|with)\b.*?(?:(?:from|into|update) )?"?([a-z_]+)"?/.exec(t);
-    if (!m) return t.split(' ')[0];
-    if (m[1] === 'select') return `select ${/ from "?([a-z_]+)"?/.exec(t)?.[1] ?? ''}`.trim();
-    return `${m[1].split(' ')[0]} ${m[2]}`;
+    const k = !m ? t.split(' ')[0] : m[1] === 'select' ? `select ${/ from "?([a-z_]+)"?/.exec(t)?.[1] ?? ''}`.trim() : `${m[1].split(' ')[0]} ${m[2]}`;
+    if (kinds.size < 10_000) kinds.set(text, k);
+    return k;
+  };
+  const count = (p: Part, k: string, text: string) => {
+    const byKind = state.parts.get(p) ?? new Map<string, number>();
+    state.parts.set(p, byKind);
+    byKind.set(k, (byKind.get(k) ?? 0) + 1);
+    state.trace?.push(`[${p}] ${text}`);
   };
   pool.on('acquire', (client) => {
     if (wrapped.has(client)) return;
     wrapped.add(client);
+    /** the open transaction on this connection: its part once known (after the statement following `begin`) */
+    let tx: { part: Part | null; begin: string } | null = null;
     const query = client.query.bind(client) as (...a: unknown[]) => unknown;
     (client as unknown as { query: (...a: unknown[]) => unknown }).query = (...args: unknown[]) => {
       if (state.on) {
         const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string })?.text ?? '');
-        const p = part.getStore() ?? 'other';
-        const kinds = state.parts.get(p) ?? new Map<string, number>();
-        state.parts.set(p, kinds);
         const k = kindOf(text);
-        kinds.set(k, (kinds.get(k) ?? 0) + 1);
-        state.trace?.push(`[${p}] ${text}`);
+        if (k === 'begin') tx = { part: null, begin: text };
+        else {
+          if (tx && !tx.part) {
+            tx.part = k === 'update wf_instance' ? 'engine' : 'other';
+            count(tx.part, 'begin', tx.begin);
+          }
+          count(tx?.part ?? 'other', k, text);
+          if (k === 'commit' || k === 'rollback') tx = null;
+        }
       }
       return query(...args);
     };
@@ -185,18 +202,8 @@ async function main() {
     }
     console.log(`prepared ${APPROVERS * (PASSES + WARMUP)} open tasks for ${APPROVERS} approvers in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
 
-    // the engine's command is its own part; what it starts after the commit (notices, to-do push) is not
-    // (a timer poll in the window counts as `other` too)
-    const engine = wf.engine;
-    const pass = engine.pass.bind(engine);
-    engine.pass = (...a) => part.run('engine', () => pass(...a));
-    const emit = engine.events.emit.bind(engine.events);
-    engine.events.emit = (events) => part.exit(() => emit(events));
-    const onChange = engine.onChange;
-    engine.onChange = (id) => part.exit(() => onChange?.(id));
-
     const passOne = async (token: string, id: string) => {
-      const r = await part.run('other', () => app.inject({ method: 'POST', url: '/jeecg-boot/actTask/pass', headers: { 'x-access-token': token }, payload: { id, comment: '同意' } }));
+      const r = await app.inject({ method: 'POST', url: '/jeecg-boot/actTask/pass', headers: { 'x-access-token': token }, payload: { id, comment: '同意' } });
       const body = r.json();
       if (!body.success) throw new Error(`pass ${id}: ${body.message}`);
     };
@@ -215,6 +222,12 @@ async function main() {
       work[0].tasks.splice(WARMUP, 1);
     }
 
+    const profiler = process.env.BENCH_CPU_PROFILE ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
     const lat: number[] = [];
     const cpu0 = process.cpuUsage();
     counter.on = true;
@@ -230,6 +243,11 @@ async function main() {
     );
     const secs = (performance.now() - start) / 1000;
     const cpu = process.cpuUsage(cpu0);
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(process.env.BENCH_CPU_PROFILE!, JSON.stringify(profile));
+      profiler.disconnect();
+    }
     // what a pass does after its response (operation log, notices, to-do push) still belongs to it
     await new Promise((r) => setTimeout(r, 1000));
     counter.on = false;
@@ -245,7 +263,7 @@ async function main() {
 
     console.log(`\nload average ${load()} after the run`);
     console.log(`approval pass, PostgreSQL, ${APPROVERS} concurrent approvers, ${n} passes over HTTP (inject):`);
-    console.log(`  figure:     ${rate.toFixed(0)} passes/s, latency p50 ${ms(pct(lat, 50))}, p95 ${ms(pct(lat, 95))}; app CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms per pass`);
+    console.log(`  figure:     ${rate.toFixed(0)} passes/s, latency p50 ${ms(pct(lat, 50))}, p95 ${ms(pct(lat, 95))}; app CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms per pass (user ${(cpu.user / 1000 / n).toFixed(2)}, system ${(cpu.system / 1000 / n).toFixed(2)})`);
     const partName: Record<Part, string> = {
       engine: "the engine's command (its transaction, begin/commit included)",
       other: 'outside it: session check, operation log, after the commit the notices to the next approver and the applicant and the to-do push',
