@@ -1,16 +1,19 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect, type ReactNode } from 'react';
+import { antdTheme } from './antd-theme';
 import { registerFeedback } from './feedback';
 import { queryClient } from './queryClient';
 import { useSettings } from './settings/store';
-import { readableTokens, useReducedMotion } from './theme';
+import { installFirstScreenStyle } from './static-style/install';
+import { useReducedMotion } from './theme';
 
 dayjs.locale('zh-cn');
-
+// Before any antd component renders: the default theme's first-screen styles come built, not generated.
+installFirstScreenStyle();
 
 function FeedbackRegistrar() {
   const { message, notification, modal } = AntApp.useApp();
@@ -24,7 +27,7 @@ export function AntdTheme({ children }: { children: ReactNode }) {
   // Users who ask their system for reduced motion get no antd animations.
   const reducedMotion = useReducedMotion();
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: readableTokens(primary, !reducedMotion), algorithm: antTheme.defaultAlgorithm }}>
+    <ConfigProvider locale={zhCN} theme={antdTheme(primary, !reducedMotion)}>
       {children}
     </ConfigProvider>
   );
