@@ -240,6 +240,23 @@ const readTask = prepared(
   2,
 );
 
+/** The claim of a task's command: the task's top instance moves its version on (built once). */
+const claimTask = prepared(
+  (db: Database, taskId: string) =>
+    db
+      .updateTable('wfInstance')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('wfTask')
+          .innerJoin('wfInstance as i', 'i.id', 'wfTask.instId')
+          .select((e) => e.fn.coalesce('i.rootId', 'i.id').$castTo<string>().as('claim'))
+          .where('wfTask.id', '=', taskId),
+      )
+      .returningAll(),
+  1,
+);
+
 const who = (a: Actor) => ({ username: a.username, realname: a.realname });
 
 /** Names the engine sets itself; a request cannot set them. */
@@ -336,18 +353,7 @@ export class WorkflowEngine {
       const events: WorkflowEvent[] = [];
       try {
         const instId = await this.inTrx(async (trx) => {
-          const root = await trx
-            .updateTable('wfInstance')
-            .set((eb) => ({ version: eb('version', '+', 1) }))
-            .where('id', '=', (eb) =>
-              eb
-                .selectFrom('wfTask')
-                .innerJoin('wfInstance as i', 'i.id', 'wfTask.instId')
-                .select((e) => e.fn.coalesce('i.rootId', 'i.id').$castTo<string>().as('claim'))
-                .where('wfTask.id', '=', taskId),
-            )
-            .returningAll()
-            .executeTakeFirst();
+          const root = (await claimTask(trx, taskId)).rows[0];
           if (!root) throw businessError(WF_TEXT.TASK_NOT_FOUND);
           return fn(trx, root, events);
         });
