@@ -18,6 +18,7 @@ import { RedisSessionStore, SqlSessionStore } from './platform/auth/session-stor
 import { TokenService } from './platform/auth/token.js';
 import type { AppContext } from './platform/context.js';
 import { installCrypto } from './platform/crypto/crypto.plugin.js';
+import { serializeSigned } from './platform/crypto/envelope.js';
 import { openDatabase, type DbHandle } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 import { installApiDocs } from './platform/http/api-docs.js';
@@ -66,7 +67,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializer(config.checkResponses));
+  app.setSerializerCompiler(responseSerializer(config.checkResponses, config.aesKey));
+  // Answers without a response schema for their status (errors, plain routes) are signed the same way.
+  app.setReplySerializer((payload) => serializeSigned(payload, config.aesKey));
 
   const database = opts.database ?? openDatabase(config.databaseUrl, config.dataDir);
   if (opts.prepare !== false) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encryptPayload, responseSignature } from '../src/platform/crypto/envelope.js';
+import { encryptPayload, endsSigned, responseSignature, serializeSigned } from '../src/platform/crypto/envelope.js';
 import { computeSign, parseSignTimestamp } from '../src/platform/crypto/sign.js';
 import { createTestApp, dbKinds, type TestApp } from './helpers.js';
 
@@ -23,6 +23,38 @@ describe('[CRYPTO] signature primitives', () => {
     expect(a).toMatch(/^[0-9A-F]{32}$/);
     const withBody = computeSign({ url: '/x', method: 'POST', query: {}, body: { n: 1 } }, 's');
     expect(withBody).toBe(computeSign({ url: '/x', method: 'POST', query: {}, body: { n: '1' } }, 's'));
+  });
+});
+
+describe('[CRYPTO] signed serialisation', () => {
+  const key = '1234567890adbcde';
+  const signedText = (obj: Record<string, unknown>) => JSON.stringify({ ...obj, zSignVer: responseSignature(obj.timestamp as number, obj.result, key) });
+
+  it('writes an envelope exactly as the spread envelope with its signature, serialising the result once', () => {
+    const day = new Date(Date.UTC(2026, 10, 27, 1, 2, 3));
+    const cases: Record<string, unknown>[] = [
+      { success: true, message: '操作成功', code: 200, result: { records: [{ id: '1', n: '名"\\\n', d: day, u: undefined }], total: 1 }, timestamp: 1 },
+      { success: false, message: 'x', code: 500, result: null, timestamp: 2 },
+      { success: true, message: 'no result', code: 200, timestamp: 3 },
+      { success: true, message: 'undefined result', code: 200, result: undefined, timestamp: 4, extra: undefined },
+      { success: true, message: 'string', code: 200, result: '操作成功', timestamp: 5 },
+      { zSignVer: 'old', success: true, result: [1, 2], timestamp: 6 },
+    ];
+    for (const c of cases) {
+      const text = serializeSigned(c, key);
+      expect(text).toBe(signedText(c));
+      expect(endsSigned(text)).toBe(!('zSignVer' in c));
+    }
+    let calls = 0;
+    const counted = { toJSON: () => (calls++, { a: 1 }) };
+    expect(serializeSigned({ success: true, result: counted, timestamp: 7 }, key)).toBe(signedText({ success: true, result: { a: 1 }, timestamp: 7 }));
+    expect(calls).toBe(1);
+  });
+
+  it('leaves anything that is not an envelope to plain JSON', () => {
+    for (const v of [null, 1, 'a', [1, { timestamp: 1, success: true }], { traces: [] }, { success: true, timestamp: '1' }]) {
+      expect(serializeSigned(v, key)).toBe(JSON.stringify(v));
+    }
   });
 });
 

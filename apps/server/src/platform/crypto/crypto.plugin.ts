@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../http/errors.js';
-import { decryptPayload, isEnvelope, responseSignature } from './envelope.js';
+import { decryptPayload, endsSigned, isEnvelope, responseSignature } from './envelope.js';
 import { verifyRequestSignature } from './sign.js';
 
 /**
@@ -41,25 +41,15 @@ export function installCrypto(app: FastifyInstance): void {
     done();
   });
 
-  // Envelopes are signed before serialisation, so the body is written once: every route serialises with
-  // plain JSON (a response schema checks, it never drops a field, and the envelope declares `zSignVer`).
-  // Bodies a handler already wrote as text are signed in onSend.
-  const signed = new WeakSet<object>();
-  app.addHook('preSerialization', (_req, reply, payload, done) => {
-    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return done(null, payload);
-    const obj = payload as Record<string, unknown>;
-    if (typeof obj.timestamp !== 'number' || !('success' in obj)) return done(null, payload);
-    signed.add(reply);
-    done(null, { ...obj, zSignVer: responseSignature(obj.timestamp, obj.result, aesKey) });
-  });
-
+  // Envelopes are signed as they are serialised (`serializeSigned`, the serializer of every route), so the
+  // body is written once. Bodies a handler already wrote as text are signed here.
   app.addHook('onSend', (_req, reply, payload, done) => {
-    done(null, signed.has(reply) ? payload : signText(reply, payload));
+    done(null, signText(reply, payload));
   });
 
   /** A JSON envelope a handler wrote as text, with its signature added; anything else as it is. */
   function signText(reply: FastifyReply, payload: unknown): unknown {
-    if (typeof payload !== 'string' || payload[0] !== '{') return payload;
+    if (typeof payload !== 'string' || payload[0] !== '{' || endsSigned(payload)) return payload;
     const ct = String(reply.getHeader('content-type') ?? '');
     if (!ct.includes('json')) return payload;
     let obj: Record<string, unknown>;
