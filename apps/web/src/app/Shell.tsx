@@ -1,26 +1,13 @@
-import { HOME_PATH } from '@go/contract';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import AntdRoot from './AntdRoot';
 import { PageLoading, RoutePage } from './layout/RoutePage';
 import { ShellSlotsProvider, type ShellSlots } from './layout/slots';
-import { preloadPage } from './router/pages';
-import { preloadable } from './router/preloadable';
 import { RequireAuth } from './router/RequireAuth';
-import { STATIC_LAYOUT_ROUTES, STATIC_PUBLIC_ROUTES } from './router/static-routes';
+import { MainLayout } from './router/signed-in';
+import { STATIC_PUBLIC_ROUTES } from './router/static-routes';
 
 const Exception = lazy(() => import('./pages/Exception'));
-const MainLayout = preloadable<object>(() => import('./layout/BasicLayout').then((m) => ({ default: m.BasicLayout })));
-
-/**
- * Fetches the main layout and the home page while the user is still on the sign-in page, so the first
- * page after sign-in renders without waiting for its code.
- */
-export function prefetchSignedIn(): void {
-  void MainLayout.preload().catch(() => undefined);
-  const home = STATIC_LAYOUT_ROUTES.find((r) => r.path === HOME_PATH);
-  if (home) preloadPage(home.component);
-}
 
 /** The pages built on the design system: public pages, exceptions and, behind the route guard, the main layout. */
 export default function Shell({ slots }: { slots?: ShellSlots }) {

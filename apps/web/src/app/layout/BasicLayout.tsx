@@ -1,7 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { HOME_PATH, PLATFORM_NAME, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '@go/contract';
 import { Breadcrumb, Drawer, Layout, Menu } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, type Location } from 'react-router';
 import { buildPageRoutes, type PageRoute } from '../router/menu-routes';
 import { STATIC_LAYOUT_ROUTES } from '../router/static-routes';
@@ -12,7 +12,6 @@ import { ContentHost } from './ContentHost';
 import HeaderNotice from './HeaderNotice';
 import HeaderTicker from './HeaderTicker';
 import { menuHasPath, openKeysFor, TODO_PATH, toMenuItems } from './menu-items';
-import { SettingDrawer } from './SettingDrawer';
 import { TabBar } from './TabBar';
 import { useIsMobile } from './useDevice';
 import { UserMenu } from './UserMenu';
@@ -22,6 +21,9 @@ import { HeaderTodo } from './HeaderTodo';
 import { useTodoCount } from './useTodoCount';
 
 const { Header, Sider, Content } = Layout;
+
+// The settings drawer loads when it is first opened, not with the first screen.
+const SettingDrawer = lazy(() => import('./SettingDrawer').then((m) => ({ default: m.SettingDrawer })));
 
 function matchRoute(routes: PageRoute[], pathname: string): PageRoute | undefined {
   const exact = routes.find((r) => r.path === pathname);
@@ -43,6 +45,8 @@ export function BasicLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsUsed, setSettingsUsed] = useState(false);
+  if (settingsOpen && !settingsUsed) setSettingsUsed(true);
   const [headerHidden, setHeaderHidden] = useState(false);
   const multipage = settings.multipage && !isMobile;
 
@@ -238,7 +242,11 @@ export function BasicLayout() {
           </div>
         </Content>
       </Layout>
-      <SettingDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {settingsUsed && (
+        <Suspense fallback={null}>
+          <SettingDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
       <FirstPasswordChange />
     </Layout>
   );

@@ -1,12 +1,13 @@
-import { PASSWORD_TEXTS, updatePasswordRequest } from '@go/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
-import { feedback } from '../feedback';
-import { getAction, putAction } from '../http/client';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { getAction } from '../http/client';
 import { useSession } from '../session/store';
 
-type Values = { oldpassword?: string; password?: string; confirmpassword?: string };
+export type PasswordState = { needChangePassword: boolean; message: string | null };
+export const passwordStateKey = (username: string) => ['passwordState', username];
+
+// The dialog (a form on the design system) loads only for a user who has to change the password.
+const FirstPasswordDialog = lazy(() => import('./FirstPasswordDialog'));
 
 /**
  * First sign-in with a password an administrator set (new account, reset): the user must choose a new
@@ -15,75 +16,23 @@ type Values = { oldpassword?: string; password?: string; confirmpassword?: strin
 export function FirstPasswordChange() {
   const token = useSession((s) => s.token);
   const username = useSession((s) => s.userInfo?.username ?? '');
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const state = useQuery({
-    queryKey: ['passwordState', username],
+    queryKey: passwordStateKey(username),
     enabled: !!token && !!username,
     staleTime: Infinity,
     retry: false,
-    queryFn: async () => {
-      const res = await getAction<{ needChangePassword: boolean; message: string | null }>('/sys/user/passwordState', undefined, { silent: true });
+    queryFn: async (): Promise<PasswordState> => {
+      const res = await getAction<PasswordState>('/sys/user/passwordState', undefined, { silent: true });
       return res.success ? res.result : { needChangePassword: false, message: null };
     },
   });
-
-  const rule = (field: keyof Values) => ({
-    validator: async (_r: unknown, value: unknown) => {
-      const r = updatePasswordRequest.shape[field].safeParse(value ?? '');
-      if (!r.success) throw new Error(r.error.issues[0].message);
-      if (field === 'confirmpassword' && value !== form.getFieldValue('password')) throw new Error(PASSWORD_TEXTS.mismatch);
-      if (field === 'password' && value && value === form.getFieldValue('oldpassword')) throw new Error('新密码不能与初始密码相同');
-    },
-  });
-
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const res = await putAction('/sys/user/updatePassword', { username, ...v });
-      if (res.success) {
-        feedback.message.success('密码已修改，请牢记新密码');
-        queryClient.setQueryData(['passwordState', username], { needChangePassword: false, message: null });
-      } else {
-        feedback.message.warning(res.message);
-      }
-    } catch {
-      /* shown by the client */
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const open = !!state.data?.needChangePassword;
+  // once shown, the dialog stays mounted so it closes as before when the password is changed
+  const [shown, setShown] = useState(false);
+  if (state.data?.needChangePassword && !shown) setShown(true);
+  if (!shown || !state.data) return null;
   return (
-    <Modal
-      title="请修改初始密码"
-      open={open}
-      closable={false}
-      maskClosable={false}
-      keyboard={false}
-      destroyOnHidden
-      width={520}
-      footer={
-        <Button type="primary" loading={saving} onClick={submit} data-testid="first-password-submit">
-          修改密码
-        </Button>
-      }
-    >
-      <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={state.data?.message ?? '您的密码为初始密码或已被管理员重置，请先修改密码'} />
-      <Form form={form} layout="vertical" data-testid="first-password-form">
-        <Form.Item label="当前密码" name="oldpassword" rules={[rule('oldpassword')]}>
-          <Input.Password placeholder="请输入旧密码" autoComplete="current-password" data-testid="first-password-old" />
-        </Form.Item>
-        <Form.Item label="新密码" name="password" dependencies={['oldpassword']} rules={[rule('password')]}>
-          <Input.Password placeholder="请输入新密码" autoComplete="new-password" data-testid="first-password-new" />
-        </Form.Item>
-        <Form.Item label="确认新密码" name="confirmpassword" dependencies={['password']} rules={[rule('confirmpassword')]}>
-          <Input.Password placeholder="请确认新密码" autoComplete="new-password" data-testid="first-password-confirm" />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <Suspense fallback={null}>
+      <FirstPasswordDialog state={state.data} />
+    </Suspense>
   );
 }

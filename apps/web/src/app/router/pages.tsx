@@ -7,7 +7,7 @@ import { preloadable, type Preloadable } from './preloadable';
  * `src/features/<domain>/pages/<Name>.tsx`, loaded lazily (its own chunk).
  */
 type PageModule = { default: ComponentType };
-const modules = import.meta.glob<PageModule>('../../features/*/pages/*.tsx');
+const modules = import.meta.glob<PageModule>(['../../features/*/pages/*.tsx', '!../../features/*/pages/*.test.tsx']);
 
 const registry = new Map<string, () => Promise<PageModule>>();
 for (const [file, loader] of Object.entries(modules)) {
