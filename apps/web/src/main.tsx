@@ -1,11 +1,16 @@
+import { HOME_PATH } from '@go/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { addSignedInPrefetch } from './app/auth/prefetch';
+import { addSignedInPrefetch, addSignInDataPrefetch } from './app/auth/prefetch';
 import './app/global.css';
 import { preloadHeaderSlots, shellSlots } from './shell-slots';
 
 addSignedInPrefetch(preloadHeaderSlots);
+// signing in to the home page asks for its cards' data beside the permission load
+addSignInDataPrefetch((target) => {
+  if (target === HOME_PATH) void import('./features/dashboard/home-data').then((m) => m.prefetchHomeData());
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

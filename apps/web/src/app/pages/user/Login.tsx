@@ -84,8 +84,9 @@ export default function Login() {
     useTabs.getState().reset();
     useSession.getState().setLogin(res.token, res.userInfo, res.sysAllDictItems);
     // the route guard picks this load up instead of starting its own after the layout's code arrives
-    startPermissionLoad(res.token);
-    navigate(afterLoginPath(params.get('redirect')), { replace: true });
+    const target = afterLoginPath(params.get('redirect'));
+    startPermissionLoad(res.token, target);
+    navigate(target, { replace: true });
   };
 
   /** Both ways of signing in answer the same result: tenant choice, then the session. */

@@ -15,9 +15,10 @@ vi.mock('../api', () => api);
 vi.mock('../components/HrDashboard', () => ({ default: () => <div data-testid="hr-dashboard">dashboard</div> }));
 
 const { default: Analysis } = await import('./Analysis');
+const { prefetchHomeData } = await import('../home-data');
+const { queryClient: appQueryClient } = await import('../../../app/queryClient');
 
-function page() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function page(client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -70,5 +71,25 @@ describe('home page (/zhome)', () => {
     await screen.findByText('暂无待办');
     await waitFor(() => expect(screen.queryByTestId('hr-dashboard')).toBeNull());
     expect(api.fetchStat).not.toHaveBeenCalled();
+  });
+
+  it('opens with the data asked for at sign-in without asking again; a later visit asks again', async () => {
+    api.fetchHomeTodo.mockResolvedValue({ total: 0, rows: [] });
+    api.fetchHomeApplications.mockResolvedValue({ total: 0, rows: [] });
+    api.fetchHomeNotices.mockResolvedValue({ total: 1, records: [{ id: 'n', noticeTitle: '年度体检安排', createTime: '2026-11-24 09:00:00' }] });
+    prefetchHomeData();
+    expect(api.fetchHomeNotices).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(appQueryClient.getQueryState(['home', 'notices'])?.status).toBe('success'));
+    page(appQueryClient);
+    expect(screen.getByText('年度体检安排')).toBeTruthy();
+    expect(screen.queryByTestId('home-notices-loading')).toBeNull();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.fetchHomeTodo).toHaveBeenCalledTimes(1);
+    expect(api.fetchHomeApplications).toHaveBeenCalledTimes(1);
+    expect(api.fetchHomeNotices).toHaveBeenCalledTimes(1);
+    cleanup();
+    page(appQueryClient);
+    await waitFor(() => expect(api.fetchHomeNotices).toHaveBeenCalledTimes(2));
+    expect(api.fetchHomeTodo).toHaveBeenCalledTimes(2);
   });
 });

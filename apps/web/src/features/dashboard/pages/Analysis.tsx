@@ -2,14 +2,14 @@ import { ReloadOutlined, UserOutlined } from '@ant-design/icons';
 import { HR_DASHBOARD_PERM, PLATFORM_NAME } from '@go/contract';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Card, Col, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../app/auth';
 import { staticUrl } from '../../../app/config';
 import { TODO_PATH } from '../../../app/layout/menu-items';
 import { useSession } from '../../../app/session/store';
-import { fetchHomeApplications, fetchHomeNotices, fetchHomeTodo } from '../api';
 import { greetingText } from '../greeting';
+import { HOME_QUERIES, refetchOnMount, signInDataShown } from '../home-data';
 import '../dashboard.css';
 
 // ECharts and the twelve statistics load in their own chunk, only for holders of the dashboard permission.
@@ -57,9 +57,11 @@ export default function Analysis() {
   const { has } = useAuth();
   const showDashboard = has(HR_DASHBOARD_PERM);
   // The three cards load in parallel; the socket refreshes the to-do card with the header badge.
-  const todo = useQuery({ queryKey: ['todoBadge', 'homeCard'], queryFn: fetchHomeTodo, retry: false, staleTime: 0 });
-  const apps = useQuery({ queryKey: ['home', 'applications'], queryFn: fetchHomeApplications, retry: false, staleTime: 0 });
-  const notices = useQuery({ queryKey: ['home', 'notices'], queryFn: fetchHomeNotices, retry: false, staleTime: 0 });
+  const todo = useQuery({ ...HOME_QUERIES.todo, retry: false, staleTime: 0, refetchOnMount });
+  const apps = useQuery({ ...HOME_QUERIES.applications, retry: false, staleTime: 0, refetchOnMount });
+  const notices = useQuery({ ...HOME_QUERIES.notices, retry: false, staleTime: 0, refetchOnMount });
+  // after the queries subscribed: answers fetched at sign-in count for this first visit only
+  useEffect(signInDataShown, []);
 
   return (
     <div data-testid="home-page" className="home-page">
