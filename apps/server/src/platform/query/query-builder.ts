@@ -257,13 +257,17 @@ export async function runPage<QB extends AnyQB, R>(
   select: (qb: QB) => AnyQB,
   p: Paging,
 ): Promise<Page<R>> {
-  const countRow = await base
-    .clearSelect()
-    .select((eb: EB) => eb.fn.countAll().as('total'))
-    .executeTakeFirst();
+  // The count and the page are independent statements: on PostgreSQL they run at once on two connections
+  // (a page past the end is simply empty), so a list costs one round trip of waiting, not two.
+  const [countRow, records] = await Promise.all([
+    base
+      .clearSelect()
+      .select((eb: EB) => eb.fn.countAll().as('total'))
+      .executeTakeFirst(),
+    select(base).limit(p.pageSize).offset((p.pageNo - 1) * p.pageSize).execute(),
+  ]);
   const total = Number((countRow as { total?: unknown } | undefined)?.total ?? 0);
-  const records = (total === 0 ? [] : await select(base).limit(p.pageSize).offset((p.pageNo - 1) * p.pageSize).execute()) as R[];
-  return page(records, total, p.pageNo, p.pageSize);
+  return page(total === 0 ? [] : (records as R[]), total, p.pageNo, p.pageSize);
 }
 
 /** Rows counted past the current page before a list's total stops being exact (see `runPageCapped`). */
@@ -286,11 +290,14 @@ export async function runPageCapped<QB extends AnyQB, R>(
   const offset = (p.pageNo - 1) * p.pageSize;
   const bound = offset + Math.max(lookahead, p.pageSize);
   const limited = base.clearSelect().select(sql<number>`1`.as('one')).limit(bound + 1);
-  const countRow = await db
-    .selectFrom(limited.as('capped'))
-    .select((eb: EB) => eb.fn.countAll().as('total'))
-    .executeTakeFirst();
+  // As in `runPage`, the capped count and the page run at once (on PostgreSQL, on two connections).
+  const [countRow, records] = await Promise.all([
+    db
+      .selectFrom(limited.as('capped'))
+      .select((eb: EB) => eb.fn.countAll().as('total'))
+      .executeTakeFirst(),
+    select(base).limit(p.pageSize).offset(offset).execute(),
+  ]);
   const total = Math.min(bound, Number((countRow as { total?: unknown } | undefined)?.total ?? 0));
-  const records = (total <= offset ? [] : await select(base).limit(p.pageSize).offset(offset).execute()) as R[];
-  return page(records, total, p.pageNo, p.pageSize);
+  return page(total <= offset ? [] : (records as R[]), total, p.pageNo, p.pageSize);
 }
