@@ -29,7 +29,7 @@ import {
   type GridState,
 } from './gridState';
 import { GridBody } from './GridBody';
-import type { GridApi, GridLayout } from './GridRowView';
+import { EDITOR_TYPES, type GridApi, type GridLayout } from './GridRowView';
 import { footerRows } from './statistics';
 import type { CellErrors, CellOption, GridColumn, GridRow, GridValues, LiveSource, RenderPicker } from './types';
 import { countErrors, validateCell, validateRows } from './validation';
@@ -549,13 +549,22 @@ export function EditableGrid(props: EditableGridProps) {
   const footers = useMemo(() => (hasStatistics ? footerRows(columns, rows) : []), [hasStatistics, columns, rows]);
   const pageOffset = pagination ? (pagination.current - 1) * pagination.pageSize : 0;
 
-  // Column widths and row geometry as one style sheet of this grid, not as inline styles on every cell.
+  // Column widths and row geometry as one style sheet of this grid, not as inline styles on every cell:
+  // the header's and footer's cells by column class, the body's by their data attributes (grid.css).
   const scope = `go-grid-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  const sheet = useMemo(
-    () =>
-      layout.columns.map((c, j) => `.${scope} .go-gc${j}{width:${c.width}px}`).join(''),
-    [scope, layout],
-  );
+  const sheet = useMemo(() => {
+    const body = `.${scope}>.go-grid-inner>.go-grid-rows>*`;
+    const quoted = (v: string) => `"${v.replace(/["\\]/g, '\\$&')}"`;
+    return [
+      `${body}>[data-tr]{height:${layout.rowHeight}px;width:${layout.totalWidth}px}`,
+      ...layout.fixed.map((f) => `${body}>*>[data-fixed]>[data-fx="${f.kind}"]{width:${f.width}px}`),
+      ...layout.columns.map((c, j) => {
+        // Cells whose text opens an editor on click show the text cursor.
+        const opens = EDITOR_TYPES.has(c.column.type) && !disabled && !c.column.disabled;
+        return `.${scope} .go-gc${j}{width:${c.width}px}${body}>*>[data-col=${quoted(c.column.key)}]{width:${c.width}px${opens ? ';cursor:text' : ''}}`;
+      }),
+    ].join('');
+  }, [scope, layout, disabled]);
 
   return (
     <div className="go-grid" data-testid={props['data-testid']}>

@@ -1,6 +1,6 @@
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { GridRowView, type GridApi, type GridLayout, type RowAction, type RowApi } from './GridRowView';
+import { EDITOR_TYPES, GridRowView, type GridApi, type GridLayout, type RowAction, type RowApi } from './GridRowView';
 import type { CellErrors, GridRow, RenderPicker } from './types';
 
 /**
@@ -36,10 +36,12 @@ export interface GridBodyProps {
 /**
  * The virtualised rows. Scrolling re-renders this body alone (not the toolbar, header or footer); rows are
  * memoised, so a frame mounts only the rows that came into view. The rows' clicks, changes, pointer-downs
- * and double-clicks are handled here, once for all rows, from the `data-act` of the element.
+ * and double-clicks are handled here, once for all rows, from the `data-act` of the element or the cell.
  */
 function GridBodyInner(p: GridBodyProps) {
   const { rows, layout, api, headerHeight, maxHeight } = p;
+  // The virtualiser recomputes every row's offset when the key function changes, so it changes with the rows only.
+  const getItemKey = useCallback((i: number) => rows[i]?.id ?? i, [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => p.scrollElement,
@@ -48,7 +50,7 @@ function GridBodyInner(p: GridBodyProps) {
     // The sticky header and footer cover the list's first and last pixels.
     scrollMargin: headerHeight,
     scrollPaddingEnd: p.footerHeight,
-    getItemKey: (i) => rows[i]?.id ?? i,
+    getItemKey,
     // Before layout (or without one, as in tests) assume the full height so rows still render.
     initialRect: { width: 1000, height: maxHeight },
     observeElementRect: (instance, cb) =>
@@ -63,15 +65,18 @@ function GridBodyInner(p: GridBodyProps) {
   const state = useRef(p);
   state.current = p;
 
-  /** The acting element of an event inside this list's own rows (not a nested grid's), with its row. */
+  /**
+   * The acting element of an event inside this list's own rows (not a nested grid's), with its row: an
+   * element with a `data-act`, or else the cell (`act` null) whose text the event hit.
+   */
   const target = (e: { target: EventTarget; currentTarget: Element }) => {
-    const el = (e.target as Element).closest?.('[data-act]');
+    const el = (e.target as Element).closest?.('[data-act],[data-col]');
     if (!el || el.closest('.go-grid-rows') !== e.currentTarget) return null;
     const rowEl = el.closest('[data-row-id]') as HTMLElement | null;
     if (!rowEl) return null;
     return {
       el: el as HTMLInputElement,
-      act: el.getAttribute('data-act') as RowAction,
+      act: el.getAttribute('data-act') as RowAction | null,
       rowId: rowEl.dataset.rowId!,
       index: Number(rowEl.dataset.index),
       key: el.closest('[data-col]')?.getAttribute('data-col') ?? '',
@@ -81,10 +86,15 @@ function GridBodyInner(p: GridBodyProps) {
   const onClick = useCallback((e: React.MouseEvent<HTMLDivElement>) => {
     const t = target(e);
     if (!t) return;
-    if (t.act === 'activate') state.current.api.activate(t.rowId, t.key);
-    else if (t.act === 'handle') {
-      if (!state.current.api.wasDrag()) setMenuRow((m) => (m === t.rowId ? null : t.rowId));
-    } else if (t.act === 'expand') state.current.api.toggleExpand(t.rowId);
+    const { api: a, layout: l, active, disabled, alwaysEdit } = state.current;
+    if (t.act === null) {
+      // A click on a cell's text opens its editor (cells of editor types that are not disabled or open).
+      const column = l.columns.find((c) => c.column.key === t.key)?.column;
+      const open = alwaysEdit || (active?.rowId === t.rowId && active.key === t.key);
+      if (column && EDITOR_TYPES.has(column.type) && !disabled && !column.disabled && !open) a.activate(t.rowId, t.key);
+    } else if (t.act === 'handle') {
+      if (!a.wasDrag()) setMenuRow((m) => (m === t.rowId ? null : t.rowId));
+    } else if (t.act === 'expand') a.toggleExpand(t.rowId);
   }, []);
 
   const onChange = useCallback((e: React.ChangeEvent<HTMLDivElement>) => {

@@ -103,14 +103,14 @@ function PickerCell(props: CellProps) {
   const type = column.type;
   const text = label || v;
   const trigger = (
-    <span
-      className={`go-grid-picker-trigger go-grid-text ${text ? '' : 'placeholder'}`}
+    <div
+      className={`go-grid-picker-trigger${text ? '' : ' placeholder'}`}
       onClick={() => !disabled && setOpen(true)}
       data-cell={column.key}
     >
       <span style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis' }}>{text || `请选择${column.title}`}</span>
       <SearchGlyph />
-    </span>
+    </div>
   );
   let modal: ReactNode = null;
   if (type === 'popup' && column.popup) {
@@ -159,8 +159,8 @@ function UploadCell(props: CellProps & { image?: boolean }) {
   const paths = splitValue(v);
   return (
     <>
-      <span
-        className={`go-grid-picker-trigger go-grid-text ${paths.length ? '' : 'placeholder'}`}
+      <div
+        className={`go-grid-picker-trigger${paths.length ? '' : ' placeholder'}`}
         onClick={() => {
           draft.current = v;
           setOpen(true);
@@ -175,7 +175,7 @@ function UploadCell(props: CellProps & { image?: boolean }) {
             {paths.length ? paths.map((p) => shortFileName(nameOfPath(p))).join(',') : image ? '上传图片' : '上传文件'}
           </span>
         )}
-      </span>
+      </div>
       {open && (
         <Modal
           title={column.title}
@@ -223,7 +223,7 @@ function GridCellInner(props: CellProps) {
     case 'radio':
       // Native radios: cheap to mount while rows scroll in and out.
       return (
-        <span className="go-grid-radios" data-cell={column.key} role="radiogroup" aria-label={column.title}>
+        <div className="go-grid-radios" data-cell={column.key} role="radiogroup" aria-label={column.title}>
           {options.map((o) => (
             <label key={o.value} className={disabled || o.disabled ? 'disabled' : ''}>
               <input
@@ -235,7 +235,7 @@ function GridCellInner(props: CellProps) {
               {optionLabel(o)}
             </label>
           ))}
-        </span>
+        </div>
       );
     case 'popup':
     case 'selUser':
@@ -248,7 +248,7 @@ function GridCellInner(props: CellProps) {
     case 'slot':
       return <>{column.render?.({ value, row, rowIndex: props.rowIndex, setValue: set })}</>;
     case 'normal':
-      return <span className="go-grid-text">{column.render ? column.render({ value, row, rowIndex: props.rowIndex, setValue: set }) : str}</span>;
+      return <span data-cell={column.key}>{column.render ? column.render({ value, row, rowIndex: props.rowIndex, setValue: set }) : str}</span>;
     default:
       break;
   }
@@ -258,11 +258,11 @@ function GridCellInner(props: CellProps) {
     const text = displayText(column, value, options);
     return (
       <span
-        className={`go-grid-text ${text ? '' : 'placeholder'} ${disabled ? 'disabled' : ''}`}
+        className={disabled ? 'disabled' : undefined}
         data-cell={column.key}
         onClick={() => !disabled && onActivate(row.id, column.key)}
       >
-        {text || ''}
+        {text}
       </span>
     );
   }

@@ -39,13 +39,13 @@ export type GridApi = Omit<RowApi, 'closeMenu'>;
  * pointer-down and double-click listener for all rows): `data-act` on the element, the column from the
  * nearest `data-col`, the row from the nearest `data-row-id` / `data-index`.
  */
-export type RowAction = 'activate' | 'handle' | 'select' | 'expand' | 'check' | 'radio';
+export type RowAction = 'handle' | 'select' | 'expand' | 'check' | 'radio';
 
 /** Controlled inputs of the rows change through the list's delegated `change` listener. */
 const delegated = () => undefined;
 
 /** Cell types whose display is plain text until the cell is activated. */
-const EDITOR_TYPES = new Set<GridColumn['type']>([
+export const EDITOR_TYPES: ReadonlySet<GridColumn['type']> = new Set<GridColumn['type']>([
   'input',
   'inputNumber',
   'textarea',
@@ -76,7 +76,8 @@ function ErrorTip(props: { message: string; forced: boolean; children: ReactNode
 /**
  * A cell as plain elements (no component, no listener of its own) when it shows text or a native
  * checkbox / radio group; `undefined` when it needs the full cell (an open editor, a picker, an upload,
- * a custom render).
+ * a custom render). A click on a plain text cell of an editor type opens its editor (the list's
+ * delegated click listener decides from the column, see GridBody).
  */
 function plainCell(column: GridColumn, value: unknown, options: CellOption[], disabled: boolean, active: boolean): ReactNode {
   const str = value === undefined || value === null ? '' : String(value);
@@ -98,9 +99,9 @@ function plainCell(column: GridColumn, value: unknown, options: CellOption[], di
     }
     case 'radio':
       return (
-        <span className="go-grid-radios" data-cell={column.key} role="radiogroup" aria-label={column.title}>
+        <div className="go-grid-radios" data-cell={column.key} role="radiogroup" aria-label={column.title}>
           {options.map((o) => (
-            <label key={o.value} className={disabled || o.disabled ? 'disabled' : ''}>
+            <label key={o.value} className={disabled || o.disabled ? 'disabled' : undefined}>
               <input
                 type="radio"
                 value={o.value}
@@ -112,22 +113,17 @@ function plainCell(column: GridColumn, value: unknown, options: CellOption[], di
               {optionLabel(o)}
             </label>
           ))}
-        </span>
+        </div>
       );
     case 'normal':
-      return column.render ? undefined : <span className="go-grid-text">{str}</span>;
+      return column.render ? undefined : <span data-cell={column.key}>{str}</span>;
     default:
       break;
   }
   if (!EDITOR_TYPES.has(column.type) || (active && !disabled)) return undefined;
-  const text = displayText(column, value, options);
   return (
-    <span
-      className={`go-grid-text${text ? '' : ' placeholder'}${disabled ? ' disabled' : ''}`}
-      data-cell={column.key}
-      data-act={disabled ? undefined : 'activate'}
-    >
-      {text}
+    <span data-cell={column.key} className={disabled ? 'disabled' : undefined}>
+      {displayText(column, value, options)}
     </span>
   );
 }
@@ -159,82 +155,71 @@ export interface RowViewProps {
   measureRef?: (el: HTMLElement | null) => void;
 }
 
+/**
+ * One row. Its elements carry no class in the common case: they are styled through their data
+ * attributes (grid.css, and the grid's own sheet for the widths), so a row scrolling into view is matched
+ * only against the grid's few rules, not against the design system's class-attribute rules. Classes mark
+ * rare states only (selected, dragged, drop target, error, disabled). Rows are placed with `top`, not a
+ * transform, so they paint into the list's layer rather than one layer each.
+ */
 function GridRowViewInner(p: RowViewProps) {
   const { row, index, layout, api } = p;
-  let cls = 'go-grid-tr';
+  let cls = '';
   if (p.selected) cls += ' selected';
   if (p.dragging) cls += ' dragging';
   if (p.dropMark) cls += ` drag-over-${p.dropMark}`;
   return (
-    <div
-      ref={p.measureRef}
-      className="go-grid-row"
-      data-index={index}
-      style={{ transform: `translateY(${p.top}px)` }}
-      data-row-id={row.id}
-      data-testid="grid-row"
-    >
-      <div className={cls} style={{ height: layout.rowHeight, width: layout.totalWidth }}>
+    <div ref={p.measureRef} style={{ top: p.top }} data-index={index} data-row-id={row.id} data-testid="grid-row">
+      <div data-tr="" className={cls ? cls.slice(1) : undefined}>
         {layout.fixed.length > 0 && (
-          <div className="go-grid-fixed">
+          <div data-fixed="">
             {layout.fixed.map((f) => {
               if (f.kind === 'drag') {
                 const handle = (
-                  <span className="go-grid-handle" data-act="handle" data-testid="drag-handle" title="拖动排序；点击打开菜单" />
+                  <div key="drag" data-fx="drag" data-act="handle" data-testid="drag-handle" title="拖动排序；点击打开菜单" />
                 );
+                if (!p.menuOpen) return handle;
                 return (
-                  <div key="drag" className="go-grid-td" style={{ width: f.width }}>
-                    {p.menuOpen ? (
-                      <Dropdown
-                        open
-                        onOpenChange={(o) => !o && api.closeMenu()}
-                        trigger={['click']}
-                        menu={{
-                          items: [
-                            { key: 'up', label: '向上移', disabled: index === 0 || p.disabled },
-                            { key: 'down', label: '向下移', disabled: index === p.count - 1 || p.disabled },
-                            { type: 'divider' },
-                            { key: 'insert', label: '插入一行', disabled: p.disabled },
-                          ],
-                          onClick: ({ key }) => {
-                            api.closeMenu();
-                            if (key === 'up') api.moveUp(index);
-                            else if (key === 'down') api.moveDown(index);
-                            else api.insertBelow(index);
-                          },
-                        }}
-                      >
-                        {handle}
-                      </Dropdown>
-                    ) : (
-                      handle
-                    )}
-                  </div>
+                  <Dropdown
+                    key="drag"
+                    open
+                    onOpenChange={(o) => !o && api.closeMenu()}
+                    trigger={['click']}
+                    menu={{
+                      items: [
+                        { key: 'up', label: '向上移', disabled: index === 0 || p.disabled },
+                        { key: 'down', label: '向下移', disabled: index === p.count - 1 || p.disabled },
+                        { type: 'divider' },
+                        { key: 'insert', label: '插入一行', disabled: p.disabled },
+                      ],
+                      onClick: ({ key }) => {
+                        api.closeMenu();
+                        if (key === 'up') api.moveUp(index);
+                        else if (key === 'down') api.moveDown(index);
+                        else api.insertBelow(index);
+                      },
+                    }}
+                  >
+                    {handle}
+                  </Dropdown>
                 );
               }
               if (f.kind === 'select') {
                 return (
-                  <div key="select" className="go-grid-td" style={{ width: f.width }} data-testid="row-select">
-                    <input
-                      type="checkbox"
-                      className="go-grid-check"
-                      checked={p.selected}
-                      onChange={delegated}
-                      data-act="select"
-                      aria-label="选择"
-                    />
+                  <div key="select" data-fx="select" data-testid="row-select">
+                    <input type="checkbox" checked={p.selected} onChange={delegated} data-act="select" aria-label="选择" />
                   </div>
                 );
               }
               if (f.kind === 'number') {
                 return (
-                  <div key="number" className="go-grid-td" style={{ width: f.width }} data-testid="row-number">
+                  <div key="number" data-fx="number" data-testid="row-number">
                     {p.displayIndex}
                   </div>
                 );
               }
               return (
-                <div key="expand" className="go-grid-td" style={{ width: f.width }}>
+                <div key="expand" data-fx="expand">
                   <span style={{ cursor: 'pointer' }} data-act="expand" aria-label="展开">
                     {p.expanded ? <CaretDownGlyph /> : <CaretRightGlyph />}
                   </span>
@@ -243,7 +228,7 @@ function GridRowViewInner(p: RowViewProps) {
             })}
           </div>
         )}
-        {layout.columns.map(({ column, options }, j) => {
+        {layout.columns.map(({ column, options }) => {
           const err = p.errors?.[column.key];
           const disabled = p.disabled || !!column.disabled;
           const editing = p.activeKey === column.key;
@@ -267,11 +252,8 @@ function GridRowViewInner(p: RowViewProps) {
               />
             );
           }
-          let tdClass = `go-grid-td go-gc${j}`;
-          if (err) tdClass += ' error';
-          if (column.type !== 'normal') tdClass += ' editable';
           return (
-            <div key={column.key} className={tdClass} data-col={column.key}>
+            <div key={column.key} data-col={column.key} className={err ? 'error' : undefined}>
               {err ? (
                 <ErrorTip message={err} forced={p.forcedErrorKey === column.key}>
                   {cell}
