@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Api } from '../../platform/http/api.js';
 import type { Database } from '../../platform/db/database.js';
 import { officeServices } from '../announcement/register.js';
@@ -447,7 +448,7 @@ export function registerWorkflowNotices(api: Api, engine: WorkflowEngine): Workf
   byContext.set(api.ctx, notices);
   engine.events.on('*', (e) => notices.accept(e));
   engine.onChange = (procInstId) => notices.todoChanged(procInstId);
-  api.addHook('preHandler', async (req) => {
+  const tickChannels = (req: FastifyRequest): void => {
     if (req.method !== 'POST' && req.method !== 'PUT') return;
     const url = req.routeOptions.url ?? '';
     if (!TICK_PATHS.some((p) => url.endsWith(p))) return;
@@ -458,6 +459,11 @@ export function registerWorkflowNotices(api: Api, engine: WorkflowEngine): Workf
     if (typeof id !== 'string') return;
     const yes = (v: unknown) => v === true || v === 'true' || v === 1 || v === '1';
     notices.tick(id, { sendSms: yes(Reflect.get(body, 'sendSms')), sendEmail: yes(Reflect.get(body, 'sendEmail')) });
+  };
+  // A callback hook: it sees every request, and all but a few task actions leave at once.
+  api.addHook('preHandler', (req, _reply, done) => {
+    tickChannels(req);
+    done();
   });
   return notices;
 }

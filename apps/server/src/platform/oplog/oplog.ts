@@ -88,7 +88,10 @@ class LogWriter {
       while (this.queue.length) {
         const batch = this.queue.splice(0, LOG_BATCH);
         try {
-          await this.db.insertInto('sysLog').values(batch.map((b) => b.row)).execute();
+          await this.db
+            .insertInto('sysLog')
+            .values(batch.map((b) => b.row))
+            .execute();
           for (const b of batch) b.done();
         } catch (err) {
           if (batch.length === 1) {
@@ -137,19 +140,21 @@ const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, PATCH: 3, DELETE
  * IP, duration and outcome. Routes may name their content and type in `config.oplog`, or opt out.
  */
 export function installOperationLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (req, reply) => {
+  // A callback hook: reads leave at once; a logged request finishes the hook when its row is written.
+  app.addHook('onResponse', (req, reply, done) => {
     const cfg = req.routeOptions.config?.oplog;
-    if (cfg === false || !req.user) return;
+    const user = req.user;
+    if (cfg === false || !user) return done();
     const explicit = cfg && typeof cfg === 'object';
-    if (!explicit && !(req.method in OPERATE_TYPE)) return;
+    if (!explicit && !(req.method in OPERATE_TYPE)) return done();
     const url = req.url.split('?')[0];
-    try {
-      await writeLog(app.ctx.db, {
+    const write = () =>
+      writeLog(app.ctx.db, {
         logType: 2,
         logContent: (explicit && cfg.content) || `${req.method} ${req.routeOptions.url ?? url}`,
         operateType: (explicit && cfg.type) || OPERATE_TYPE[req.method] || 1,
-        userid: req.user.username,
-        username: req.user.realname,
+        userid: user.username,
+        username: user.realname,
         ip: req.ip,
         method: req.routeOptions.url ?? url,
         requestUrl: url,
@@ -158,8 +163,9 @@ export function installOperationLog(app: FastifyInstance): void {
         costTime: Math.round(reply.elapsedTime),
         outcome: reply.statusCode < 400 ? 'success' : 'failure',
       });
-    } catch (err) {
-      req.log.warn({ err }, 'operation log write failed');
-    }
+    Promise.resolve()
+      .then(write)
+      .catch((err: unknown) => req.log.warn({ err }, 'operation log write failed'))
+      .finally(() => done());
   });
 }

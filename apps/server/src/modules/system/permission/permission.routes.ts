@@ -7,6 +7,8 @@ import { PermissionService } from './permission.service.js';
 
 /** Endpoints whose successful writes can change who holds which grant. */
 const GRANT_WRITES = /\/sys\/(role|permission|user|sysDepart|sysDepartPermission|sysDepartRole|sysDepartRoleUser)\//;
+/** Endpoints whose writes can change the caller's own user row (company switch, profile, password, tenant). */
+const OWN_ROW_WRITES = /\/sys\//;
 
 export async function permissionRoutes(app: Api, service: PermissionService): Promise<void> {
   // A grant change also drops the cached signed-in identities (a user's company or status may have changed).
@@ -14,13 +16,14 @@ export async function permissionRoutes(app: Api, service: PermissionService): Pr
 
   // Cached grants are dropped after any write to roles, menus, users or departments, on every instance —
   // before the answer leaves (onSend), so the writer's next request already sees the change.
-  // Any other write by a signed-in user may change that user's own row (company switch, profile): their
-  // cached identities are dropped, here and elsewhere.
+  // A system write by a signed-in user may change that user's own row (company switch, profile): their
+  // cached identities are dropped, here and elsewhere. Business writes (approvals, forms, HR, ledger) never
+  // touch the caller's own row, so they keep the caller's identity cached.
   // A callback hook: it runs on every answer, and reads (GET) leave at once without a promise.
   app.addHook('onSend', (req, reply, payload, done) => {
     if (req.method !== 'GET' && reply.statusCode < 400) {
       if (GRANT_WRITES.test(req.url)) service.invalidate();
-      else if (req.user) dropUserIdentities(app.ctx.authCache, app.ctx.realtime, req.user.id);
+      else if (req.user && OWN_ROW_WRITES.test(req.url)) dropUserIdentities(app.ctx.authCache, app.ctx.realtime, req.user.id);
     }
     done(null, payload);
   });
