@@ -1,20 +1,18 @@
 import { PASSWORD_TEXTS, updatePasswordRequest } from '@go/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { feedback } from '../feedback';
-import { putAction } from '../http/client';
-import { useSession } from '../session/store';
+import { useUpdatePassword, type PasswordChange as Values } from '../session/update-password';
 import { passwordStateKey, type PasswordState } from './FirstPasswordChange';
-
-type Values = { oldpassword?: string; password?: string; confirmpassword?: string };
 
 /** The dialog of the first-password rule (./FirstPasswordChange): it cannot be dismissed; the new password follows the shared rules. */
 export default function FirstPasswordDialog({ state }: { state: PasswordState }) {
-  const username = useSession((s) => s.userInfo?.username ?? '');
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { username, saving, save } = useUpdatePassword(() => {
+    feedback.message.success('密码已修改，请牢记新密码');
+    queryClient.setQueryData(passwordStateKey(username), { needChangePassword: false, message: null });
+  });
 
   const rule = (field: keyof Values) => ({
     validator: async (_r: unknown, value: unknown) => {
@@ -25,23 +23,7 @@ export default function FirstPasswordDialog({ state }: { state: PasswordState })
     },
   });
 
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const res = await putAction('/sys/user/updatePassword', { username, ...v });
-      if (res.success) {
-        feedback.message.success('密码已修改，请牢记新密码');
-        queryClient.setQueryData(passwordStateKey(username), { needChangePassword: false, message: null });
-      } else {
-        feedback.message.warning(res.message);
-      }
-    } catch {
-      /* shown by the client */
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = async () => save(await form.validateFields());
 
   return (
     <Modal

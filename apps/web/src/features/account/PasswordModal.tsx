@@ -1,17 +1,16 @@
 import { PASSWORD_TEXTS, updatePasswordRequest } from '@go/contract';
 import { Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { feedback } from '../../app/feedback';
-import { putAction } from '../../app/http/client';
-import { useSession } from '../../app/session/store';
-
-type Values = { oldpassword?: string; password?: string; confirmpassword?: string };
+import { useUpdatePassword, type PasswordChange as Values } from '../../app/session/update-password';
 
 /** 密码修改: old, new and confirmation with the SPEC §5 texts (rules of the contract schema). */
 export function PasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  const username = useSession((s) => s.userInfo?.username ?? '');
+  const { username, saving, save } = useUpdatePassword((message) => {
+    feedback.message.success(message || '修改成功');
+    form.resetFields();
+    onClose();
+  });
 
   // Each field checks its own rule of the contract schema; the confirmation also checks equality.
   const rule = (field: keyof Values) => ({
@@ -27,24 +26,7 @@ export function PasswordModal({ open, onClose }: { open: boolean; onClose: () =>
     },
   });
 
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const res = await putAction('/sys/user/updatePassword', { username, ...v });
-      if (res.success) {
-        feedback.message.success(res.message || '修改成功');
-        form.resetFields();
-        onClose();
-      } else {
-        feedback.message.warning(res.message);
-      }
-    } catch {
-      /* shown by the client */
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = async () => save(await form.validateFields());
 
   return (
     <Modal
