@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { gzip, gzipSync } from 'node:zlib';
 import type { AllAuthEntry, AuthEntry, MenuNode, PermissionResult } from '@go/contract';
 import type { CurrentUser } from '../../../platform/access/access.js';
 import type { PermissionChecker } from '../../../platform/context.js';
@@ -109,7 +109,9 @@ export interface PermissionPayload {
   /** the grant version it was built at */
   version: number;
   /** the last envelope written for it (see `PermissionService.envelope`) */
-  body?: { at: number; message: string; buf: Buffer; gzip?: Buffer };
+  body?: { at: number; message: string; buf: Buffer };
+  /** the last gzipped envelope, the envelope it was made from, and whether its successor is being compressed */
+  gzip?: { source: NonNullable<PermissionPayload['body']>; buf: Buffer; compressing?: boolean };
 }
 
 export class PermissionService implements PermissionChecker {
@@ -225,8 +227,8 @@ export class PermissionService implements PermissionChecker {
   /**
    * The whole response body for a payload: the success envelope with its timestamp and response signature
    * (`zSignVer`, as platform/crypto adds to every envelope), without re-serialising the result. The body is
-   * reused for up to a second, so its timestamp is never more than a second old (clients only check the
-   * signature, which covers the timestamp it carries).
+   * reused for up to a second, so its timestamp is never more than a second old (two for the gzipped body,
+   * see `gzippedEnvelope`; clients only check the signature, which covers the timestamp it carries).
    */
   static envelope(payload: PermissionPayload, message: string, aesKey: string): Buffer {
     const now = Date.now();
@@ -235,12 +237,30 @@ export class PermissionService implements PermissionChecker {
     return PermissionService.freshEnvelope(payload, message, aesKey, now);
   }
 
-  /** The same body gzipped (browsers always accept it; the payload shrinks about sevenfold), reused alike. */
+  /**
+   * The same body gzipped (browsers always accept it; the payload shrinks about sevenfold). When the envelope
+   * has just been renewed, the previous compressed one (at most two seconds old) is still sent while the new
+   * one is compressed on the thread pool, so no request waits for the compression once a user's payload is
+   * in use; the first one, or one older than that, is compressed at once.
+   */
   static gzippedEnvelope(payload: PermissionPayload, message: string, aesKey: string): Buffer {
-    const buf = PermissionService.envelope(payload, message, aesKey);
+    PermissionService.envelope(payload, message, aesKey);
     const body = payload.body!;
-    if (body.buf !== buf || !body.gzip) body.gzip = gzipSync(buf, { level: 6 });
-    return body.gzip;
+    const last = payload.gzip;
+    if (last?.source === body) return last.buf;
+    if (last && last.source.message === message && body.at - last.source.at < 2_000) {
+      if (!last.compressing) {
+        last.compressing = true;
+        gzip(body.buf, { level: 6 }, (err, buf) => {
+          if (payload.gzip !== last) return;
+          if (err) last.compressing = false;
+          else payload.gzip = { source: body, buf };
+        });
+      }
+      return last.buf;
+    }
+    payload.gzip = { source: body, buf: gzipSync(body.buf, { level: 6 }) };
+    return payload.gzip.buf;
   }
 
   private static freshEnvelope(payload: PermissionPayload, message: string, aesKey: string, now: number): Buffer {
