@@ -85,7 +85,8 @@ export class AnnouncementService {
     return ids;
   }
 
-  private clean(input: AnnouncementInput) {
+  /** The stored fields of an announcement from its input: plain-text title and pages, sanitised content, defaults. */
+  clean(input: AnnouncementInput) {
     return {
       titile: plainText(input.titile).slice(0, 100),
       msgContent: sanitizeRichText(input.msgContent),

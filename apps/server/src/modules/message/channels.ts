@@ -3,7 +3,6 @@ import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/db/ids.js';
 import type { AnnouncementService } from '../announcement/announcement.service.js';
 import type { SysAnnouncement, SysAnnouncementSend } from '../announcement/announcement.tables.js';
-import { plainText, sanitizeRichText } from '../announcement/sanitize.js';
 
 /** One outgoing message: receivers are usernames (the channel resolves ids, addresses or messenger ids). */
 export interface OutgoingMessage {
@@ -114,18 +113,15 @@ export class SystemChannel implements MessageChannel {
       const sender = msg.sender || 'admin';
       const row: SysAnnouncement = {
         id: newId(),
-        titile: plainText(msg.title).slice(0, 100),
-        msgContent: sanitizeRichText(msg.content),
-        msgAbstract: null,
-        startTime: null,
-        endTime: null,
-        priority: msg.priority || 'L',
-        msgCategory: msg.category || '2',
-        msgType: 'USER',
-        busType: null,
-        busId: null,
-        openType: msg.openType || null,
-        openPage: msg.openPage ? plainText(msg.openPage) : null,
+        ...this.annts.clean({
+          titile: msg.title,
+          msgContent: msg.content,
+          priority: msg.priority,
+          msgCategory: msg.category || '2',
+          msgType: 'USER',
+          openType: msg.openType,
+          openPage: msg.openPage,
+        }),
         sender,
         sendStatus: '1',
         sendTime: at,
