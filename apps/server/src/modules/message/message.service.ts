@@ -1,5 +1,6 @@
 import type { MsgTemplateRow } from '@go/contract';
-import { CompiledQuery, PostgresAdapter, type Compilable } from 'kysely';
+import { PostgresAdapter, type Compilable } from 'kysely';
+import { asOneStatement } from '../../platform/db/prepared.js';
 import type { CurrentUser } from '../../platform/access/access.js';
 import type { AppContext } from '../../platform/context.js';
 import { inCompanyScope } from '../../platform/access/scope.js';
@@ -69,6 +70,25 @@ export interface BatchMessage {
 /** Rows of one batched write at most (PostgreSQL takes 65,535 parameters a statement). */
 const BATCH_ROWS = 400;
 
+/** The outbox row of a message not sent yet. */
+const outboxRow = (channel: string, msg: OutgoingMessage, by: string, at: string): SysMessage => ({
+  id: newId(),
+  esTitle: msg.title.slice(0, 200),
+  esType: channel,
+  esReceiver: msg.receivers.join(',').slice(0, 1000),
+  esParam: null,
+  esContent: msg.content,
+  esSendTime: null,
+  esSendStatus: '0',
+  esSendNum: 0,
+  esResult: null,
+  remark: null,
+  createBy: by,
+  createTime: at,
+  updateBy: null,
+  updateTime: null,
+});
+
 const resultText = (r: SendResult) => `送达 ${r.delivered}${r.detail ? `，${r.detail}` : ''}`;
 
 /** Fills `${name}` placeholders from the values; unknown names stay empty. */
@@ -104,33 +124,14 @@ export class MessageService {
   async send(channelName: string, msg: OutgoingMessage, by: string): Promise<number> {
     const channel = this.channels.get(channelName);
     if (!channel) throw businessError(MESSAGE_TEXTS.noChannel(channelName));
-    const id = newId();
-    const at = now();
-    await this.ctx.db
-      .insertInto('sysMessage')
-      .values({
-        id,
-        esTitle: msg.title.slice(0, 200),
-        esType: channelName,
-        esReceiver: msg.receivers.join(',').slice(0, 1000),
-        esParam: null,
-        esContent: msg.content,
-        esSendTime: null,
-        esSendStatus: '0',
-        esSendNum: 0,
-        esResult: null,
-        remark: null,
-        createBy: by,
-        createTime: at,
-        updateBy: null,
-        updateTime: null,
-      })
-      .execute();
+    const row = outboxRow(channelName, msg, by, now());
+    const id = row.id;
+    await this.ctx.db.insertInto('sysMessage').values(row).execute();
     try {
       const r = await channel.send(msg);
       await this.ctx.db
         .updateTable('sysMessage')
-        .set({ esSendStatus: '1', esSendNum: 1, esSendTime: now(), esResult: `送达 ${r.delivered}${r.detail ? `，${r.detail}` : ''}` })
+        .set({ esSendStatus: '1', esSendNum: 1, esSendTime: now(), esResult: resultText(r) })
         .where('id', '=', id)
         .execute();
       return r.delivered;
@@ -184,21 +185,11 @@ export class MessageService {
       at,
     );
     const outbox: SysMessage[] = items.map((it, k) => ({
-      id: newId(),
-      esTitle: it.msg.title.slice(0, 200),
-      esType: 'system',
-      esReceiver: it.msg.receivers.join(',').slice(0, 1000),
-      esParam: null,
-      esContent: it.msg.content,
+      ...outboxRow('system', it.msg, it.by, at),
       esSendTime: at,
       esSendStatus: '1',
       esSendNum: 1,
       esResult: resultText(batch.results[k]),
-      remark: null,
-      createBy: it.by,
-      createTime: at,
-      updateBy: null,
-      updateTime: null,
     }));
     const db = this.ctx.db;
     const writes: Compilable[] = [];
@@ -206,17 +197,8 @@ export class MessageService {
     for (let i = 0; i < batch.recipients.length; i += BATCH_ROWS) writes.push(db.insertInto('sysAnnouncementSend').values(batch.recipients.slice(i, i + BATCH_ROWS)));
     writes.push(db.insertInto('sysMessage').values(outbox));
     if (db.getExecutor().adapter instanceof PostgresAdapter && writes.length > 1) {
-      // one statement: each insert a data-modifying CTE (parameters renumbered), the outbox the main insert
-      const parts: string[] = [];
-      const params: unknown[] = [];
-      for (const w of writes) {
-        const c = w.compile();
-        const offset = params.length;
-        parts.push(c.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`));
-        params.push(...c.parameters);
-      }
-      const main = parts.pop()!;
-      await db.executeQuery(CompiledQuery.raw(`with ${parts.map((p, i) => `w${i} as (${p})`).join(', ')} ${main}`, params));
+      // one statement: each insert a data-modifying CTE, the outbox the main insert
+      await db.executeQuery(asOneStatement(writes.slice(0, -1), writes[writes.length - 1]));
     } else {
       await db.transaction().execute(async (trx) => {
         for (const w of writes) await trx.executeQuery(w.compile());

@@ -1,7 +1,7 @@
-import { CompiledQuery, PostgresAdapter, sql, type Compilable } from 'kysely';
+import { PostgresAdapter, sql, type Compilable } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
-import { prepared } from '../../platform/db/prepared.js';
+import { asOneStatement, prepared } from '../../platform/db/prepared.js';
 import { now, parseDateTime } from '../../platform/db/time.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
 import { writeLog } from '../../platform/oplog/oplog.js';
@@ -381,16 +381,9 @@ export class WorkflowEngine {
       for (const w of writes) await trx.executeQuery(w.compile());
       return n;
     }
-    const parts: string[] = [];
-    const params: unknown[] = [];
-    for (const [i, q] of [...(guard ? [guard] : []), ...writes].entries()) {
-      const c = q.compile();
-      const offset = params.length;
-      parts.push(`w${i} as (${c.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`);
-      params.push(...c.parameters);
-    }
-    if (!parts.length) return 0;
-    const r = await trx.executeQuery<{ n: number }>(CompiledQuery.raw(`with ${parts.join(', ')} select ${guard ? '(select count(*) from w0)' : '0'} as n`, params));
+    const ctes = [...(guard ? [guard] : []), ...writes];
+    if (!ctes.length) return 0;
+    const r = await trx.executeQuery<{ n: number }>(asOneStatement(ctes, `select ${guard ? '(select count(*) from w0)' : '0'} as n`));
     return Number(r.rows[0]?.n ?? 0);
   }
 

@@ -40,3 +40,22 @@ export function prepared<R, A extends unknown[]>(build: (db: Database, ...args: 
     return db.executeQuery<R>(CompiledQuery.raw(shape.sql, shape.params.map((p) => ('arg' in p ? args[p.arg] : p.value))));
   };
 }
+
+/**
+ * PostgreSQL: independent statements as the data-modifying CTEs `w0`, `w1`… of one statement (their
+ * parameters renumbered), followed by `tail` (more SQL, or a last statement). None of them sees another's
+ * effect, so none may touch a row another writes.
+ */
+export function asOneStatement(ctes: Compilable[], tail: Compilable | string): CompiledQuery {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const renumbered = (q: Compilable) => {
+    const c = q.compile();
+    const offset = params.length;
+    params.push(...c.parameters);
+    return c.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+  };
+  for (const [i, q] of ctes.entries()) parts.push(`w${i} as (${renumbered(q)})`);
+  const last = typeof tail === 'string' ? tail : renumbered(tail);
+  return CompiledQuery.raw(`with ${parts.join(', ')} ${last}`, params);
+}
