@@ -245,22 +245,4 @@ export class ActionQueries {
       .execute();
     return id;
   }
-
-  /** Who to tell when an instance changes: everyone with a task in it and the applicant (user ids). */
-  async watchers(procInstId: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('wfTaskCandidate')
-      .innerJoin('sysUser', 'sysUser.username', 'wfTaskCandidate.username')
-      .select('sysUser.id')
-      .where('wfTaskCandidate.instId', '=', procInstId)
-      .union(
-        this.db
-          .selectFrom('wfInstance')
-          .innerJoin('sysUser', 'sysUser.username', 'wfInstance.starter')
-          .select('sysUser.id')
-          .where('wfInstance.id', '=', procInstId),
-      )
-      .execute();
-    return rows.map((r) => r.id);
-  }
 }
