@@ -2,6 +2,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { useNamedStatements } from './prepared.js';
 import type { DB } from './schema.js';
 
 export type Database = Kysely<DB>;
@@ -29,6 +30,7 @@ export function openDatabase(url: string, dataDir: string): DbHandle {
     // An idle client losing its connection (server restart, admin termination) must not crash the process;
     // the pool replaces it on the next checkout.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`));
+    useNamedStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
     return { db, kind: 'postgres', close: () => db.destroy(), native: { kind: 'postgres', pool } };
   }
@@ -39,10 +41,39 @@ export function openDatabase(url: string, dataDir: string): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: reusingStatements(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
   return { db, kind: 'sqlite', close: () => db.destroy(), native: { kind: 'sqlite', sqlite } };
+}
+
+/** How many SQL texts keep their prepared statement on SQLite (the least recently used is dropped). */
+const SQLITE_STATEMENTS = 500;
+
+/**
+ * SQLite: each SQL text is prepared once and its statement reused (parsing and planning a join costs
+ * about as much as running it on an indexed page). Bounded, least recently used first out. A statement
+ * still being iterated (a streamed export) is never handed out twice: that call gets a fresh one.
+ * Only the query builder goes through this; the native handle prepares as before.
+ */
+export function reusingStatements(sqlite: SQLite.Database, max = SQLITE_STATEMENTS): { prepare(text: string): SQLite.Statement; close(): void } {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(text) {
+      const known = statements.get(text);
+      if (known) {
+        if (known.busy) return sqlite.prepare(text);
+        statements.delete(text);
+        statements.set(text, known);
+        return known;
+      }
+      const stmt = sqlite.prepare(text);
+      statements.set(text, stmt);
+      if (statements.size > max) statements.delete(statements.keys().next().value!);
+      return stmt;
+    },
+    close: () => sqlite.close(),
+  };
 }
 
 /** Database server version, for health and monitoring. */
