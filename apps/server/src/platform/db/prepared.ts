@@ -1,5 +1,36 @@
-import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
+import { CompiledQuery, PostgresAdapter, type Compilable, type QueryResult } from 'kysely';
+import type pg from 'pg';
 import type { Database } from './database.js';
+
+/**
+ * PostgreSQL: SQL texts sent as named (server-side prepared) statements, with their names. Each
+ * connection parses and plans such a text once and then only binds values (PostgreSQL switches to a
+ * generic plan after five executions when it costs no more). Bounded: texts beyond the limit are sent
+ * unnamed as before.
+ */
+const statementNames = new Map<string, string>();
+const MAX_NAMED = 500;
+
+/** Sends `text` as a named statement on PostgreSQL from now on (the query shapes of hot paths). */
+export function nameStatement(text: string): void {
+  if (statementNames.has(text) || statementNames.size >= MAX_NAMED) return;
+  statementNames.set(text, `s${statementNames.size}`);
+}
+
+/**
+ * Installs the named statements on a pool's new connections: a query whose text was named goes out with
+ * its name (parsed once per connection; a failed parse is not remembered, so it is parsed again).
+ */
+export function useNamedStatements(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+    (client as unknown as { query: (...a: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const [text, values] = args;
+      const name = typeof text === 'string' && Array.isArray(values) && args.length === 2 ? statementNames.get(text) : undefined;
+      return name ? query({ name, text, values }) : query(...args);
+    };
+  });
+}
 
 /** Marks an argument while the query is built once; never a real value (it holds a NUL). */
 const marker = (i: number) => `\u0000prepared-arg-${i}\u0000`;
@@ -33,6 +64,7 @@ export function prepared<R, A extends unknown[]>(build: (db: Database, ...args: 
     }
     const shape = { sql: c.sql, params };
     shapes.set(adapter, shape);
+    if (adapter instanceof PostgresAdapter) nameStatement(c.sql);
     return shape;
   };
   return (db: Database, ...args: A): Promise<QueryResult<R>> => {
