@@ -12,6 +12,7 @@ import {
 import { companyOf, GROUP_COMPANY } from '../../platform/access/access.js';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
+import { prepared } from '../../platform/db/prepared.js';
 import { now } from '../../platform/db/time.js';
 import { businessError } from '../../platform/http/errors.js';
 import type { FinishOutcome, FormType } from '../workflow/form-registry.js';
@@ -162,6 +163,10 @@ export function declaredFormType(d: FormDeclaration, hooks: FormHooks = {}): Dec
       text: (key) => texts.get(key) ?? optionText(d.fields.find((f) => f.key === key), values[key]),
     });
   };
+  // the approval engine's read of the form row and its status write: built once per form type
+  const loadRow = prepared((db: Database, id: string) => any(db).selectFrom(d.key).selectAll().where('id', '=', id).where('delFlag', '=', 0), 1);
+  const actStatusWrite = (db: Database, id: string, text: string) => any(db).updateTable(d.key).set({ actStatus: text }).where('id', '=', id);
+  const writeActStatus = prepared(actStatusWrite, 2);
   return {
     declaration: d,
     tableName: d.key,
@@ -211,9 +216,7 @@ export function declaredFormType(d: FormDeclaration, hooks: FormHooks = {}): Dec
       return { title };
     },
     async load(db, id) {
-      const r = (await any(db).selectFrom(d.key).selectAll().where('id', '=', id).where('delFlag', '=', 0).executeTakeFirst()) as
-        | Record<string, unknown>
-        | undefined;
+      const r = (await loadRow(db, id)).rows[0] as Record<string, unknown> | undefined;
       if (!r) return undefined;
       const values = rowValues(d, r);
       return {
@@ -233,8 +236,9 @@ export function declaredFormType(d: FormDeclaration, hooks: FormHooks = {}): Dec
       await any(db).updateTable(d.key).set({ delFlag: 1 }).where('id', '=', id).execute();
     },
     async setActStatus(db, id, text) {
-      await any(db).updateTable(d.key).set({ actStatus: text }).where('id', '=', id).execute();
+      await writeActStatus(db, id, text);
     },
+    actStatusWrite,
     async onApprove(db, id, payload, approver) {
       if (d.groupClaim && (await claimLevel(db, payload, approver)) === GROUP_COMPANY) {
         await any(db).updateTable(d.key).set({ claimOrgCode: GROUP_COMPANY }).where('id', '=', id).execute();

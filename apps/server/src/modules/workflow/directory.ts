@@ -1,4 +1,5 @@
 import type { Database } from '../../platform/db/database.js';
+import { prepared } from '../../platform/db/prepared.js';
 
 /** A user as the workflow screens show them (next-node users, candidates, history). */
 export interface UserBrief {
@@ -30,6 +31,18 @@ const split = (v: unknown): string[] =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** An active user by username (a rule naming one user, the initiator): built once. */
+const activeUser = prepared(
+  (db: Database, username: string) =>
+    db
+      .selectFrom('sysUser')
+      .select(['sysUser.id', 'sysUser.username', 'sysUser.realname', 'sysUser.orgCode'])
+      .where('sysUser.status', '=', 1)
+      .where('sysUser.delFlag', '=', 0)
+      .where('sysUser.username', '=', username),
+  1,
+);
+
 /**
  * Read-only lookups of users, roles and departments for candidate rules. The workflow engine only reads
  * the organisation; it never changes it.
@@ -58,7 +71,7 @@ export class Directory {
 
   async byUsernames(usernames: string[], db: Database = this.db): Promise<UserBrief[]> {
     if (!usernames.length) return [];
-    const rows = await this.users(db).where('sysUser.username', 'in', usernames).execute();
+    const rows = usernames.length === 1 ? (await activeUser(db, usernames[0])).rows : await this.users(db).where('sysUser.username', 'in', usernames).execute();
     const order = new Map(usernames.map((u, i) => [u, i]));
     return Directory.brief(rows).sort((a, b) => (order.get(a.username) ?? 0) - (order.get(b.username) ?? 0));
   }

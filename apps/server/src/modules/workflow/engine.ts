@@ -1,14 +1,14 @@
 import { PostgresAdapter, sql, type Compilable } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
-import { asOneStatement, prepared } from '../../platform/db/prepared.js';
+import { asOneStatement, nameStatement, prepared } from '../../platform/db/prepared.js';
 import { now, parseDateTime } from '../../platform/db/time.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
 import { writeLog } from '../../platform/oplog/oplog.js';
 import { addDuration, cachedModel, modelFor, parseTimerDate, type DecisionField, type TimerSpec, type Flow, type FlowNode, type MultiInstance, type ProcessModel } from './bpmn.js';
 import { Directory, type UserBrief } from './directory.js';
 import { evaluateCondition, evaluateValue, ExpressionError, isExpression, UnknownVariableError } from './expression.js';
-import { applicationStatusTexts } from './status-text.js';
+import { applicationStatusTexts, runningStatusText, type OpenTaskRow } from './status-text.js';
 import { WorkflowEvents, type InstanceRef, type WorkflowEvent } from './events.js';
 import type { FormRegistry, FormType } from './form-registry.js';
 import type { WfBusiness, WfDefinition, WfInstance, WfJob, WfNode, WfTask, WfToken } from './workflow.tables.js';
@@ -118,7 +118,7 @@ interface Loaded {
   deferTokens?: boolean;
   tokenRows?: Map<string, WfToken>;
   /** a pass's own writes (closing its task, the signature, the history row), written with the next task */
-  deferred?: { guard: Compilable; writes: Compilable[] };
+  deferred?: { guard: Compilable | null; writes: Compilable[] };
 }
 
 /** The actor of what the engine does by itself (timers). */
@@ -236,6 +236,14 @@ const readTask = prepared(
           .as('varMi'),
         eb.exists(eb.selectFrom('wfTaskCandidate as c').select('c.id').whereRef('c.taskId', '=', 't.id').where('c.username', '=', username)).as('candidate'),
       ])
+      // PostgreSQL: the instance's open tasks as the status text reads them (see `settle`)
+      .$if(db.getExecutor().adapter instanceof PostgresAdapter, (q) =>
+        q.select(
+          sql<OpenTaskRow[] | null>`(select json_agg(json_build_object('id', o.id, 'nodeId', o.node_id, 'name', o.name, 'assignee', o.assignee, 'username', oc.username, 'realname', ou.realname) order by o.create_time)
+            from wf_task o left join wf_task_candidate oc on oc.task_id = o.id and oc.open = 1 left join sys_user ou on ou.username = coalesce(o.assignee, oc.username)
+            where o.inst_id = t.inst_id and o.status = 0)`.as('openTasks'),
+        ),
+      )
       .where('t.id', '=', taskId),
   2,
 );
@@ -276,6 +284,13 @@ export class WorkflowEngine {
   readonly events = new WorkflowEvents();
 
   private readonly pg: boolean;
+  /**
+   * PostgreSQL, during a pass: per transaction and instance, the instance's open tasks (one row per open
+   * candidate, in creation order) as they are once the command's writes are done — read with the task,
+   * then kept up to date by every task the command closes or opens — so `settle` writes the status text
+   * without reading it back.
+   */
+  private readonly openTasks = new WeakMap<Database, Map<string, (OpenTaskRow & { id: string })[]>>();
   /** The time timers are computed and fired against (tests move it instead of sleeping). */
   clock: () => number = () => Date.now();
 
@@ -383,7 +398,10 @@ export class WorkflowEngine {
     }
     const ctes = [...(guard ? [guard] : []), ...writes];
     if (!ctes.length) return 0;
-    const r = await trx.executeQuery<{ n: number }>(asOneStatement(ctes, `select ${guard ? '(select count(*) from w0)' : '0'} as n`));
+    const q = asOneStatement(ctes, `select ${guard ? '(select count(*) from w0)' : '0'} as n`);
+    // the steps of a process repeat the same few shapes: each is parsed and planned once per connection
+    nameStatement(q.sql);
+    const r = await trx.executeQuery<{ n: number }>(q);
     return Number(r.rows[0]?.n ?? 0);
   }
 
@@ -465,6 +483,11 @@ export class WorkflowEngine {
     // the countersign state read with the task (undefined: a node id too long for the variable name, read later)
     const mi = this.miName(task.nodeId) === `mi:${task.nodeId}` ? (row.varMi ? (JSON.parse(row.varMi as string) as MiState) : null) : undefined;
     const L = await this.loaded(trx, inst, def, business, read(row.varForm), read(row.varVars), events);
+    if ('openTasks' in row) {
+      const tracked = this.openTasks.get(trx) ?? new Map<string, (OpenTaskRow & { id: string })[]>();
+      tracked.set(inst.id, (row.openTasks as (OpenTaskRow & { id: string })[] | null) ?? []);
+      this.openTasks.set(trx, tracked);
+    }
     return { task, L, candidate: row.candidate === true || row.candidate === 1, mi };
   }
 
@@ -679,6 +702,9 @@ export class WorkflowEngine {
   }
 
   private closeTaskWrites(trx: Database, task: WfTask, status: 1 | 2, outcome: string, executor: string | null, comment: string | null) {
+    const tracked = this.openTasks.get(trx);
+    const open = tracked?.get(task.instId);
+    if (open) tracked!.set(task.instId, open.filter((r) => r.id !== task.id));
     return {
       guard: trx.updateTable('wfTask').set({ status, outcome, executor, comment, endTime: now() }).where('id', '=', task.id).where('status', '=', 0).returning('id'),
       writes: [
@@ -860,7 +886,7 @@ export class WorkflowEngine {
   }
 
   /** Inserts an open task with its candidates and announces it. */
-  private async openNewTask(trx: Database, L: Loaded, node: FlowNode, tokenId: string, users: UserBrief[], priority: number): Promise<WfTask> {
+  private async openNewTask(trx: Database, L: Loaded, node: FlowNode, tokenId: string, users: UserBrief[], priority: number, defer = false): Promise<WfTask> {
     const task: WfTask = {
       id: newId(),
       instId: L.inst.id,
@@ -880,12 +906,22 @@ export class WorkflowEngine {
     };
     // the task, its candidates and due date at once, with what a pass left to be written with them (its own
     // writes and the token of this task)
+    // (`defer`: they wait for the command's next write, at the latest for `settle`)
     const dueTime = node.due ? this.timerDue(node.due.spec, L.vars, `用户任务「${node.name}」的办理期限`) : null;
-    await this.flushDeferred(trx, L, [
+    const writes = [
       trx.insertInto('wfTask').values(task),
       trx.insertInto('wfTaskCandidate').values(users.map((u) => ({ id: newId(), taskId: task.id, instId: L.inst.id, username: u.username, open: 1 }))),
       ...(dueTime !== null ? [this.jobWrite(trx, { instId: L.inst.id, type: 'due', nodeId: node.id, elementId: null, taskId: task.id, dueTime })] : []),
-    ]);
+    ];
+    if (defer) (L.deferred ??= { guard: null, writes: [] }).writes.push(...writes);
+    else await this.flushDeferred(trx, L, writes);
+    const open = this.openTasks.get(trx)?.get(L.inst.id);
+    if (open) {
+      // as the status text reads the new task: one row per candidate, with the user's real name
+      const base = { id: task.id, nodeId: task.nodeId, name: task.name, assignee: null };
+      if (users.length) for (const u of users) open.push({ ...base, username: u.username, realname: u.realname });
+      else open.push({ ...base, username: null, realname: null });
+    }
     L.events.push({ ...this.ref(L), type: 'taskCreated', taskId: task.id, nodeId: node.id, nodeName: node.name, candidates: users.map((u) => u.username), priority });
     return task;
   }
@@ -902,7 +938,7 @@ export class WorkflowEngine {
     chosen: UserBrief[] | null,
     priority: number,
     steps: { n: number },
-    opts: { noAuto?: boolean } = {},
+    opts: { noAuto?: boolean; settleNext?: boolean } = {},
   ): Promise<boolean> {
     const useChosen = chosen && chosen.length > 0 && pending.length === 1;
     let first = true;
@@ -928,8 +964,10 @@ export class WorkflowEngine {
         if (r === 'skipped') continue;
         users = r;
       }
-      const task = await this.openNewTask(trx, L, node, p.tokenId, users, priority);
+      // PostgreSQL, a pass that settles next: the task is written with the pass's writes and the status text
+      const task = await this.openNewTask(trx, L, node, p.tokenId, users, priority, this.pg && !!opts.settleNext && !!L.deferTokens);
       if (settings.repeatPolicy === 'auto' && !opts.noAuto) {
+        await this.flushDeferred(trx, L);
         const prior = await trx
           .selectFrom('wfTask')
           .select('executor')
@@ -950,7 +988,7 @@ export class WorkflowEngine {
         }
       }
     }
-    await this.flushDeferred(trx, L);
+    if (!opts.settleNext) await this.flushDeferred(trx, L);
     return true;
   }
 
@@ -1119,11 +1157,21 @@ export class WorkflowEngine {
 
   /** After a move: fires inclusive joins nothing can reach any more, finishes the instance when no token is left, or writes the running status text. */
   private async settle(trx: Database, L: Loaded): Promise<void> {
+    const traits = traitsOf(L.model);
+    // PostgreSQL, a top instance whose process neither calls nor joins, with nothing ended: its open tasks
+    // are known without a read, so the status text goes with the step's writes
+    const known = L.form?.actStatusWrite && !L.inst.rootId && !traits.calls && !traits.joins && !L.terminal && !L.endsReached.length ? this.openTasks.get(trx)?.get(L.inst.id) : undefined;
+    const text = known && runningStatusText(known);
+    if (text) {
+      await this.flushDeferred(trx, L, [L.form!.actStatusWrite!(trx, L.business.tableId, text.slice(0, 200))]);
+      L.deferTokens = false;
+      await this.saveProcVars(trx, L);
+      return;
+    }
     await this.flushDeferred(trx, L);
     L.deferTokens = false;
     await this.saveProcVars(trx, L);
     const steps = { n: 0 };
-    const traits = traitsOf(L.model);
     // no token can wait at a join of a process without joins
     for (let round = 0; round < 50 && !L.terminal && traits.joins; round++) {
       const waiting = await trx.selectFrom('wfToken').select(['nodeId']).where('instId', '=', L.inst.id).where('state', '=', 'join').execute();
@@ -1261,7 +1309,7 @@ export class WorkflowEngine {
     const writes = [...(d?.writes ?? []), ...(rows.length ? [trx.insertInto('wfToken').values(rows)] : []), ...also];
     if (!d && !writes.length) return;
     const n = await this.writeAll(trx, d?.guard ?? null, writes);
-    if (d && n !== 1) throw new VersionConflict();
+    if (d?.guard && n !== 1) throw new VersionConflict();
   }
 
   private async addJob(trx: Database, job: Pick<WfJob, 'instId' | 'type' | 'nodeId' | 'elementId' | 'taskId' | 'dueTime'>): Promise<void> {
@@ -1623,52 +1671,61 @@ export class WorkflowEngine {
    */
   async pass(actor: Actor, input: PassInput, opts: { itemLog?: ItemLog } = {}): Promise<void> {
     await this.taskCommand(input.id, async (trx, _root, events) => {
-      const { task, L, candidate, mi: miRead } = await this.loadTask(trx, input.id, actor.username, events);
-      const inst = L.inst;
-      if (!(task.assignee ? task.assignee === actor.username : candidate)) throw businessError(WF_TEXT.NOT_CANDIDATE);
-      if (L.def.status !== 1) throw businessError(WF_TEXT.SUSPENDED);
-      await this.writeItemLog(trx, actor, opts.itemLog);
-      const node = L.model.nodes.get(task.nodeId);
-      if (!node) throw businessError('流程节点不存在');
-      const settings = await this.nodeSettings(trx, L.def.id, node.id);
-      const comment = (input.comment ?? '').trim();
-      if (!comment && (input.jx || settings.commentRequired === 1 || L.form?.commentRequired)) {
-        throw businessError(WF_TEXT.COMMENT_REQUIRED);
+      try {
+        return await this.passStep(trx, actor, input, opts, events);
+      } finally {
+        // what the pass knew of the open tasks ends with it (a transaction may run further commands)
+        this.openTasks.delete(trx);
       }
-      const variables = this.decisionValues(node, settings, input.variables ?? {});
-      if (L.form?.onApprove) await L.form.onApprove(trx, L.business.tableId, input.payload ?? {}, actor.username);
-      const formWrite = await this.refreshedVars(trx, L);
-      this.mergeVariables(L, variables);
-      const chosen = await this.chosenUsers(trx, input.assignees);
-      const detail: Record<string, unknown> = {};
-      if (chosen) detail.assignees = chosen.map((u) => u.username);
-      if (Object.keys(variables).length) detail.variables = variables;
-      const mi = miRead === undefined ? await this.miState(trx, inst.id, node.id) : miRead;
-      // the task closes, the node is signed and the history row written in one step (one statement on
-      // PostgreSQL); outside a countersign that step waits for the next task and goes with it
-      const close = this.closeTaskWrites(trx, task, 1, 'pass', actor.username, comment || null);
-      const writes = [
-        ...close.writes,
-        ...(formWrite ? [formWrite] : []),
-        ...this.signWrites(trx, inst.id, node, actor, comment || null),
-        this.logWrite(trx, inst.id, 'pass', actor, { task, node, comment: comment || null, detail: Object.keys(detail).length ? detail : undefined }),
-      ];
-      if (mi) {
-        if ((await this.writeAll(trx, close.guard, writes)) !== 1) throw new VersionConflict();
-      } else {
-        L.deferred = { guard: close.guard, writes };
-        L.deferTokens = true;
-      }
-      L.events.push({ ...this.ref(L), type: 'passed', taskId: task.id, nodeId: node.id, nodeName: node.name, actor: who(actor), comment: comment || null, variables });
-      const pending: PendingTask[] = [];
-      const steps = { n: 0 };
-      const priority = input.priority ?? task.priority;
-      if (mi) await this.completeMulti(trx, L, node, mi, true, priority, pending, steps);
-      else await this.leave(trx, L, node.id, pending, steps);
-      if (await this.createTasks(trx, L, pending, chosen, priority, steps)) await this.settle(trx, L);
-      L.deferTokens = false;
-      return task.instId;
     });
+  }
+
+  private async passStep(trx: Database, actor: Actor, input: PassInput, opts: { itemLog?: ItemLog }, events: WorkflowEvent[]): Promise<string> {
+    const { task, L, candidate, mi: miRead } = await this.loadTask(trx, input.id, actor.username, events);
+    const inst = L.inst;
+    if (!(task.assignee ? task.assignee === actor.username : candidate)) throw businessError(WF_TEXT.NOT_CANDIDATE);
+    if (L.def.status !== 1) throw businessError(WF_TEXT.SUSPENDED);
+    await this.writeItemLog(trx, actor, opts.itemLog);
+    const node = L.model.nodes.get(task.nodeId);
+    if (!node) throw businessError('流程节点不存在');
+    const settings = await this.nodeSettings(trx, L.def.id, node.id);
+    const comment = (input.comment ?? '').trim();
+    if (!comment && (input.jx || settings.commentRequired === 1 || L.form?.commentRequired)) {
+      throw businessError(WF_TEXT.COMMENT_REQUIRED);
+    }
+    const variables = this.decisionValues(node, settings, input.variables ?? {});
+    if (L.form?.onApprove) await L.form.onApprove(trx, L.business.tableId, input.payload ?? {}, actor.username);
+    const formWrite = await this.refreshedVars(trx, L);
+    this.mergeVariables(L, variables);
+    const chosen = await this.chosenUsers(trx, input.assignees);
+    const detail: Record<string, unknown> = {};
+    if (chosen) detail.assignees = chosen.map((u) => u.username);
+    if (Object.keys(variables).length) detail.variables = variables;
+    const mi = miRead === undefined ? await this.miState(trx, inst.id, node.id) : miRead;
+    // the task closes, the node is signed and the history row written in one step (one statement on
+    // PostgreSQL); outside a countersign that step waits for the next task and goes with it
+    const close = this.closeTaskWrites(trx, task, 1, 'pass', actor.username, comment || null);
+    const writes = [
+      ...close.writes,
+      ...(formWrite ? [formWrite] : []),
+      ...this.signWrites(trx, inst.id, node, actor, comment || null),
+      this.logWrite(trx, inst.id, 'pass', actor, { task, node, comment: comment || null, detail: Object.keys(detail).length ? detail : undefined }),
+    ];
+    if (mi) {
+      if ((await this.writeAll(trx, close.guard, writes)) !== 1) throw new VersionConflict();
+    } else {
+      L.deferred = { guard: close.guard, writes };
+      L.deferTokens = true;
+    }
+    L.events.push({ ...this.ref(L), type: 'passed', taskId: task.id, nodeId: node.id, nodeName: node.name, actor: who(actor), comment: comment || null, variables });
+    const pending: PendingTask[] = [];
+    const steps = { n: 0 };
+    const priority = input.priority ?? task.priority;
+    if (mi) await this.completeMulti(trx, L, node, mi, true, priority, pending, steps);
+    else await this.leave(trx, L, node.id, pending, steps);
+    if (await this.createTasks(trx, L, pending, chosen, priority, steps, { settleNext: true })) await this.settle(trx, L);
+    L.deferTokens = false;
+    return task.instId;
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Compilable } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 
 /** The applicant as a form type sees them. */
@@ -41,6 +42,8 @@ export interface FormType {
   remove(db: Database, id: string): Promise<void>;
   /** writes the free-text approval status on the form row (审批中-key-name, 审批通过, 驳回 …) */
   setActStatus(db: Database, id: string, text: string): Promise<void>;
+  /** the same write, not yet run (joined with the other writes of an approval step on PostgreSQL) */
+  actStatusWrite?(db: Database, id: string, text: string): Compilable;
   /** called inside the approval transaction with the approval payload (e.g. the performance score) */
   onApprove?(db: Database, id: string, payload: Record<string, unknown>, approver: string): Promise<void>;
   /** called inside the transaction that ends the process */

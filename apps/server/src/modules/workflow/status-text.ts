@@ -9,6 +9,37 @@ export async function pendingStatusText(db: Database, instId: string): Promise<s
   return (texts.get(instId) ?? '审批中').slice(0, 200);
 }
 
+/** An open task of an instance with one open candidate (or none), as the status text reads it. */
+export interface OpenTaskRow {
+  nodeId: string;
+  name: string | null;
+  assignee: string | null;
+  username: string | null;
+  /** the real name of the assignee, else of the candidate */
+  realname: string | null;
+}
+
+/**
+ * `审批中：节点（审批人）…` of one instance from its open tasks, in creation order (one row per open
+ * candidate); undefined when no task is open.
+ */
+export function runningStatusText(open: OpenTaskRow[]): string | undefined {
+  if (!open.length) return undefined;
+  const nodes = new Map<string, { name: string; people: Set<string> }>();
+  for (const r of open) {
+    const node = nodes.get(r.nodeId) ?? { name: r.name ?? r.nodeId, people: new Set<string>() };
+    const who = r.realname ?? r.assignee ?? r.username;
+    if (who) node.people.add(who);
+    nodes.set(r.nodeId, node);
+  }
+  const parts = [...nodes.values()].map((n) => {
+    const people = [...n.people];
+    const shown = people.length > 3 ? `${people.slice(0, 3).join('、')}等${people.length}人` : people.join('、');
+    return shown ? `${n.name}（${shown}）` : n.name;
+  });
+  return `审批中：${parts.join('、')}`;
+}
+
 /**
  * Human status texts of applications (my applications, form lists): 草稿, 审批中：节点（审批人）,
  * 已通过, 驳回：理由…, 已撤回. Two queries for a page of rows.
@@ -30,23 +61,13 @@ export async function applicationStatusTexts(
       .where('wfTask.status', '=', 0)
       .orderBy('wfTask.createTime')
       .execute();
-    const byInst = new Map<string, Map<string, { name: string; people: Set<string> }>>();
+    const byInst = new Map<string, OpenTaskRow[]>();
     for (const r of open) {
-      const nodes = byInst.get(r.instId) ?? new Map<string, { name: string; people: Set<string> }>();
-      const node = nodes.get(r.nodeId) ?? { name: r.name ?? r.nodeId, people: new Set<string>() };
-      const who = r.realname ?? r.assignee ?? r.username;
-      if (who) node.people.add(who);
-      nodes.set(r.nodeId, node);
-      byInst.set(r.instId, nodes);
+      const rows = byInst.get(r.instId) ?? [];
+      rows.push(r);
+      byInst.set(r.instId, rows);
     }
-    for (const [inst, nodes] of byInst) {
-      const parts = [...nodes.values()].map((n) => {
-        const people = [...n.people];
-        const shown = people.length > 3 ? `${people.slice(0, 3).join('、')}等${people.length}人` : people.join('、');
-        return shown ? `${n.name}（${shown}）` : n.name;
-      });
-      out.set(inst, `审批中：${parts.join('、')}`);
-    }
+    for (const [inst, rows] of byInst) out.set(inst, runningStatusText(rows)!);
   }
   if (rejected.length) {
     const backs = await db
