@@ -11,11 +11,11 @@
  *                                tasks, default 100,000; BENCH_PASSES per approver, default 50;
  *                                BENCH_CPU_PROFILE=file.cpuprofile writes a CPU profile of the measured passes)
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type pg from 'pg';
+import pg from 'pg';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.js';
 import { testConfig } from '../apps/server/src/config.js';
@@ -96,6 +96,63 @@ function statementCounter(pool: pg.Pool) {
   });
   const total = (p?: Part) => [...state.parts].filter(([k]) => !p || k === p).reduce((n, [, m]) => n + [...m.values()].reduce((a, b) => a + b, 0), 0);
   return Object.assign(state, { total });
+}
+
+/** CPU time (ms, user + system) of a local process from /proc; null when it cannot be read. */
+function procCpuMs(pid: string): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime (fields 14 and 15, counted from the state field, 3), in clock ticks of 10 ms
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time of PostgreSQL's processes by pid: the backends serving the bench database, and the WAL
+ * writer, checkpointer and background writer (shared with other work on this server). Empty when the
+ * server is not on this machine.
+ */
+async function pgCpu(db: Database): Promise<{ backends: Map<string, number>; shared: number }> {
+  const r = await sql<{ pid: number; kind: string }>`select pid, case when datname = current_database() then 'b' else 's' end as kind from pg_stat_activity where (datname = current_database() and pid <> pg_backend_pid()) or backend_type in ('walwriter', 'checkpointer', 'background writer')`.execute(db);
+  const backends = new Map<string, number>();
+  let shared = 0;
+  for (const { pid, kind } of r.rows) {
+    const ms = procCpuMs(String(pid));
+    if (ms === null) continue;
+    if (kind === 'b') backends.set(String(pid), ms);
+    else shared += ms;
+  }
+  return { backends, shared };
+}
+
+/** Samples what the bench database's backends wait for (pg_stat_activity), every `everyMs`, on its own connection. */
+function waitSampler(url: string, everyMs: number) {
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let stop = false;
+  const c = new pg.Client({ connectionString: url });
+  const done = (async () => {
+    await c.connect();
+    while (!stop) {
+      const r = await c.query<{ w: string }>(
+        `select coalesce(wait_event_type || ':' || wait_event, 'cpu') as w from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state = 'active'`,
+      );
+      samples++;
+      for (const { w } of r.rows) counts.set(w, (counts.get(w) ?? 0) + 1);
+      await new Promise((res) => setTimeout(res, everyMs));
+    }
+    await c.end();
+  })();
+  return {
+    async stop() {
+      stop = true;
+      await done;
+      return { samples, counts };
+    },
+  };
 }
 
 async function insertChunks<T>(rows: T[], size: number, write: (chunk: T[]) => Promise<unknown>) {
@@ -228,7 +285,9 @@ async function main() {
       await profiler.post('Profiler.enable');
       await profiler.post('Profiler.start');
     }
+    const waits = process.env.BENCH_WAITS ? waitSampler(pgDb.url, 20) : null;
     const lat: number[] = [];
+    const pg0 = await pgCpu(db);
     const cpu0 = process.cpuUsage();
     counter.on = true;
     const start = performance.now();
@@ -243,6 +302,8 @@ async function main() {
     );
     const secs = (performance.now() - start) / 1000;
     const cpu = process.cpuUsage(cpu0);
+    const pg1 = await pgCpu(db);
+    const waited = await waits?.stop();
     if (profiler) {
       const { profile } = await profiler.post('Profiler.stop');
       writeFileSync(process.env.BENCH_CPU_PROFILE!, JSON.stringify(profile));
@@ -264,6 +325,15 @@ async function main() {
     console.log(`\nload average ${load()} after the run`);
     console.log(`approval pass, PostgreSQL, ${APPROVERS} concurrent approvers, ${n} passes over HTTP (inject):`);
     console.log(`  figure:     ${rate.toFixed(0)} passes/s, latency p50 ${ms(pct(lat, 50))}, p95 ${ms(pct(lat, 95))}; app CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms per pass (user ${(cpu.user / 1000 / n).toFixed(2)}, system ${(cpu.system / 1000 / n).toFixed(2)})`);
+    if (pg1.backends.size) {
+      // a connection opened during the run counts from zero
+      const backend = [...pg1.backends].reduce((a, [pid, ms]) => a + ms - (pg0.backends.get(pid) ?? 0), 0);
+      console.log(`  PostgreSQL CPU: ${(backend / n).toFixed(2)} ms per pass in the bench database's ${pg1.backends.size} backends; WAL writer, checkpointer and background writer ${((pg1.shared - pg0.shared) / n).toFixed(2)} ms (shared with other work on the server)`);
+    }
+    if (waited) {
+      const per = [...waited.counts].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / waited.samples).toFixed(2)}`);
+      console.log(`  active backends by wait (mean over ${waited.samples} samples): ${per.join(', ')}`);
+    }
     const partName: Record<Part, string> = {
       engine: "the engine's command (its transaction, begin/commit included)",
       other: 'outside it: session check, operation log, after the commit the notices to the next approver and the applicant and the to-do push',
@@ -281,7 +351,8 @@ async function main() {
     console.log(`  verdict:    throughput ${rateMet ? 'met' : 'not met'}; statements ${stmtMet ? 'met' : 'not met'} → ${rateMet && stmtMet ? 'met' : 'not met'}`);
   } finally {
     await app.close();
-    await pgDb.drop();
+    if (process.env.BENCH_KEEP) console.log(`kept ${pgDb.url}`);
+    else await pgDb.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
