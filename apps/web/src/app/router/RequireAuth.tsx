@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { takePermissionLoad } from '../auth/prefetch';
 import { loadPermissions, logout } from '../session/actions';
-import { useSession } from '../session/store';
+import { getSession, useSession } from '../session/store';
 
 export const LOGIN_PATH = '/user/login';
 
@@ -25,7 +25,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    if (!token || loaded) return;
+    // the store, not this render's value: a load that ended between this render and its effect is not repeated
+    if (!token || getSession().permissionsLoaded) return;
     let cancelled = false;
     // the sign-in page starts the load as soon as the token arrives; wait on that one if it did
     (takePermissionLoad(token) ?? loadPermissions())

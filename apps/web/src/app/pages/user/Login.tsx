@@ -6,7 +6,7 @@ import { ACCOUNT_CHECKS, PHONE_CHECKS, useCheckedFields } from '../../auth/login
 import { LockIcon, MailIcon, MobileIcon, SafetyCertificateIcon, UserIcon } from '../../auth/login/icons';
 import { SendCodeButton } from '../../auth/login/SendCodeButton';
 import '../../auth/login/login.css';
-import { prefetchSignedInPages, startPermissionLoad } from '../../auth/prefetch';
+import { fetchSignedInPagesAhead, prefetchSignedInPages, startPermissionLoad } from '../../auth/prefetch';
 import { SsoLoginButtons } from '../../auth/SsoLoginButtons';
 import { feedback } from '../../feedback';
 import { getAction, postAction } from '../../http/client';
@@ -106,7 +106,6 @@ export default function Login() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    prefetchSignedInPages();
     if (loading) return;
     const bad = account.checkAll();
     if (bad) return focusField(`login-${bad}`);
@@ -114,13 +113,16 @@ export default function Login() {
     setLoading(true);
     setError('');
     try {
-      const res = await postAction<LoginResult>('/sys/login', {
+      const answer = postAction<LoginResult>('/sys/login', {
         username: v.username.trim(),
         password: v.password,
         captcha: v.captcha,
         checkKey,
         remember_me: remember,
       });
+      // the signed-in pages' code, fetched while the user typed, runs while the server checks the password
+      prefetchSignedInPages();
+      const res = await answer;
       if (res.code === 200 && res.success) {
         if (remember) ls.set(STORAGE_KEYS.rememberedUsername, v.username.trim());
         else ls.remove(STORAGE_KEYS.rememberedUsername);
@@ -135,14 +137,15 @@ export default function Login() {
 
   const submitPhone = async (e: FormEvent) => {
     e.preventDefault();
-    prefetchSignedInPages();
     if (loading) return;
     const bad = phone.checkAll();
     if (bad) return focusField(`phone-${bad}`);
     setLoading(true);
     setError('');
     try {
-      accept(await postAction<LoginResult>('/sys/phoneLogin', { mobile: phone.values.mobile.trim(), captcha: phone.values.smscode.trim() }));
+      const answer = postAction<LoginResult>('/sys/phoneLogin', { mobile: phone.values.mobile.trim(), captcha: phone.values.smscode.trim() });
+      prefetchSignedInPages();
+      accept(await answer);
     } catch {
       /* shown by the client */
     } finally {
@@ -271,7 +274,7 @@ export default function Login() {
     <div
       className="login-box lf"
       style={{ '--lf-primary': readablePrimary(primary) } as CSSProperties}
-      onInput={prefetchSignedInPages}
+      onInput={() => fetchSignedInPagesAhead()}
       data-testid="login-page"
     >
       <Tabs<Tab>
