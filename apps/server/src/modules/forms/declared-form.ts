@@ -12,7 +12,7 @@ import {
 import { companyOf, GROUP_COMPANY } from '../../platform/access/access.js';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
-import { prepared } from '../../platform/db/prepared.js';
+import { prepared, preparedWrite } from '../../platform/db/prepared.js';
 import { now } from '../../platform/db/time.js';
 import { businessError } from '../../platform/http/errors.js';
 import type { FinishOutcome, FormType } from '../workflow/form-registry.js';
@@ -165,8 +165,9 @@ export function declaredFormType(d: FormDeclaration, hooks: FormHooks = {}): Dec
   };
   // the approval engine's read of the form row and its status write: built once per form type
   const loadRow = prepared((db: Database, id: string) => any(db).selectFrom(d.key).selectAll().where('id', '=', id).where('delFlag', '=', 0), 1);
-  const actStatusWrite = (db: Database, id: string, text: string) => any(db).updateTable(d.key).set({ actStatus: text }).where('id', '=', id);
-  const writeActStatus = prepared(actStatusWrite, 2);
+  const setActStatus = (db: Database, text: string, id: string) => any(db).updateTable(d.key).set({ actStatus: text }).where('id', '=', id);
+  const writeActStatus = prepared(setActStatus, 2);
+  const actStatusWrite = preparedWrite(setActStatus, 2);
   return {
     declaration: d,
     tableName: d.key,
@@ -236,9 +237,9 @@ export function declaredFormType(d: FormDeclaration, hooks: FormHooks = {}): Dec
       await any(db).updateTable(d.key).set({ delFlag: 1 }).where('id', '=', id).execute();
     },
     async setActStatus(db, id, text) {
-      await writeActStatus(db, id, text);
+      await writeActStatus(db, text, id);
     },
-    actStatusWrite,
+    actStatusWrite: (db, id, text) => actStatusWrite(db, text, id),
     async onApprove(db, id, payload, approver) {
       if (d.groupClaim && (await claimLevel(db, payload, approver)) === GROUP_COMPANY) {
         await any(db).updateTable(d.key).set({ claimOrgCode: GROUP_COMPANY }).where('id', '=', id).execute();

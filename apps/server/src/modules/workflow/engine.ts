@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Compilable } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
-import { asOneStatement, nameStatement, prepared } from '../../platform/db/prepared.js';
+import { asOneStatement, nameStatement, prepared, preparedInsert, preparedWrite } from '../../platform/db/prepared.js';
 import { now, parseDateTime } from '../../platform/db/time.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
 import { writeLog } from '../../platform/oplog/oplog.js';
@@ -11,7 +11,7 @@ import { evaluateCondition, evaluateValue, ExpressionError, isExpression, Unknow
 import { applicationStatusTexts, runningStatusText, type OpenTaskRow } from './status-text.js';
 import { WorkflowEvents, type InstanceRef, type WorkflowEvent } from './events.js';
 import type { FormRegistry, FormType } from './form-registry.js';
-import type { WfBusiness, WfDefinition, WfInstance, WfJob, WfNode, WfTask, WfToken } from './workflow.tables.js';
+import type { WfAction, WfBusiness, WfDefinition, WfInstance, WfJob, WfNode, WfNodeSign, WfTask, WfTaskCandidate, WfToken } from './workflow.tables.js';
 
 /** Who is acting. */
 export interface Actor {
@@ -266,6 +266,26 @@ const claimTask = prepared(
 );
 
 const who = (a: Actor) => ({ username: a.username, realname: a.realname });
+
+/** The writes of an approval step, each built once (their values bound per call). */
+const closeTaskGuard = preparedWrite(
+  (db: Database, status: number, outcome: string, executor: string | null, comment: string | null, endTime: string, taskId: string) =>
+    db.updateTable('wfTask').set({ status, outcome, executor, comment, endTime }).where('id', '=', taskId).where('status', '=', 0).returning('id'),
+  6,
+);
+const closeCandidates = preparedWrite((db: Database, taskId: string) => db.updateTable('wfTaskCandidate').set({ open: 0 }).where('taskId', '=', taskId), 1);
+const deleteToken = preparedWrite((db: Database, id: string) => db.deleteFrom('wfToken').where('id', '=', id), 1);
+const deleteTaskJobs = preparedWrite((db: Database, taskId: string) => db.deleteFrom('wfJob').where('taskId', '=', taskId), 1);
+const deleteNodeSign = preparedWrite((db: Database, instId: string, nodeId: string) => db.deleteFrom('wfNodeSign').where('instId', '=', instId).where('nodeId', '=', nodeId), 2);
+const updateFormVariable = preparedWrite((db: Database, value: string, instId: string) => db.updateTable('wfVariable').set({ value }).where('instId', '=', instId).where('name', '=', 'form'), 2);
+const insertNodeSign = preparedInsert<WfNodeSign>('wfNodeSign', columns<WfNodeSign>({ id: true, instId: true, nodeId: true, nodeName: true, username: true, realname: true, signTime: true, value: true }));
+const insertAction = preparedInsert<WfAction>(
+  'wfAction',
+  columns<WfAction>({ id: true, instId: true, taskId: true, nodeId: true, nodeName: true, action: true, username: true, realname: true, comment: true, detail: true, createTime: true }),
+);
+const insertTask = preparedInsert<WfTask>('wfTask', TASK_COLS);
+const insertCandidate = preparedInsert<WfTaskCandidate>('wfTaskCandidate', columns<WfTaskCandidate>({ id: true, taskId: true, instId: true, username: true, open: true }));
+const insertToken = preparedInsert<WfToken>('wfToken', columns<WfToken>({ id: true, instId: true, nodeId: true, state: true, viaFlow: true, createTime: true }));
 
 /** Names the engine sets itself; a request cannot set them. */
 const RESERVED_VARS = new Set(['initiator', 'tableId', 'nrOfInstances', 'nrOfCompletedInstances', 'nrOfActiveInstances', 'nrOfApprovedInstances', 'nrOfRejectedInstances', 'loopCounter', '__proto__', 'constructor', 'prototype']);
@@ -527,7 +547,7 @@ export class WorkflowEngine {
   /** Re-reads the form so conditions see the current data, and keeps the snapshot variable. */
   private async refreshVars(trx: Database, L: Loaded): Promise<void> {
     const write = await this.refreshedVars(trx, L);
-    if (write) await write.execute();
+    if (write) await trx.executeQuery(write.compile());
   }
 
   /** `refreshVars` without its write: the update of the snapshot variable when it changed, for the caller to run. */
@@ -537,7 +557,7 @@ export class WorkflowEngine {
     if (!data) return null;
     const vars = this.formSnapshot(L.model, data, L.business.tableId, L.inst.starter);
     const json = JSON.stringify(vars);
-    const write = json !== JSON.stringify(L.formVars) ? trx.updateTable('wfVariable').set({ value: json }).where('instId', '=', L.inst.id).where('name', '=', 'form') : null;
+    const write = json !== JSON.stringify(L.formVars) ? updateFormVariable(trx, json, L.inst.id) : null;
     L.formVars = vars;
     L.vars = { ...L.formVars, ...L.procVars };
     return write;
@@ -667,7 +687,7 @@ export class WorkflowEngine {
     who: Actor | null,
     opts: { task?: WfTask | null; node?: FlowNode | null; comment?: string | null; detail?: unknown } = {},
   ): Promise<void> {
-    await this.logWrite(trx, instId, action, who, opts).execute();
+    await trx.executeQuery(this.logWrite(trx, instId, action, who, opts).compile());
   }
 
   /** The history row of `log`, for the caller to run. */
@@ -678,21 +698,19 @@ export class WorkflowEngine {
     who: Actor | null,
     opts: { task?: WfTask | null; node?: FlowNode | null; comment?: string | null; detail?: unknown } = {},
   ) {
-    return trx
-      .insertInto('wfAction')
-      .values({
-        id: newId(),
-        instId,
-        taskId: opts.task?.id ?? null,
-        nodeId: opts.node?.id ?? opts.task?.nodeId ?? null,
-        nodeName: opts.node?.name ?? opts.task?.name ?? null,
-        action,
-        username: who?.username ?? null,
-        realname: who?.realname ?? null,
-        comment: opts.comment ?? null,
-        detail: opts.detail === undefined ? null : JSON.stringify(opts.detail),
-        createTime: now(),
-      });
+    return insertAction(trx, {
+      id: newId(),
+      instId,
+      taskId: opts.task?.id ?? null,
+      nodeId: opts.node?.id ?? opts.task?.nodeId ?? null,
+      nodeName: opts.node?.name ?? opts.task?.name ?? null,
+      action,
+      username: who?.username ?? null,
+      realname: who?.realname ?? null,
+      comment: opts.comment ?? null,
+      detail: opts.detail === undefined ? null : JSON.stringify(opts.detail),
+      createTime: now(),
+    });
   }
 
   /** Closes an open task (its candidates, token and jobs with it); a task already closed is a lost race. */
@@ -706,35 +724,20 @@ export class WorkflowEngine {
     const open = tracked?.get(task.instId);
     if (open) tracked!.set(task.instId, open.filter((r) => r.id !== task.id));
     return {
-      guard: trx.updateTable('wfTask').set({ status, outcome, executor, comment, endTime: now() }).where('id', '=', task.id).where('status', '=', 0).returning('id'),
-      writes: [
-        trx.updateTable('wfTaskCandidate').set({ open: 0 }).where('taskId', '=', task.id),
-        ...(task.tokenId ? [trx.deleteFrom('wfToken').where('id', '=', task.tokenId)] : []),
-        trx.deleteFrom('wfJob').where('taskId', '=', task.id),
-      ],
+      guard: closeTaskGuard(trx, status, outcome, executor, comment, now(), task.id),
+      writes: [closeCandidates(trx, task.id), ...(task.tokenId ? [deleteToken(trx, task.tokenId)] : []), deleteTaskJobs(trx, task.id)],
     };
   }
 
   private async sign(trx: Database, instId: string, node: { id: string; name: string | null }, who: Actor, value: string | null): Promise<void> {
-    for (const w of this.signWrites(trx, instId, node, who, value)) await w.execute();
+    for (const w of this.signWrites(trx, instId, node, who, value)) await trx.executeQuery(w.compile());
   }
 
   /** The node's signature: the previous one of the node goes, this one is written. */
   private signWrites(trx: Database, instId: string, node: { id: string; name: string | null }, who: Actor, value: string | null) {
     return [
-      trx.deleteFrom('wfNodeSign').where('instId', '=', instId).where('nodeId', '=', node.id),
-      trx
-      .insertInto('wfNodeSign')
-      .values({
-        id: newId(),
-        instId,
-        nodeId: node.id,
-        nodeName: node.name,
-        username: who.username,
-        realname: who.realname,
-        signTime: now(),
-        value,
-      }),
+      deleteNodeSign(trx, instId, node.id),
+      insertNodeSign(trx, { id: newId(), instId, nodeId: node.id, nodeName: node.name, username: who.username, realname: who.realname, signTime: now(), value }),
     ] as const;
   }
 
@@ -908,9 +911,10 @@ export class WorkflowEngine {
     // writes and the token of this task)
     // (`defer`: they wait for the command's next write, at the latest for `settle`)
     const dueTime = node.due ? this.timerDue(node.due.spec, L.vars, `用户任务「${node.name}」的办理期限`) : null;
+    const candidates = users.map((u) => ({ id: newId(), taskId: task.id, instId: L.inst.id, username: u.username, open: 1 }));
     const writes = [
-      trx.insertInto('wfTask').values(task),
-      trx.insertInto('wfTaskCandidate').values(users.map((u) => ({ id: newId(), taskId: task.id, instId: L.inst.id, username: u.username, open: 1 }))),
+      insertTask(trx, task),
+      candidates.length === 1 ? insertCandidate(trx, candidates[0]) : trx.insertInto('wfTaskCandidate').values(candidates),
       ...(dueTime !== null ? [this.jobWrite(trx, { instId: L.inst.id, type: 'due', nodeId: node.id, elementId: null, taskId: task.id, dueTime })] : []),
     ];
     if (defer) (L.deferred ??= { guard: null, writes: [] }).writes.push(...writes);
@@ -1306,7 +1310,8 @@ export class WorkflowEngine {
     L.deferred = undefined;
     const rows = L.tokenRows?.size ? [...L.tokenRows.values()] : [];
     L.tokenRows?.clear();
-    const writes = [...(d?.writes ?? []), ...(rows.length ? [trx.insertInto('wfToken').values(rows)] : []), ...also];
+    const tokens = rows.length === 1 ? [insertToken(trx, rows[0])] : rows.length ? [trx.insertInto('wfToken').values(rows)] : [];
+    const writes = [...(d?.writes ?? []), ...tokens, ...also];
     if (!d && !writes.length) return;
     const n = await this.writeAll(trx, d?.guard ?? null, writes);
     if (d?.guard && n !== 1) throw new VersionConflict();

@@ -1,4 +1,4 @@
-import { CompiledQuery, PostgresAdapter, type Compilable, type QueryResult } from 'kysely';
+import { CompiledQuery, PostgresAdapter, type Compilable, type Kysely, type QueryResult } from 'kysely';
 import type pg from 'pg';
 import type { Database } from './database.js';
 
@@ -41,17 +41,12 @@ interface Shape {
   params: ({ arg: number } | { value: unknown })[];
 }
 
-/**
- * A query whose shape never changes, built and compiled once per SQL dialect: later calls only put their
- * arguments into the parameters, with no query builder, plugin pass or compilation. `build` must pass
- * each argument through as a plain bound value (`where(col, '=', arg)`), which is checked on the first
- * build; results still go through the database's plugins (the camelCase mapping) as usual.
- */
-export function prepared<R, A extends unknown[]>(build: (db: Database, ...args: A) => Compilable<R>, arity: A['length']) {
-  const shapes = new WeakMap<object, Shape>();
-  const shapeFor = (db: Database): Shape => {
+/** The shape of a query built once per SQL dialect (see `prepared`). */
+function shapes<A extends unknown[]>(build: (db: Database, ...args: A) => Compilable, arity: number) {
+  const byAdapter = new WeakMap<object, Shape>();
+  return (db: Database): Shape => {
     const adapter = db.getExecutor().adapter;
-    const hit = shapes.get(adapter);
+    const hit = byAdapter.get(adapter);
     if (hit) return hit;
     const markers = Array.from({ length: arity }, (_, i) => marker(i));
     const c = build(db, ...(markers as A)).compile();
@@ -63,14 +58,45 @@ export function prepared<R, A extends unknown[]>(build: (db: Database, ...args: 
       if (!params.some((p) => 'arg' in p && p.arg === i)) throw new Error(`prepared query: argument ${i} is not a bound parameter`);
     }
     const shape = { sql: c.sql, params };
-    shapes.set(adapter, shape);
+    byAdapter.set(adapter, shape);
     if (adapter instanceof PostgresAdapter) nameStatement(c.sql);
     return shape;
   };
-  return (db: Database, ...args: A): Promise<QueryResult<R>> => {
-    const shape = shapeFor(db);
-    return db.executeQuery<R>(CompiledQuery.raw(shape.sql, shape.params.map((p) => ('arg' in p ? args[p.arg] : p.value))));
+}
+
+const bound = (shape: Shape, args: unknown[]) => CompiledQuery.raw(shape.sql, shape.params.map((p) => ('arg' in p ? args[p.arg] : p.value)));
+
+/**
+ * A query whose shape never changes, built and compiled once per SQL dialect: later calls only put their
+ * arguments into the parameters, with no query builder, plugin pass or compilation. `build` must pass
+ * each argument through as a plain bound value (`where(col, '=', arg)`), which is checked on the first
+ * build; results still go through the database's plugins (the camelCase mapping) as usual.
+ */
+export function prepared<R, A extends unknown[]>(build: (db: Database, ...args: A) => Compilable<R>, arity: A['length']) {
+  const shapeFor = shapes(build, arity);
+  return (db: Database, ...args: A): Promise<QueryResult<R>> => db.executeQuery<R>(bound(shapeFor(db), args));
+}
+
+/**
+ * `prepared` for a statement that is not run at once (a write joined with others, see `asOneStatement`):
+ * returns the statement with its arguments bound, to compile or run later.
+ */
+export function preparedWrite<A extends unknown[]>(build: (db: Database, ...args: A) => Compilable, arity: A['length']) {
+  const shapeFor = shapes(build, arity);
+  return (db: Database, ...args: A): Compilable => {
+    const q = bound(shapeFor(db), args);
+    return { compile: () => q };
   };
+}
+
+/** A single-row INSERT of the given columns of `table`, built once (`preparedWrite`); the row's values are bound. */
+export function preparedInsert<T>(table: string, columns: readonly (keyof T & string)[]) {
+  const write = preparedWrite(
+    (db: Database, ...values: unknown[]) =>
+      (db as unknown as Kysely<Record<string, Record<string, unknown>>>).insertInto(table).values(Object.fromEntries(columns.map((c, i) => [c, values[i]]))),
+    columns.length,
+  );
+  return (db: Database, row: T): Compilable => write(db, ...columns.map((c) => row[c]));
 }
 
 /**
