@@ -2,11 +2,27 @@ import type { FastifyRequest } from 'fastify';
 import type { Api } from '../../platform/http/api.js';
 import type { Database } from '../../platform/db/database.js';
 import { officeServices } from '../announcement/register.js';
-import { sql } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
 import type { OutgoingMessage } from '../message/channels.js';
 import type { BatchMessage } from '../message/message.service.js';
 import type { WorkflowEngine } from './engine.js';
 import type { EventOf, WorkflowEvent } from './events.js';
+
+/**
+ * PostgreSQL: `user` (a `sys_user.username` column) equal to `other`, found through the case-insensitive
+ * unique index on `lower(username)`. For username equality the planner prefers the trigram index of the
+ * user list's search, which costs far more than it estimates (it visits every username sharing the
+ * trigrams); `|| ''` keeps that index out while the comparison stays exact.
+ */
+function sameUsername(user: string, other: string): Expression<SqlBool> {
+  return sql<SqlBool>`lower(${sql.ref(user)}) = lower(${sql.ref(other)}) and ${sql.ref(user)} || '' = ${sql.ref(other)}`;
+}
+
+/** PostgreSQL: `username` is one of `names` (exactly), through the same index as `sameUsername`. */
+function usernameIn(names: string[]): Expression<SqlBool> {
+  const list = (f: (n: string) => unknown) => sql.join(names.map(f));
+  return sql<SqlBool>`lower(username) in (${list((n) => sql`lower(${n})`)}) and username || '' in (${list((n) => n)})`;
+}
 
 /**
  * Notices of approval events to the people concerned (docs/workflow.md, "Notices"):
@@ -256,6 +272,8 @@ export class WorkflowNotices {
   /** settles when every notice handed over so far was sent (tests) */
   private work: Promise<unknown> = Promise.resolve();
 
+  private readonly pg: boolean;
+
   constructor(
     private readonly db: Database,
     private readonly sendAll: (items: BatchMessage[]) => Promise<PromiseSettledResult<unknown>[]>,
@@ -264,6 +282,7 @@ export class WorkflowNotices {
     /** pushes the to-do refresh to users (by id) */
     private readonly pushTodo: (userIds: string[], procInstId: string) => void = () => undefined,
   ) {
+    this.pg = db.getExecutor().adapter instanceof PostgresAdapter;
     const started = (job: Promise<void>) => {
       this.work = Promise.all([this.work, job]);
     };
@@ -307,19 +326,28 @@ export class WorkflowNotices {
 
   private async refreshTodo(procInstIds: string[]): Promise<void> {
     const ids = [...new Set(procInstIds)];
-    const rows = await this.db
-      .selectFrom('wfTaskCandidate')
-      .innerJoin('sysUser', 'sysUser.username', 'wfTaskCandidate.username')
-      .select(['wfTaskCandidate.instId as instId', 'sysUser.id as userId'])
-      .where('wfTaskCandidate.instId', 'in', ids)
-      .union(
-        this.db
-          .selectFrom('wfInstance')
-          .innerJoin('sysUser', 'sysUser.username', 'wfInstance.starter')
-          .select(['wfInstance.id as instId', 'sysUser.id as userId'])
-          .where('wfInstance.id', 'in', ids),
-      )
-      .execute();
+    const starters = this.db
+      .selectFrom('wfInstance')
+      .innerJoin('sysUser', (j) => (this.pg ? j.on(sameUsername('sysUser.username', 'wfInstance.starter')) : j.onRef('sysUser.username', '=', 'wfInstance.starter')))
+      .select(['wfInstance.id as instId', 'sysUser.id as userId'])
+      .where('wfInstance.id', 'in', ids);
+    const rows = this.pg
+      ? // the candidates through their tasks (the instance's tasks are indexed; a candidate's instance is its task's)
+        await this.db
+          .selectFrom('wfTask')
+          .innerJoin('wfTaskCandidate', (j) => j.onRef('wfTaskCandidate.taskId', '=', 'wfTask.id').onRef('wfTaskCandidate.instId', '=', 'wfTask.instId'))
+          .innerJoin('sysUser', (j) => j.on(sameUsername('sysUser.username', 'wfTaskCandidate.username')))
+          .select(['wfTaskCandidate.instId as instId', 'sysUser.id as userId'])
+          .where('wfTask.instId', 'in', ids)
+          .union(starters)
+          .execute()
+      : await this.db
+          .selectFrom('wfTaskCandidate')
+          .innerJoin('sysUser', 'sysUser.username', 'wfTaskCandidate.username')
+          .select(['wfTaskCandidate.instId as instId', 'sysUser.id as userId'])
+          .where('wfTaskCandidate.instId', 'in', ids)
+          .union(starters)
+          .execute();
     const byInst = new Map<string, string[]>();
     for (const r of rows) byInst.set(r.instId, [...(byInst.get(r.instId) ?? []), r.userId]);
     for (const id of ids) this.pushTodo(byInst.get(id) ?? [], id);
@@ -349,10 +377,11 @@ export class WorkflowNotices {
         if ('actor' in e && e.actor) usernames.add(e.actor.username);
       }
     }
+    const names = [...usernames];
     const rows = await this.db
       .selectFrom('sysUser')
       .select([sql.lit('u').as('kind'), 'username as key', sql<string>`coalesce(nullif(realname, ''), username)`.as('value')])
-      .where('username', 'in', [...usernames])
+      .where((eb) => (this.pg ? usernameIn(names) : eb('username', 'in', names)))
       .unionAll(this.db.selectFrom('wfDefinition').select([sql.lit('d').as('kind'), 'id as key', 'name as value']).where('id', 'in', [...defIds]))
       .execute();
     const byName = new Map<string, string>();
