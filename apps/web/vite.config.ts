@@ -1,6 +1,6 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, runnerImport, type Plugin } from 'vite';
+import { defineConfig, runnerImport } from 'vite';
 
 /**
  * Only framework and heavy single-purpose libraries get their own chunks; antd components are left to the
@@ -121,49 +121,8 @@ async function firstScreenStyle(): Promise<string> {
   return css.includes('css-dev-only') ? '' : css;
 }
 
-/** What the sign-in page fetches ahead: the first screen, the module that loads its layout and home page, the home page's data. */
-const SIGNED_IN = [...FIRST_SCREEN, src('app/router/signed-in.ts'), src('features/dashboard/home-data.ts')];
-
-type Chunk = { type: 'chunk'; fileName: string; imports: string[]; isEntry: boolean; moduleIds: string[]; viteMetadata?: { importedCss: Set<string> } };
-
-/**
- * Names in the page the files of the first screen after sign-in that the sign-in page has not loaded, for it to
- * fetch them while the user types without running them (src/app/auth/prefetch.ts): they run once the sign-in
- * request is on its way, so the click does not wait for them.
- */
-function signedInModules(): Plugin {
-  return {
-    name: 'signed-in-modules',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        if (!ctx.bundle) return html;
-        const chunks = new Map<string, Chunk>();
-        for (const c of Object.values(ctx.bundle)) if (c.type === 'chunk') chunks.set(c.fileName, c as unknown as Chunk);
-        const closure = (roots: Chunk[]) => {
-          const seen = new Set<string>();
-          const todo = roots.map((c) => c.fileName);
-          for (let f = todo.pop(); f !== undefined; f = todo.pop()) {
-            if (seen.has(f)) continue;
-            seen.add(f);
-            todo.push(...(chunks.get(f)?.imports ?? []));
-          }
-          return seen;
-        };
-        const all = [...chunks.values()];
-        const atSignIn = closure(all.filter((c) => c.isEntry || c.moduleIds.includes(src('app/pages/user/Login.tsx'))));
-        const ahead = [...closure(all.filter((c) => c.moduleIds.some((m) => SIGNED_IN.includes(m))))].filter((f) => !atSignIn.has(f));
-        const css = ahead.flatMap((f) => [...(chunks.get(f)?.viteMetadata?.importedCss ?? [])]);
-        const files = [...ahead, ...new Set(css)].map((f) => `/${f}`);
-        return [{ tag: 'meta', attrs: { name: 'signed-in-modules', content: files.join(' ') }, injectTo: 'head' }];
-      },
-    },
-  };
-}
-
 export default defineConfig(async ({ command }) => ({
-  plugins: [react(), signedInModules()],
+  plugins: [react()],
   // The default theme's first-screen antd styles, rendered here once instead of in every browser at sign-in
   // (src/app/static-style).
   define:

@@ -10,8 +10,8 @@ export function addSignedInPrefetch(load: () => void): void {
 }
 
 /**
- * Loads and runs the code of the signed-in pages (design system, main layout, home page) once, all at the
- * same time; the sign-in page calls it as soon as its request is on its way, so the click waits for the
+ * Starts fetching the code of the signed-in pages (design system, main layout, home page) once, all at
+ * the same time; the sign-in page calls it while the user types, so the click on 确定 waits for the
  * server only.
  */
 export function prefetchSignedInPages(): void {
@@ -21,49 +21,6 @@ export function prefetchSignedInPages(): void {
   Promise.all([ShellChunk.preload(), import('../router/signed-in').then((m) => m.prefetchSignedIn())]).catch(() => {
     shellRequested = false;
   });
-}
-
-/** Quiet time after the last keystroke before code fetched ahead is run without waiting for the click. */
-const RUN_WHEN_IDLE_MS = 1000;
-let fetchedAhead = false;
-let lastInput = 0;
-
-/**
- * Fetches the files of the signed-in pages while the user types, without running them: the production
- * page names them (`meta[name="signed-in-modules"]`, vite.config.ts) and the browser fetches and compiles
- * them as module preloads. They run when the sign-in request leaves (`prefetchSignedInPages`), or once all
- * have arrived and the user has stopped typing for a second. Without the list (development server) the
- * pages are loaded and run at once.
- */
-export function fetchSignedInPagesAhead(doc: Document = document): void {
-  lastInput = Date.now();
-  if (fetchedAhead || shellRequested) return;
-  fetchedAhead = true;
-  const files = doc.querySelector<HTMLMetaElement>('meta[name="signed-in-modules"]')?.content.split(' ').filter(Boolean) ?? [];
-  if (!files.length) return prefetchSignedInPages();
-  const arrivals = files.map((href) => {
-    const link = doc.createElement('link');
-    if (href.endsWith('.css')) {
-      link.rel = 'preload';
-      link.as = 'style';
-    } else {
-      link.rel = 'modulepreload';
-    }
-    link.crossOrigin = '';
-    link.href = href;
-    const arrived = new Promise<void>((resolve) => {
-      link.addEventListener('load', () => resolve());
-      link.addEventListener('error', () => resolve());
-    });
-    doc.head.appendChild(link);
-    return arrived;
-  });
-  const runWhenQuiet = () => {
-    const wait = lastInput + RUN_WHEN_IDLE_MS - Date.now();
-    if (wait > 0) window.setTimeout(runWhenQuiet, wait);
-    else prefetchSignedInPages();
-  };
-  void Promise.all(arrivals).then(runWhenQuiet);
 }
 
 const dataLoads: ((target: string) => void)[] = [];

@@ -6,7 +6,7 @@ import { ACCOUNT_CHECKS, PHONE_CHECKS, useCheckedFields } from '../../auth/login
 import { LockIcon, MailIcon, MobileIcon, SafetyCertificateIcon, UserIcon } from '../../auth/login/icons';
 import { SendCodeButton } from '../../auth/login/SendCodeButton';
 import '../../auth/login/login.css';
-import { fetchSignedInPagesAhead, prefetchSignedInPages, startPermissionLoad } from '../../auth/prefetch';
+import { prefetchSignedInPages, startPermissionLoad } from '../../auth/prefetch';
 import { SsoLoginButtons } from '../../auth/SsoLoginButtons';
 import { feedback } from '../../feedback';
 import { getAction, postAction } from '../../http/client';
@@ -106,6 +106,7 @@ export default function Login() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    prefetchSignedInPages();
     if (loading) return;
     const bad = account.checkAll();
     if (bad) return focusField(`login-${bad}`);
@@ -113,16 +114,13 @@ export default function Login() {
     setLoading(true);
     setError('');
     try {
-      const answer = postAction<LoginResult>('/sys/login', {
+      const res = await postAction<LoginResult>('/sys/login', {
         username: v.username.trim(),
         password: v.password,
         captcha: v.captcha,
         checkKey,
         remember_me: remember,
       });
-      // the signed-in pages' code, fetched while the user typed, runs while the server checks the password
-      prefetchSignedInPages();
-      const res = await answer;
       if (res.code === 200 && res.success) {
         if (remember) ls.set(STORAGE_KEYS.rememberedUsername, v.username.trim());
         else ls.remove(STORAGE_KEYS.rememberedUsername);
@@ -137,15 +135,14 @@ export default function Login() {
 
   const submitPhone = async (e: FormEvent) => {
     e.preventDefault();
+    prefetchSignedInPages();
     if (loading) return;
     const bad = phone.checkAll();
     if (bad) return focusField(`phone-${bad}`);
     setLoading(true);
     setError('');
     try {
-      const answer = postAction<LoginResult>('/sys/phoneLogin', { mobile: phone.values.mobile.trim(), captcha: phone.values.smscode.trim() });
-      prefetchSignedInPages();
-      accept(await answer);
+      accept(await postAction<LoginResult>('/sys/phoneLogin', { mobile: phone.values.mobile.trim(), captcha: phone.values.smscode.trim() }));
     } catch {
       /* shown by the client */
     } finally {
@@ -274,7 +271,7 @@ export default function Login() {
     <div
       className="login-box lf"
       style={{ '--lf-primary': readablePrimary(primary) } as CSSProperties}
-      onInput={() => fetchSignedInPagesAhead()}
+      onInput={prefetchSignedInPages}
       data-testid="login-page"
     >
       <Tabs<Tab>
