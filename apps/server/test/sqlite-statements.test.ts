@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, SqliteDialect, sql, type Generated } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reusingStatements } from '../src/platform/db/database.js';
 
@@ -49,7 +49,7 @@ describe('SQLite statements reused per SQL text', () => {
 
   it('serves the query builder: reads, writes, schema changes and streams see current data', async () => {
     const sqlite = fresh();
-    const db = new Kysely<{ t: { id: number; name: string } }>({
+    const db = new Kysely<{ t: { id: Generated<number>; name: string } }>({
       dialect: new SqliteDialect({ database: reusingStatements(sqlite) }),
       plugins: [new CamelCasePlugin()],
     });
