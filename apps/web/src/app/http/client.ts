@@ -2,7 +2,7 @@ import { ERROR_TEXTS, REQUEST_TIMEOUT_MS, SESSION_EXPIRED_RELOAD_MS, type Envelo
 import { runtimeConfig } from '../config';
 import { feedback } from '../feedback';
 import { getSession } from '../session/store';
-import { encryptBody, responseSignature } from './envelope';
+import { encryptBody, responseSignatureAsync } from './envelope';
 import { computeSign, signTimestamp } from './sign';
 import { inMessengerApp, reloginInMessengerApp } from '../auth/sso';
 
@@ -160,13 +160,13 @@ function handleHttpError(status: number, data: unknown, silent: boolean): void {
   else n.error({ message: ERROR_TEXTS.systemTip, description: msg || `${status}`, duration: 4 });
 }
 
-function verifySignature(data: unknown): boolean {
+async function verifySignature(data: unknown): Promise<boolean> {
   if (!data || typeof data !== 'object') return true;
   const env = data as Envelope;
   if (typeof env.zSignVer !== 'string') return true;
   const { aesKey } = runtimeConfig();
   if (!aesKey) return true;
-  return responseSignature(env.timestamp, env.result, aesKey) === env.zSignVer;
+  return (await responseSignatureAsync(env.timestamp, env.result, aesKey)) === env.zSignVer;
 }
 
 /** The one request function every call goes through. */
@@ -222,7 +222,7 @@ export async function request<T = unknown>(method: string, url: string, opts: Re
     handleHttpError(res.status, info, !!opts.silent);
     throw new HttpError(res.status, messageOf(info) || res.statusText, info);
   }
-  if (!verifySignature(data)) {
+  if (!(await verifySignature(data))) {
     if (!opts.silent) feedback.notification.error({ message: ERROR_TEXTS.systemTip, description: '响应签名校验失败' });
     throw new HttpError(res.status, '响应签名校验失败', data);
   }
@@ -304,11 +304,10 @@ export function uploadAction<T = unknown>(
         reject(new HttpError(xhr.status, messageOf(data) || ERROR_TEXTS.uploadUnknown, data));
         return;
       }
-      if (!verifySignature(data)) {
-        reject(new HttpError(xhr.status, '响应签名校验失败', data));
-        return;
-      }
-      resolve(data as Envelope<T>);
+      void verifySignature(data).then((ok) => {
+        if (ok) resolve(data as Envelope<T>);
+        else reject(new HttpError(xhr.status, '响应签名校验失败', data));
+      });
     };
     xhr.onerror = () => {
       handleHttpError(0, null, false);

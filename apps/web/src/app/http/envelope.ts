@@ -13,3 +13,26 @@ export function encryptBody(body: unknown, key: string, iv: string): { encryptDa
 export function responseSignature(timestamp: number, result: unknown, key: string): string {
   return HmacSHA256(`${timestamp}:${JSON.stringify(result ?? null)}`, key).toString(Hex);
 }
+
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+const hex = (buf: ArrayBuffer) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * `responseSignature` by the browser's own HMAC (Web Crypto, off the page's thread), where the page has it
+ * (secure contexts: HTTPS or localhost); crypto-js elsewhere or if the browser refuses the key.
+ */
+export async function responseSignatureAsync(timestamp: number, result: unknown, key: string): Promise<string> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return responseSignature(timestamp, result, key);
+  const text = `${timestamp}:${JSON.stringify(result ?? null)}`;
+  let cryptoKey = hmacKeys.get(key);
+  if (!cryptoKey) {
+    cryptoKey = subtle.importKey('raw', new TextEncoder().encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    hmacKeys.set(key, cryptoKey);
+  }
+  try {
+    return hex(await subtle.sign('HMAC', await cryptoKey, new TextEncoder().encode(text)));
+  } catch {
+    return HmacSHA256(text, key).toString(Hex);
+  }
+}

@@ -1,7 +1,7 @@
 import { createDecipheriv, createHash, createHmac } from 'node:crypto';
 import { parseSignTimestamp, signedText } from '@go/contract';
 import { describe, expect, it } from 'vitest';
-import { encryptBody, responseSignature } from './envelope';
+import { encryptBody, responseSignature, responseSignatureAsync } from './envelope';
 import { computeSign, signTimestamp } from './sign';
 
 const SECRET = 'dd05f1c54d63749eda95f9fa6d49v442a';
@@ -51,5 +51,11 @@ describe('AES envelope and response signature match the server', () => {
     const hmac = (ts: number, r: unknown) => createHmac('sha256', key).update(`${ts}:${JSON.stringify(r ?? null)}`, 'utf8').digest('hex');
     expect(responseSignature(1763700000000, result, key)).toBe(hmac(1763700000000, result));
     expect(responseSignature(1, undefined, key)).toBe(hmac(1, null));
+  });
+  it('the browser HMAC gives the same zSignVer as crypto-js', async () => {
+    const result = { records: [{ id: '1', name: '张伟', note: '😀 \u2028' }], total: 1 };
+    expect(globalThis.crypto?.subtle).toBeDefined();
+    expect(await responseSignatureAsync(1763700000000, result, key)).toBe(responseSignature(1763700000000, result, key));
+    expect(await responseSignatureAsync(1, undefined, key)).toBe(responseSignature(1, undefined, key));
   });
 });
