@@ -198,22 +198,38 @@ export class UserAdminService {
     return qb;
   }
 
-  /** Adds `_dictText` fields, orgCodeTxt and deptName. */
-  private async present<R extends PickRow & { userIdentity?: number | null }>(rows: R[]): Promise<(Omit<R, 'password' | 'salt'> & UserTexts)[]> {
-    const posts = new Map((await this.db.selectFrom('sysPosition').select(['code', 'name']).execute()).map((p) => [p.code, p.name]));
+  /** Position names by code (read beside a list's page: it does not depend on the rows). */
+  private async positionNames(): Promise<Map<string, string>> {
+    return new Map((await this.db.selectFrom('sysPosition').select(['code', 'name']).execute()).map((p) => [p.code, p.name]));
+  }
+
+  /**
+   * Adds `_dictText` fields, orgCodeTxt and deptName. `positions`, when given, is the position read already
+   * under way; the department read and the dictionaries go out together.
+   */
+  private async present<R extends PickRow & { userIdentity?: number | null }>(
+    rows: R[],
+    positions: Promise<Map<string, string>> = this.positionNames(),
+  ): Promise<(Omit<R, 'password' | 'salt'> & UserTexts)[]> {
     const codes = [...new Set(rows.map((r) => r.orgCode).filter(Boolean) as string[])];
     const departIds = [...new Set(rows.flatMap((r) => csv(r.departIds)))];
-    const departs = codes.length || departIds.length
-      ? await this.db
+    const departRead = codes.length || departIds.length
+      ? this.db
           .selectFrom('sysDepart')
           .select(['id', 'orgCode', 'departName'])
           .where((eb) => eb.or([eb('orgCode', 'in', codes.length ? codes : ['']), eb('id', 'in', departIds.length ? departIds : [''])]))
           .execute()
-      : [];
+      : Promise.resolve([]);
+    const dict = async (code: string) => new Map(((await this.dicts.items(code)) ?? []).map((i) => [i.value, i.text]));
+    const [posts, departs, sexes, statuses, identities] = await Promise.all([
+      positions,
+      departRead,
+      dict('sex'),
+      dict('user_status'),
+      dict('user_identity'),
+    ]);
     const byCode = new Map(departs.map((d) => [d.orgCode, d.departName]));
     const byId = new Map(departs.map((d) => [d.id, d.departName]));
-    const dict = async (code: string) => new Map(((await this.dicts.items(code)) ?? []).map((i) => [i.value, i.text]));
-    const [sexes, statuses, identities] = await Promise.all([dict('sex'), dict('user_status'), dict('user_identity')]);
     const text = (m: Map<string, string>, v: unknown) => (v === null || v === undefined || v === '' ? '' : (m.get(String(v)) ?? String(v)));
     const out: (Omit<R, 'password' | 'salt'> & UserTexts)[] = [];
     for (const r of rows) {
@@ -245,12 +261,15 @@ export class UserAdminService {
 
   async list(user: CurrentUser, params: Params) {
     const base = await this.searched(user, params, { scope: 'company', dataRules: true });
+    // Read beside the page; awaited in present (marked handled, so a failed page leaves no stray rejection).
+    const positions = this.positionNames();
+    positions.catch(() => undefined);
     const pg = await runPage<typeof base, UserRow>(
       base,
       (qb) => applySort(qb.select([...USER_COLUMNS]), params, USER_WHITELIST, { field: 'createTime', order: 'desc' }),
       paging(params),
     );
-    return { ...pg, records: await this.present(pg.records) };
+    return { ...pg, records: await this.present(pg.records, positions) };
   }
 
   /**
