@@ -276,6 +276,9 @@ describe.each(dbKinds)('[SYSTEM] users on %s', (kind) => {
   it('applies data rules of the user list through role grants', async () => {
     const db = t.app.ctx.db;
     const listMenu = (await db.selectFrom('sysPermission').select('id').where('component', '=', 'system/UserList').executeTakeFirstOrThrow()).id;
+    // Listed once before the rule exists: what the server remembers of ruled menus must not outlive the rule's creation.
+    const before = await t.call(await t.login('lina'), 'GET', '/sys/user/list?pageSize=100');
+    expect(before.body.result.records.some((u: { sex: number }) => u.sex !== 2)).toBe(true);
     const bad = await t.call(admin, 'POST', '/sys/permission/addPermissionRule', { permissionId: listMenu, ruleName: 'x', ruleColumn: 'id', ruleConditions: 'USE_SQL_RULES', ruleValue: '1=1' });
     expect(bad.status).toBe(400);
     const add = await t.call(admin, 'POST', '/sys/permission/addPermissionRule', { permissionId: listMenu, ruleName: '只看女性', ruleColumn: 'sex', ruleConditions: '=', ruleValue: '2' });

@@ -44,7 +44,7 @@ export async function registerSystemAdmin(api: Api, deps: SystemAdminDeps): Prom
   const { db, config } = api.ctx;
   const translate: Translator = (code, v) => deps.dicts.translate(code, v as string);
 
-  const permAdmin = new PermissionAdminService(db);
+  const permAdmin = new PermissionAdminService(db, deps.permissions);
   const departs = new DepartService(db);
   await permissionAdminRoutes(api, permAdmin);
   const roles = roleCrud(db, translate);

@@ -44,7 +44,38 @@ const csv = (s: string | null | undefined) =>
 
 /** Menu and button administration, grants to roles / departments / department roles, and data rules. */
 export class PermissionAdminService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** the grant version, moved on by every menu, role, rule or user write on any instance */
+    private readonly grants?: { readonly version: number },
+  ) {}
+
+  /** Menus that carry data rules, by component, read once per grant version (most lists have none). */
+  private ruled: { version: number; menus: Promise<Map<string, string>> } | null = null;
+
+  private ruledMenus(): Promise<Map<string, string>> {
+    const version = this.grants?.version;
+    if (version === undefined || !this.ruled || this.ruled.version !== version) {
+      const menus = this.db
+        .selectFrom('sysPermission')
+        .select(['id', 'component'])
+        .where('delFlag', '=', 0)
+        .where('ruleFlag', '=', 1)
+        .execute()
+        .then((rows) => {
+          const byComponent = new Map<string, string>();
+          for (const r of rows) if (r.component && !byComponent.has(r.component)) byComponent.set(r.component, r.id);
+          return byComponent;
+        });
+      // A failed read is not kept: the next call reads again.
+      menus.catch(() => {
+        if (this.ruled?.menus === menus) this.ruled = null;
+      });
+      if (version === undefined) return menus;
+      this.ruled = { version, menus };
+    }
+    return this.ruled.menus;
+  }
 
   private active() {
     return this.db.selectFrom('sysPermission').selectAll().where('delFlag', '=', 0).orderBy('sortNo').orderBy('createTime');
@@ -347,14 +378,9 @@ export class PermissionAdminService {
    * the rule ids checked on the user's role grants and department-role grants (stock PermissionDataAspect).
    */
   async dataRuleConditionsFor(user: CurrentUser, component: string, wl: Whitelist): Promise<Condition[]> {
-    const menu = await this.db
-      .selectFrom('sysPermission')
-      .select('id')
-      .where('component', '=', component)
-      .where('delFlag', '=', 0)
-      .where('ruleFlag', '=', 1)
-      .executeTakeFirst();
-    if (!menu) return [];
+    const menuId = (await this.ruledMenus()).get(component);
+    if (!menuId) return [];
+    const menu = { id: menuId };
     const fromRoles = await this.db
       .selectFrom('sysRolePermission as rp')
       .innerJoin('sysUserRole as ur', 'ur.roleId', 'rp.roleId')
