@@ -37,6 +37,30 @@ import './grid.css';
 
 export type ToolbarButton = 'add' | 'save' | 'remove' | 'clearSelection' | 'collapse';
 
+/**
+ * The body cells' width and cursor declarations: `[null, decl]` for the most common one (all cells), then
+ * `[key, decl]` for each column that differs (a later rule of the same specificity, so it wins). Cells whose
+ * text opens an editor on click show the text cursor; the others inherit theirs.
+ */
+function cellRules(columns: GridLayout['columns'], disabled: boolean): [string | null, string][] {
+  const decls = columns.map((c) => {
+    const opens = EDITOR_TYPES.has(c.column.type) && !disabled && !c.column.disabled;
+    return `width:${c.width}px;cursor:${opens ? 'text' : 'inherit'}`;
+  });
+  const counts = new Map<string, number>();
+  let common = '';
+  for (const d of decls) {
+    const n = (counts.get(d) ?? 0) + 1;
+    counts.set(d, n);
+    if (n > (counts.get(common) ?? 0)) common = d;
+  }
+  const rules: [string | null, string][] = common ? [[null, common]] : [];
+  columns.forEach((c, j) => {
+    if (decls[j] !== common) rules.push([c.column.key, decls[j]]);
+  });
+  return rules;
+}
+
 /** Grid constants of SPEC §9. */
 export const GRID_DEFAULTS = {
   rowHeight: 61,
@@ -558,11 +582,13 @@ export function EditableGrid(props: EditableGridProps) {
     return [
       `${body}>[data-tr]{height:${layout.rowHeight}px;width:${layout.totalWidth}px}`,
       ...layout.fixed.map((f) => `${body}>*>[data-fixed]>[data-fx="${f.kind}"]{width:${f.width}px}`),
-      ...layout.columns.map((c, j) => {
-        // Cells whose text opens an editor on click show the text cursor.
-        const opens = EDITOR_TYPES.has(c.column.type) && !disabled && !c.column.disabled;
-        return `.${scope} .go-gc${j}{width:${c.width}px}${body}>*>[data-col=${quoted(c.column.key)}]{width:${c.width}px${opens ? ';cursor:text' : ''}}`;
-      }),
+      ...layout.columns.map((c, j) => `.${scope} .go-gc${j}{width:${c.width}px}`),
+      // The body's cells: one rule for the most common width and cursor, and one per column that differs.
+      // Every rule on `[data-col]` is tried on every cell coming into view, so a grid whose columns share
+      // a width has one rule instead of one per column.
+      ...cellRules(layout.columns, disabled).map(([key, decl]) =>
+        key === null ? `${body}>*>[data-col]{${decl}}` : `${body}>*>[data-col=${quoted(key)}]{${decl}}`,
+      ),
     ].join('');
   }, [scope, layout, disabled]);
 

@@ -9,6 +9,62 @@ import type { CellErrors, GridRow, RenderPicker } from './types';
  */
 export const GRID_OVERSCAN = 3;
 
+/**
+ * Which rendered row element (React key) shows which row. A row that scrolls into view takes over the
+ * element of a row that scrolled out, so a fast scroll updates the texts and attributes of the elements on
+ * screen instead of removing them and building new ones (no new elements to style, lay out and give their
+ * sticky fixed box a composited layer). Only plain rows trade elements: rows that show nothing but text,
+ * native checkboxes and radios, with no open editor, error, menu, drag or focus; any other row keeps its own
+ * element while it is in view, and its element is dropped when it leaves, as before.
+ */
+interface Slots {
+  /** the keys of the last render, in order */
+  order: number[];
+  /** row id → key */
+  keyOf: Map<string, number>;
+  /** key → whether the row it showed was plain (so its element may show another row) */
+  plain: Map<number, boolean>;
+  next: number;
+}
+
+function assignKeys(slots: Slots, ids: string[], plain: boolean[]): number[] {
+  const inView = new Set(ids);
+  let kept = 0;
+  for (const id of ids) if (slots.keyOf.has(id)) kept++;
+  // When most rows are new, every plain row takes an element in the old order, so no element moves.
+  const keepPlain = kept * 2 >= ids.length;
+  const free: number[] = [];
+  const keyOf = new Map<string, number>();
+  const keyed = new Set<number>();
+  for (const [id, key] of slots.keyOf) {
+    if (inView.has(id) && (keepPlain || !slots.plain.get(key))) {
+      keyOf.set(id, key);
+      keyed.add(key);
+    }
+  }
+  for (const key of slots.order) if (!keyed.has(key) && slots.plain.get(key)) free.push(key);
+  let f = 0;
+  const keys = ids.map((id, i) => {
+    let key = keyOf.get(id);
+    if (key === undefined) {
+      key = plain[i] && f < free.length ? free[f++] : slots.next++;
+      keyOf.set(id, key);
+    }
+    return key;
+  });
+  slots.order = keys;
+  slots.keyOf = keyOf;
+  slots.plain = new Map(keys.map((k, i) => [k, plain[i]]));
+  return keys;
+}
+
+/** Whether every cell of a row shows plain elements unless it is open (see `plainCell` in GridRowView). */
+function plainLayout(layout: GridLayout): boolean {
+  return layout.columns.every(({ column: c }) =>
+    c.type === 'checkbox' || c.type === 'radio' || (c.type === 'normal' ? !c.render : EDITOR_TYPES.has(c.type)),
+  );
+}
+
 export interface GridBodyProps {
   rows: GridRow[];
   layout: GridLayout;
@@ -65,6 +121,11 @@ function GridBodyInner(p: GridBodyProps) {
   const state = useRef(p);
   state.current = p;
 
+  const slots = useRef<Slots>({ order: [], keyOf: new Map(), plain: new Map(), next: 0 });
+  /** the row holding the focus, kept on its own element */
+  const focusRow = useRef<string | null>(null);
+  const recyclable = useMemo(() => plainLayout(layout), [layout]);
+
   /**
    * The acting element of an event inside this list's own rows (not a nested grid's), with its row: an
    * element with a `data-act`, or else the cell (`act` null) whose text the event hit.
@@ -114,6 +175,13 @@ function GridBodyInner(p: GridBodyProps) {
     if (t?.act === 'handle' && !state.current.disabled) state.current.api.dragStart(t.index, e);
   }, []);
 
+  const onFocus = useCallback((e: React.FocusEvent<HTMLDivElement>) => {
+    focusRow.current = (e.target as Element).closest?.('[data-row-id]')?.getAttribute('data-row-id') ?? null;
+  }, []);
+  const onBlur = useCallback(() => {
+    focusRow.current = null;
+  }, []);
+
   const onDoubleClick = useCallback((e: React.MouseEvent<HTMLDivElement>) => {
     const t = target(e);
     if (t?.act === 'handle' && !state.current.disabled) state.current.api.insertBelow(t.index);
@@ -127,6 +195,25 @@ function GridBodyInner(p: GridBodyProps) {
     );
   }
   const { drag, active, forcedError } = p;
+  const items = virtualizer.getVirtualItems().filter((v) => rows[v.index]);
+  const canRecycle = recyclable && !p.alwaysEdit && !p.expandedRowRender;
+  const keys = assignKeys(
+    slots.current,
+    items.map((v) => rows[v.index].id),
+    items.map((v) => {
+      const id = rows[v.index].id;
+      return (
+        canRecycle &&
+        active?.rowId !== id &&
+        forcedError?.rowId !== id &&
+        !p.errors[id] &&
+        menuRow !== id &&
+        !p.expanded.has(id) &&
+        drag?.from !== v.index &&
+        focusRow.current !== id
+      );
+    }),
+  );
   return (
     <div
       className="go-grid-rows"
@@ -135,15 +222,16 @@ function GridBodyInner(p: GridBodyProps) {
       onChange={onChange}
       onPointerDown={onPointerDown}
       onDoubleClick={onDoubleClick}
+      onFocus={onFocus}
+      onBlur={onBlur}
     >
-      {virtualizer.getVirtualItems().map((v) => {
+      {items.map((v, i) => {
         const row = rows[v.index];
-        if (!row) return null;
         let dropMark: 'top' | 'bottom' | null = null;
         if (drag && drag.over === v.index && drag.over !== drag.from) dropMark = drag.over < drag.from ? 'top' : 'bottom';
         return (
           <GridRowView
-            key={row.id}
+            key={keys[i]}
             row={row}
             index={v.index}
             displayIndex={p.pageOffset + v.index + 1}
