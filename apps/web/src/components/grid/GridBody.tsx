@@ -17,7 +17,7 @@ export const GRID_OVERSCAN = 3;
  * native checkboxes and radios, with no open editor, error, menu, drag or focus; any other row keeps its own
  * element while it is in view, and its element is dropped when it leaves, as before.
  */
-interface Slots {
+export interface Slots {
   /** the keys of the last render, in order */
   order: number[];
   /** row id → key */
@@ -27,7 +27,7 @@ interface Slots {
   next: number;
 }
 
-function assignKeys(slots: Slots, ids: string[], plain: boolean[]): number[] {
+export function assignKeys(slots: Slots, ids: string[], plain: boolean[]): number[] {
   const inView = new Set(ids);
   let kept = 0;
   for (const id of ids) if (slots.keyOf.has(id)) kept++;
