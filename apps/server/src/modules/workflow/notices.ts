@@ -331,23 +331,17 @@ export class WorkflowNotices {
       .innerJoin('sysUser', (j) => (this.pg ? j.on(sameUsername('sysUser.username', 'wfInstance.starter')) : j.onRef('sysUser.username', '=', 'wfInstance.starter')))
       .select(['wfInstance.id as instId', 'sysUser.id as userId'])
       .where('wfInstance.id', 'in', ids);
-    const rows = this.pg
-      ? // the candidates through their tasks (the instance's tasks are indexed; a candidate's instance is its task's)
-        await this.db
-          .selectFrom('wfTask')
-          .innerJoin('wfTaskCandidate', (j) => j.onRef('wfTaskCandidate.taskId', '=', 'wfTask.id').onRef('wfTaskCandidate.instId', '=', 'wfTask.instId'))
-          .innerJoin('sysUser', (j) => j.on(sameUsername('sysUser.username', 'wfTaskCandidate.username')))
-          .select(['wfTaskCandidate.instId as instId', 'sysUser.id as userId'])
-          .where('wfTask.instId', 'in', ids)
-          .union(starters)
-          .execute()
-      : await this.db
-          .selectFrom('wfTaskCandidate')
-          .innerJoin('sysUser', 'sysUser.username', 'wfTaskCandidate.username')
-          .select(['wfTaskCandidate.instId as instId', 'sysUser.id as userId'])
-          .where('wfTaskCandidate.instId', 'in', ids)
-          .union(starters)
-          .execute();
+    // The candidates through their tasks: a task is found by its instance's index, a candidate by its task.
+    const rows = await this.db
+      .selectFrom('wfTask')
+      .innerJoin('wfTaskCandidate', (j) => j.onRef('wfTaskCandidate.taskId', '=', 'wfTask.id').onRef('wfTaskCandidate.instId', '=', 'wfTask.instId'))
+      .innerJoin('sysUser', (j) =>
+        this.pg ? j.on(sameUsername('sysUser.username', 'wfTaskCandidate.username')) : j.onRef('sysUser.username', '=', 'wfTaskCandidate.username'),
+      )
+      .select(['wfTaskCandidate.instId as instId', 'sysUser.id as userId'])
+      .where('wfTask.instId', 'in', ids)
+      .union(starters)
+      .execute();
     const byInst = new Map<string, string[]>();
     for (const r of rows) byInst.set(r.instId, [...(byInst.get(r.instId) ?? []), r.userId]);
     for (const id of ids) this.pushTodo(byInst.get(id) ?? [], id);
