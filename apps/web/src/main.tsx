@@ -7,7 +7,8 @@ import './app/global.css';
 import { preloadHeaderSlots, shellSlots } from './shell-slots';
 
 addSignedInPrefetch(preloadHeaderSlots);
-// signing in to the home page asks for its cards' data beside the permission load
+// signing in to the home page asks for its cards' data after the permission request has left, once the
+// dashboard's data module is loaded (leaving with it, they delayed its answer)
 addSignInDataPrefetch((target) => {
   if (target === HOME_PATH) void import('./features/dashboard/home-data').then((m) => m.prefetchHomeData());
 });
