@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WF_TEXT } from '../../src/modules/workflow/engine.js';
 import { REJECT_REASON_REQUIRED } from '../../src/modules/workflow/workflow.routes.js';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
-import { assertConsistent, bpmn, deploy, Flow } from './wf-helpers.js';
-
-const u = (relateId: string) => ({ rules: [{ type: 1, relateId }] });
+import { assertConsistent, bpmn, deploy, Flow, u } from './wf-helpers.js';
 
 const LINEAR = bpmn(
   't_linear',

@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowEvent } from '../../src/modules/workflow/events.js';
 import { workflowOf } from '../../src/modules/workflow/workflow.module.js';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
-import { assertConsistent, bpmn, deploy, Flow } from './wf-helpers.js';
-
-const u = (relateId: string) => ({ rules: [{ type: 1, relateId }] });
+import { assertConsistent, bpmn, deploy, Flow, u } from './wf-helpers.js';
 
 const LINEAR = bpmn(
   't_events',

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingStatusText } from '../../src/modules/workflow/status-text.js';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
-import { assertConsistent, bpmn, corpus, deploy, Flow } from './wf-helpers.js';
-
-const u = (relateId: string) => ({ rules: [{ type: 1, relateId }] });
+import { assertConsistent, bpmn, corpus, deploy, Flow, u } from './wf-helpers.js';
 
 /** Two branches without a join: passing `a` opens `c` while `b` stays open; `b` ends its branch. */
 const BRANCHES = bpmn(

@@ -54,6 +54,9 @@ export interface NodeRule {
   relateId?: string;
 }
 
+/** A user task's rules naming users directly (`relateId`: usernames, comma-separated). */
+export const u = (relateId: string): { rules: NodeRule[] } => ({ rules: [{ type: 1, relateId }] });
+
 /** Deploys a process for the expense form and sets each user task's rules; returns the procDefId. */
 export async function deploy(
   t: TestApp,
