@@ -52,7 +52,19 @@ export const PENDING = '该档案有审批中的申请，请等待审批结束';
 export interface Operator {
   username: string;
   realname: string;
+  /** the signed-in operator's company (absent for the requester of an approved move) */
+  company?: string;
 }
+
+/** Why an existing account cannot be linked at entry (docs/security.md "HR sensitive fields"). */
+export const LINK_REFUSED = {
+  deleted: '该账号已注销，不能关联人事档案',
+  scope: '该账号不在您的管理范围内，不能关联',
+  company: '该账号与档案不在同一公司，不能关联',
+  admin: '该账号是系统管理员账号，不能关联人事档案',
+  linked: '该账号已关联其他档案',
+  frozen: '该账号已冻结，不能关联人事档案',
+} as const;
 
 export const FILE_WHITELIST: Whitelist = {
   id: 'hyUser.id',
@@ -510,9 +522,14 @@ export class HrService {
           regularDate: addMonths(entryDate, months),
         });
         if (months === 0) set.status = 'regular';
+        // Entry never unfreezes an account: an account frozen at dimission stays frozen until an
+        // administrator unfreezes it.
         const username = str(input.username);
-        if (username) message = await this.linkAccount(db, f, username, set);
-        else if (f.userId) await db.updateTable('sysUser').set({ status: 1 }).where('id', '=', f.userId).execute();
+        if (username) message = await this.linkAccount(db, op, f, username, set);
+        else if (f.userId) {
+          const own = await db.selectFrom('sysUser').select(['username', 'status']).where('id', '=', f.userId).executeTakeFirst();
+          if (own && own.status !== 1) message = frozenMessage(own.username);
+        }
         break;
       }
       case 'regular':
@@ -549,14 +566,18 @@ export class HrService {
             createTime: now(),
           })
           .execute();
-        if (f.userId) await this.moveSystemUser(db, f.userId, d.id, d.orgCode);
+        const account = await this.followingAccount(db, f);
+        if (account) await this.moveSystemUser(db, account, d.id, d.orgCode);
         break;
       }
-      case 'dimission':
+      case 'dimission': {
+        // The account of someone who left is frozen (status 2), only when it is an account of the file's
+        // company and not an administrator's; entry never unfreezes it.
         Object.assign(set, { dimissionType: input.dimissionType, dimissionDate: date, dimissionReason: reason, handover: str(input.handover) });
-        // The account of someone who left is frozen (status 2); rehire and entry unfreeze it.
-        if (f.userId) await db.updateTable('sysUser').set({ status: 2 }).where('id', '=', f.userId).execute();
+        const account = await this.followingAccount(db, f);
+        if (account) await db.updateTable('sysUser').set({ status: 2 }).where('id', '=', account).execute();
         break;
+      }
       case 'blacklist':
         set.blacklistReason = reason;
         break;
@@ -580,18 +601,59 @@ export class HrService {
     return message;
   }
 
-  /** Links (or creates) the system account of a person entering; its department is the file's. */
-  private async linkAccount(db: Database, f: HyUser, username: string, set: Row): Promise<string> {
+  /** Whether the account holds the administrator role or is the superuser. */
+  private async isAdministrator(db: Database, account: { id: string; username: string }): Promise<boolean> {
+    if (account.username === 'admin') return true;
+    const role = await db
+      .selectFrom('sysUserRole as ur')
+      .innerJoin('sysRole as r', 'r.id', 'ur.roleId')
+      .select('r.id')
+      .where('ur.userId', '=', account.id)
+      .where('r.roleCode', '=', 'admin')
+      .executeTakeFirst();
+    return !!role;
+  }
+
+  /**
+   * The linked account a move may act on (freeze at dimission, move at transfer): only an account of the
+   * file's company that is not an administrator's. A link that breaks this rule is left alone.
+   */
+  private async followingAccount(db: Database, f: HyUser): Promise<string | null> {
+    if (!f.userId) return null;
+    const a = await db.selectFrom('sysUser').select(['id', 'username', 'orgCode']).where('id', '=', f.userId).executeTakeFirst();
+    if (!a || !a.orgCode || companyOf(a.orgCode) !== companyOf(f.orgCode)) return null;
+    if (await this.isAdministrator(db, a)) return null;
+    return a.id;
+  }
+
+  /**
+   * Links (or creates) the system account of a person entering; its department is the file's. An existing
+   * account is linked only when it is not deleted, in the operator's company scope and the file's company,
+   * not an administrator's, without another file and not frozen (the file's own frozen account stays linked
+   * and frozen). Entry never unfreezes an account nor moves it to another company.
+   */
+  private async linkAccount(db: Database, op: Operator, f: HyUser, username: string, set: Row): Promise<string> {
     const d = await departByOrgCode(db, f.orgCode);
     if (!d) throw businessError('部门不存在或不在您的管理范围内');
-    const existing = await db.selectFrom('sysUser').select(['id', 'username']).where('username', '=', username).executeTakeFirst();
+    const existing = await db.selectFrom('sysUser').select(['id', 'username', 'orgCode', 'status', 'delFlag']).where('username', '=', username).executeTakeFirst();
     if (existing) {
-      const other = await db.selectFrom('hyUser').select('id').where('userId', '=', existing.id).where('id', '<>', f.id).where('delFlag', '=', 0).executeTakeFirst();
-      if (other) throw businessError('该账号已关联其他档案');
-      await db.updateTable('sysUser').set({ status: 1 }).where('id', '=', existing.id).execute();
+      if (existing.delFlag !== 0) throw businessError(LINK_REFUSED.deleted);
+      if (!existing.orgCode || !inCompanyScope({ company: op.company ?? companyOf(f.orgCode) }, existing.orgCode)) throw businessError(LINK_REFUSED.scope);
+      if (companyOf(existing.orgCode) !== companyOf(f.orgCode)) throw businessError(LINK_REFUSED.company);
+      if (await this.isAdministrator(db, existing)) throw businessError(LINK_REFUSED.admin);
+      const other = await db
+        .selectFrom('hyUser')
+        .select('id')
+        .where((eb) => eb.or([eb('userId', '=', existing.id), eb('username', '=', existing.username)]))
+        .where('id', '<>', f.id)
+        .where('delFlag', '=', 0)
+        .executeTakeFirst();
+      if (other) throw businessError(LINK_REFUSED.linked);
+      const own = existing.id === f.userId;
+      if (existing.status !== 1 && !own) throw businessError(LINK_REFUSED.frozen);
       await this.moveSystemUser(db, existing.id, d.id, d.orgCode);
       Object.assign(set, { userId: existing.id, username });
-      return `入职成功，已关联系统账号 ${username}`;
+      return existing.status !== 1 ? frozenMessage(username) : `入职成功，已关联系统账号 ${username}`;
     }
     const id = newId();
     const salt = newSalt();
@@ -686,6 +748,9 @@ export class HrService {
     return field && isSensitiveField(field) ? maskValue(field, v) : v;
   }
 }
+
+/** The answer of an entry whose account stays frozen. */
+const frozenMessage = (username: string) => `入职成功，系统账号 ${username} 已冻结，请联系系统管理员解冻`;
 
 /** yyyy-MM-dd plus n months (day clamped to the month's end). */
 export function addMonths(date: string, n: number): string {
