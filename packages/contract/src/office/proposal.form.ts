@@ -16,6 +16,10 @@ export const PROPOSAL_TEXTS = {
   anonymous: '匿名',
 } as const;
 
+/** The title of an anonymous proposal as stored and as shown to those who may not see the proposer. */
+export const ANONYMOUS_PROPOSAL_TITLE = '匿名的合理化建议';
+export const anonymousProposalTitle = (subject: string): string => (subject.trim() ? `${ANONYMOUS_PROPOSAL_TITLE} · ${subject.trim()}` : ANONYMOUS_PROPOSAL_TITLE);
+
 /** 合理化建议: anyone proposes; the proposer's department head reviews, then the administration office decides. */
 export const proposalForm = defineForm({
   key: 'oa_proposal',
@@ -43,4 +47,6 @@ export const proposalForm = defineForm({
     { key: 'benefit', label: '预期效益', type: 'textarea', required: true, max: 1000, span: 2 },
   ],
   summary: (v) => String(v.subject ?? ''),
+  // an anonymous proposal's title never names the proposer (it shows in to-do lists and notices)
+  title: (v, ctx) => (v.anonymous === '1' ? anonymousProposalTitle(String(v.subject ?? '')) : `${ctx.applicantName}的合理化建议 · ${String(v.subject ?? '').trim()}`),
 });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import {
   computeValues,
   formSchema,
@@ -9,7 +9,7 @@ import {
   type FormDeclaration,
   type FormValues,
 } from '@go/contract/forms/index';
-import { companyOf, GROUP_COMPANY } from '../../platform/access/access.js';
+import { companyOf, GROUP_COMPANY, type CurrentUser } from '../../platform/access/access.js';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { prepared, preparedWrite } from '../../platform/db/prepared.js';
@@ -24,6 +24,22 @@ export interface FormHooks {
   onApprove?(db: Database, id: string, payload: Record<string, unknown>, approver: string): Promise<void>;
   /** the end of the process: passed, rejected or withdrawn */
   onFinish?(db: Database, id: string, outcome: FinishOutcome): Promise<void>;
+  /** who may see the applicant in the form's list, detail and export (e.g. anonymous proposals) */
+  applicantPrivacy?: ApplicantPrivacy;
+}
+
+/**
+ * Rows whose applicant some readers may not see. `hidden` is an SQL condition on the form row (alias `f`):
+ * true where the row's applicant is hidden from the user. Such rows are shown through `mask`, their
+ * applicant name does not match a search by name, and a title search matches `shownTitle`.
+ */
+export interface ApplicantPrivacy {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  hidden(eb: ExpressionBuilder<any, any>, user: CurrentUser): Expression<SqlBool>;
+  mask(row: Record<string, unknown>): Record<string, unknown>;
+  /** the title a hidden row shows, as an SQL expression (for the title search) */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  shownTitle(eb: ExpressionBuilder<any, any>): Expression<string>;
 }
 
 /** A form type built from its declaration (what the engine sees) with the declaration kept for lists. */

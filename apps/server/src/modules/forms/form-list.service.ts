@@ -1,4 +1,5 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { escapeLike } from '@go/contract';
 import { z } from 'zod';
 import { formPerms, optionText, type FieldDecl, type FormDeclaration } from '@go/contract/forms/index';
 import type { CurrentUser } from '../../platform/access/access.js';
@@ -6,7 +7,7 @@ import { scopeToCompany } from '../../platform/access/scope.js';
 import type { Database } from '../../platform/db/database.js';
 import { businessError } from '../../platform/http/errors.js';
 import { RESULT_TEXT, STATUS_TEXT } from '../workflow/workflow.queries.js';
-import { rowValues } from './declared-form.js';
+import { rowValues, type ApplicantPrivacy } from './declared-form.js';
 import { likeContains } from '../../platform/query/like.js';
 import { applyConditions, applySort, paging, runPage, type Condition, type Whitelist } from '../../platform/query/query-builder.js';
 
@@ -78,7 +79,10 @@ type FormDetailRow = { id: string; title: string | null; applicant: string | nul
  * permission see their company (every company at A01), everyone else only their own rows.
  */
 export class FormListService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly privacy?: ApplicantPrivacy,
+  ) {}
 
   private base(user: CurrentUser, d: FormDeclaration, q: ListQuery, all: boolean) {
     const k = this.db as unknown as AnyDb;
@@ -88,8 +92,23 @@ export class FormListService {
       .where('f.delFlag', '=', 0);
     base = scopeToCompany(base, user, 'f.sysOrgCode');
     if (!all) base = base.where('f.applicant', '=', user.username);
-    if (q.title?.trim()) base = base.where(likeContains('f.title', q.title.trim()));
-    if (q.applicantName?.trim()) base = base.where(likeContains('f.applicantName', q.applicantName.trim()));
+    const privacy = this.privacy;
+    if (q.title?.trim()) {
+      const title = q.title.trim();
+      // a row whose applicant is hidden matches on the title it shows, not on the stored one
+      base = privacy
+        ? base.where((eb) =>
+            eb.or([
+              eb.and([eb.not(privacy.hidden(eb, user)), likeContains('f.title', title)]),
+              eb.and([privacy.hidden(eb, user), sql<SqlBool>`${privacy.shownTitle(eb)} like ${`%${escapeLike(title)}%`} escape '\\'`]),
+            ]),
+          )
+        : base.where(likeContains('f.title', title));
+    }
+    if (q.applicantName?.trim()) {
+      base = base.where(likeContains('f.applicantName', q.applicantName.trim()));
+      if (privacy) base = base.where((eb) => eb.not(privacy.hidden(eb, user)));
+    }
     // values compared as given (no query syntax: a comma or `!` in a value is part of it)
     const equal: Condition[] = [];
     if (q.status !== undefined) equal.push({ field: 'status', rule: 'eq', value: q.status });
@@ -103,8 +122,14 @@ export class FormListService {
     return applyConditions(base, equal, this.whitelist(d));
   }
 
-  private columns(d: FormDeclaration): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  private columns(d: FormDeclaration, user: CurrentUser): any[] {
+    const privacy = this.privacy;
     return [
+      ...(privacy
+        ? // eslint-disable-next-line @typescript-eslint/no-explicit-any
+          [(eb: any) => eb.case().when(privacy.hidden(eb, user)).then(1).else(0).end().as('applicantHidden')]
+        : []),
       'f.id',
       'f.title',
       'f.applicant',
@@ -133,7 +158,15 @@ export class FormListService {
     return new Map(found.map((u) => [u.username, u.realname ?? u.username]));
   }
 
-  private record(d: FormDeclaration, r: FormRow, names: Map<string, string> = new Map()): FormRow & { status_dictText: string; result_dictText: string } {
+  /** A row as this reader may see it: without its applicant when that is hidden from them. */
+  private shown<R extends Record<string, unknown>>(r: R): R {
+    if (!this.privacy) return r;
+    const { applicantHidden, ...rest } = r as R & { applicantHidden?: unknown };
+    return (Number(applicantHidden) === 1 ? this.privacy.mask(rest) : rest) as R;
+  }
+
+  private record(d: FormDeclaration, row: FormRow, names: Map<string, string> = new Map()): FormRow & { status_dictText: string; result_dictText: string } {
+    const r = this.shown(row);
     const texts: Record<string, string> = {};
     for (const f of d.fields) if (f.options) texts[`${f.key}_dictText`] = optionText(f, r[f.key]);
     // user fields: `<key>_dictText` the real names (董建、胡斌)
@@ -181,7 +214,7 @@ export class FormListService {
   async list(user: CurrentUser, d: FormDeclaration, q: ListQuery, all: boolean) {
     const found = await runPage<AnyQuery, FormRow>(
       this.base(user, d, q, all),
-      (b) => this.sorted(b.select(this.columns(d)), d, q),
+      (b) => this.sorted(b.select(this.columns(d, user)), d, q),
       paging({ pageNo: q.pageNo, pageSize: q.pageSize }, 500),
     );
     const names = await this.names(d, found.records);
@@ -191,7 +224,7 @@ export class FormListService {
   /** Every matching row (the export), in pages of 500. */
   async *all(user: CurrentUser, d: FormDeclaration, q: ListQuery, all: boolean): AsyncIterable<Record<string, unknown>> {
     for (let offset = 0; ; offset += 500) {
-      const rows = (await this.sorted(this.base(user, d, q, all).select(this.columns(d)), d, q)
+      const rows = (await this.sorted(this.base(user, d, q, all).select(this.columns(d, user)), d, q)
         .limit(500)
         .offset(offset)
         .execute()) as FormRow[];
@@ -202,11 +235,13 @@ export class FormListService {
   }
 
   async one(user: CurrentUser, d: FormDeclaration, id: string, all: boolean) {
+    const privacy = this.privacy;
     let q = (this.db as unknown as AnyDb).selectFrom(`${d.key} as f`).selectAll('f').where('f.id', '=', id).where('f.delFlag', '=', 0);
+    if (privacy) q = q.select((eb) => eb.case().when(privacy.hidden(eb, user)).then(1).else(0).end().as('applicantHidden'));
     q = scopeToCompany(q, user, 'f.sysOrgCode');
     const r = (await q.executeTakeFirst()) as FormDetailRow | undefined;
     if (!r || (!all && r.applicant !== user.username)) throw businessError('未找到对应数据');
-    return { ...r, ...rowValues(d, r) };
+    return this.shown({ ...r, ...rowValues(d, r) });
   }
 
   static perms(d: FormDeclaration) {

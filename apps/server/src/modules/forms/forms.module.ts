@@ -22,7 +22,7 @@ async function plug(api: Api, lists: FormListService, d: FormDeclaration): Promi
  */
 export async function registerDeclaredForm(api: Api, registry: FormRegistry, d: FormDeclaration, hooks?: FormHooks): Promise<void> {
   registry.register(declaredFormType(d, hooks));
-  await plug(api, new FormListService(api.ctx.db), d);
+  await plug(api, new FormListService(api.ctx.db, hooks?.applicantPrivacy), d);
 }
 
 /** Plugs the built-in form types (费用, 绩效, 资金, 出差, 合同, 非常规) into the engine with their endpoints. */

@@ -1,4 +1,5 @@
-import { PROPOSAL_CATEGORIES, PROPOSAL_TEXTS } from '@go/contract';
+import { ANONYMOUS_PROPOSAL_TITLE, anonymousProposalTitle, PROPOSAL_CATEGORIES, PROPOSAL_TEXTS } from '@go/contract';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { CurrentUser } from '../../platform/access/access.js';
 import { inCompanyScope } from '../../platform/access/scope.js';
 import type { AppContext } from '../../platform/context.js';
@@ -6,12 +7,55 @@ import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
 import { paging } from '../../platform/query/query-builder.js';
 import { businessError } from '../../platform/http/errors.js';
-import type { FormHooks } from '../forms/declared-form.js';
+import type { ApplicantPrivacy, FormHooks } from '../forms/declared-form.js';
 import type { MissionService } from './mission.service.js';
 import type { OfficeNotifier } from './notify.js';
 import * as repo from './proposal.repo.js';
 
 const CATEGORY = new Map(PROPOSAL_CATEGORIES.map((c) => [c.value, c.label]));
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEb = ExpressionBuilder<any, any>;
+
+/**
+ * An anonymous proposal names its proposer only to the proposer and to the reviewers its process
+ * designated: anyone who was given one of its review tasks (candidate, assignee, delegator or the one who
+ * acted). Everyone else — department heads, HR and administrators who see the company's proposals but do
+ * not review this one — reads 匿名 and the title `匿名的合理化建议 · <建议标题>` (docs/office.md).
+ */
+export const PROPOSER_PRIVACY: ApplicantPrivacy = {
+  hidden: (eb: AnyEb, user: CurrentUser) => {
+    const me = user.username;
+    const reviewed = eb.exists(
+      eb
+        .selectFrom('wfBusiness as pb')
+        .innerJoin('wfTask as pt', 'pt.instId', 'pb.procInstId')
+        .select('pt.id')
+        .whereRef('pb.tableId', '=', 'f.id')
+        .where('pb.tableName', '=', 'oa_proposal')
+        .where((w: AnyEb) =>
+          w.or([
+            w('pt.assignee', '=', me),
+            w('pt.owner', '=', me),
+            w('pt.executor', '=', me),
+            w.exists(w.selectFrom('wfTaskCandidate as pc').select('pc.id').whereRef('pc.taskId', '=', 'pt.id').where('pc.username', '=', me)),
+          ]),
+        ),
+    );
+    return eb.and([eb('f.anonymous', '=', '1'), eb('f.applicant', '<>', me), eb.not(reviewed)]);
+  },
+  mask: (row) => ({
+    ...row,
+    applicant: '',
+    applicantName: PROPOSAL_TEXTS.anonymous,
+    title: anonymousProposalTitle(String(row.subject ?? '')),
+    // the department would narrow the proposer down: the company is enough for the scope
+    sysOrgCode: typeof row.sysOrgCode === 'string' ? row.sysOrgCode.slice(0, 3) : row.sysOrgCode,
+    ...('createBy' in row ? { createBy: '' } : {}),
+    ...('updateBy' in row ? { updateBy: '' } : {}),
+  }),
+  shownTitle: () => sql<string>`cast(${`${ANONYMOUS_PROPOSAL_TITLE} · `} as varchar(40)) || coalesce(f.subject, '')`,
+};
 
 /**
  * 合理化建议 after review: a passed review adopts the proposal; a manager names its owner, which creates the
@@ -29,12 +73,16 @@ export class ProposalService {
     return this.ctx.db;
   }
 
-  /** The engine's end-of-process hook: a passed review adopts the proposal (inside the engine's transaction). */
+  /**
+   * The engine's end-of-process hook (a passed review adopts the proposal, inside the engine's transaction)
+   * and who may see the proposer of an anonymous proposal in `/forms/proposal/*`.
+   */
   hooks(): FormHooks {
     return {
       onFinish: async (db, id, outcome) => {
         if (outcome === 'passed') await repo.markAdopted(db, id, now());
       },
+      applicantPrivacy: PROPOSER_PRIVACY,
     };
   }
 
