@@ -116,18 +116,43 @@ export function allSearch(db: Database, user: CurrentUser, f: WeeklyFilter, cap:
   return searchQuery(db, user, f).selectAll().orderBy('weekStart', 'desc').orderBy('realname').orderBy('id').limit(cap).execute();
 }
 
-/** Active users whose department code starts with `orgPrefix`, with whether they submitted that week. */
-export async function teamWithStatus(db: Database, orgPrefix: string, weekStart: string) {
+/** Active users whose department code starts with one of `orgPrefixes`, with whether they submitted that week. */
+export async function teamWithStatus(db: Database, orgPrefixes: string[], weekStart: string) {
   return db
     .selectFrom('sysUser as u')
     .leftJoin('oaWeekly as w', (j) => j.onRef('w.username', '=', 'u.username').on('w.weekStart', '=', weekStart))
     .select(['u.id', 'u.username', 'u.realname', 'u.orgCode', 'w.status', 'w.submitTime'])
     .where('u.delFlag', '=', 0)
     .where('u.status', '=', 1)
-    .where(likePrefix('u.orgCode', orgPrefix))
+    .where((eb) => eb.or(orgPrefixes.map((p) => likePrefix('u.orgCode', p))))
     .orderBy('u.orgCode')
     .orderBy('u.username')
     .execute();
+}
+
+/** Org codes of the departments the user belongs to (a head's departments). */
+export async function memberDepartCodes(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sysUserDepart as ud')
+    .innerJoin('sysDepart as d', 'd.id', 'ud.depId')
+    .select('d.orgCode')
+    .where('ud.userId', '=', userId)
+    .where('d.delFlag', '=', 0)
+    .execute();
+  return [...new Set(rows.map((r) => r.orgCode).filter((c): c is string => !!c))];
+}
+
+/** Whether the user is an administrator (role admin, or the superuser). */
+export async function isAdministrator(db: Database, user: { id: string; username: string }): Promise<boolean> {
+  if (user.username === 'admin') return true;
+  const role = await db
+    .selectFrom('sysUserRole as ur')
+    .innerJoin('sysRole as r', 'r.id', 'ur.roleId')
+    .select('r.id')
+    .where('ur.userId', '=', user.id)
+    .where('r.roleCode', '=', 'admin')
+    .executeTakeFirst();
+  return !!role;
 }
 
 export function activeUsers(db: Database, usernames: string[]) {

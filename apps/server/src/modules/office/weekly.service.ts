@@ -7,7 +7,7 @@ import {
   type WeeklySave,
 } from '@go/contract';
 import type { Readable } from 'node:stream';
-import { companyOf, isGroupLevel, type CurrentUser } from '../../platform/access/access.js';
+import { isGroupLevel, type CurrentUser } from '../../platform/access/access.js';
 import { inCompanyScope } from '../../platform/access/scope.js';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/db/ids.js';
@@ -232,16 +232,23 @@ export class WeeklyService {
     return c;
   }
 
-  /** The team a leader watches: their department and below (or a department of their company they name). */
-  private teamPrefix(user: CurrentUser, orgCode?: string): string {
-    if (!orgCode) return user.orgCode;
-    if (!isGroupLevel(user) && companyOf(orgCode) !== user.company) throw new AppError('NO_PERMISSION');
-    return orgCode;
+  /**
+   * The org-code prefixes a manager watches: the departments they belong to (and below); a company
+   * administrator (role admin) their company, an administrator of A01 every company. A named department must
+   * lie inside one of them (else 403); no department: all of them.
+   */
+  private async teamPrefixes(user: CurrentUser, orgCode?: string): Promise<string[]> {
+    const admin = await repo.isAdministrator(this.db, user);
+    const departs = admin ? [isGroupLevel(user) ? '' : user.company] : await repo.memberDepartCodes(this.db, user.id);
+    const reach = departs.length ? departs : [user.orgCode].filter(Boolean);
+    if (!orgCode) return reach;
+    if (!reach.some((p) => orgCode.startsWith(p))) throw new AppError('NO_PERMISSION');
+    return [orgCode];
   }
 
   async unsubmitted(user: CurrentUser, weekStart: string, orgCode?: string) {
-    const prefix = this.teamPrefix(user, orgCode);
-    const rows = await repo.teamWithStatus(this.db, prefix, weekStart);
+    const prefixes = await this.teamPrefixes(user, orgCode);
+    const rows = prefixes.length ? await repo.teamWithStatus(this.db, prefixes, weekStart) : [];
     const seen = new Set<string>();
     const missing = rows.filter((r) => {
       if (seen.has(r.username)) return false;
