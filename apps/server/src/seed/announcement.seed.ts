@@ -4,7 +4,7 @@ import { formatDateTime, now } from '../platform/db/time.js';
 import '../modules/announcement/announcement.tables.js';
 import '../modules/message/message.tables.js';
 import '../platform/scheduler/scheduler.tables.js';
-import { addDict, addMenus, menuIdByUrl, type MenuSeed } from './helpers.js';
+import { addDict, addMenus, menuIdByUrl, type MenuSeed, type SeedOptions } from './helpers.js';
 
 const ALL_ROLES = ['admin', 'hr', 'dept_leader', 'staff'];
 
@@ -310,7 +310,15 @@ export async function seedAnnouncementDemo(db: Database): Promise<void> {
       })
       .execute();
   }
+  await seedMessageTemplatesAndJobs(db, { demo: true });
+}
 
+/** The message templates and scheduled jobs, the product's part of this seed (a clean install's jobs start paused). */
+export async function seedAnnouncementProduct(db: Database): Promise<void> {
+  await seedMessageTemplatesAndJobs(db, { demo: false });
+}
+
+async function seedMessageTemplatesAndJobs(db: Database, opts: SeedOptions): Promise<void> {
   const templates: [string, string, string, string, string][] = [
     ['待办提醒', 'TODO_REMIND', '4', '<p>${applyer}提交的「${processName}」已到达「${nodeName}」环节，请及时处理。</p>', '{"applyer":"陈静","processName":"费用报销","nodeName":"部门负责人审批"}'],
     ['入职欢迎', 'ONBOARD_WELCOME', '2', '<p>${realname}，欢迎加入${company}！</p>', '{"realname":"张三","company":"华远集团"}'],
@@ -330,9 +338,10 @@ export async function seedAnnouncementDemo(db: Database): Promise<void> {
     ['office.job.SampleJob', '0 0/5 * * * ? *', 'hello', '示例任务（每5分钟）', -1],
   ];
   for (const [jobClassName, cronExpression, parameter, description, status] of jobs) {
+    // A clean install starts every job paused: the administrator turns on what the company uses.
     await db
       .insertInto('sysQuartzJob')
-      .values({ id: newId(), jobClassName, cronExpression, parameter, description, status, delFlag: 0, nextFire: null, lastFire: null, createBy: 'admin', createTime: now(), updateBy: null, updateTime: null })
+      .values({ id: newId(), jobClassName, cronExpression, parameter, description, status: opts.demo ? status : -1, delFlag: 0, nextFire: null, lastFire: null, createBy: 'admin', createTime: now(), updateBy: null, updateTime: null })
       .execute();
   }
 }

@@ -8,7 +8,7 @@ import { ensureFormTable } from '../modules/forms/form-table.js';
 import { buildWorkflow } from '../modules/workflow/index.js';
 import { FormRegistry } from '../modules/workflow/form-registry.js';
 import type { FormDemo, FormSeed } from './forms/form-seed.js';
-import { addDict, addMenus, menuIdByUrl } from './helpers.js';
+import { addDict, addMenus, menuIdByUrl, productRules } from './helpers.js';
 
 export { bpmn, type FormSeed, type FormDemo, type NodeSeed } from './forms/form-seed.js';
 
@@ -112,7 +112,8 @@ export async function seedFormType(db: Database, seed: FormSeed, opts: { demo?: 
     db,
   );
   for (const [nodeId, n] of Object.entries(seed.process.nodes)) {
-    await s.definitions.editNode({ procDefId: def.id, nodeId, emptyPolicy: 'admin', ...n }, db);
+    const settings = n.rules ? { ...n, rules: productRules(n.rules, { demo: opts.demo !== false }) } : n;
+    await s.definitions.editNode({ procDefId: def.id, nodeId, emptyPolicy: 'admin', ...settings }, db);
   }
   if (opts.demo !== false && seed.demo) await seed.demo(demoOf(db, s, seed));
 }
@@ -121,7 +122,8 @@ export async function seedFormType(db: Database, seed: FormSeed, opts: { demo?: 
  * The seed parts of the form types, one per `seed/forms/*.seed.ts` file: `0610_forms_<slug>` (block 0600).
  * `seed/index.ts` spreads them, so a new form type's seed file is picked up without another edit.
  */
-export const formSeedParts: { name: string; run(db: Database): Promise<void> }[] = FORM_SEEDS.map((seed) => ({
+export const formSeedParts: { name: string; run(db: Database): Promise<void>; product(db: Database): Promise<void> }[] = FORM_SEEDS.map((seed) => ({
   name: `0610_forms_${seed.form.slug}`,
   run: (db: Database) => seedFormType(db, seed),
+  product: (db: Database) => seedFormType(db, seed, { demo: false }),
 }));

@@ -13,7 +13,7 @@ import type { Database } from '../platform/db/database.js';
 import { newId } from '../platform/db/ids.js';
 import { formatDate, now } from '../platform/db/time.js';
 import { hashPassword, newSalt } from '../platform/auth/password.js';
-import { addDict, addMenus, type MenuSeed } from './helpers.js';
+import { addDict, addMenus, type MenuSeed, type SeedOptions } from './helpers.js';
 import { DEMO_PASSWORD, USERS } from './org.seed.js';
 
 const HR = ['hr', 'hr_assistant'];
@@ -130,12 +130,13 @@ export const HR_MENUS: MenuSeed[] = [
 ];
 
 /** The 人事助理 role and two A03 HR users (qianhui: 人事 with sensitive view; sunyue: 人事助理 without). */
-export async function seedHrRolesAndUsers(db: Database): Promise<void> {
+export async function seedHrRolesAndUsers(db: Database, opts: SeedOptions = { demo: true }): Promise<void> {
   const t = now();
   await db
     .insertInto('sysRole')
     .values({ id: newId(), roleCode: 'hr_assistant', roleName: '人事助理', description: '人事档案日常办理，不能查看敏感信息', createBy: 'admin', createTime: t })
     .execute();
+  if (!opts.demo) return;
   const roles = new Map((await db.selectFrom('sysRole').select(['id', 'roleCode']).execute()).map((r) => [r.roleCode, r.id]));
   const dep = await db.selectFrom('sysDepart').select(['id', 'orgCode']).where('orgCode', '=', 'A03A01').executeTakeFirstOrThrow();
   for (const [username, realname, role, phone, sex, birthday] of [

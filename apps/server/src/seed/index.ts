@@ -3,8 +3,8 @@ import { now } from '../platform/db/time.js';
 import { seedDicts } from './dicts.seed.js';
 import { seedPerformanceDemo, seedPerformanceKpi, seedPerformanceMenus, seedPerformanceQuestionnaire } from './performance.seed.js';
 import { seedHomeMenu } from './menus.seed.js';
-import { seedOrg } from './org.seed.js';
-import { seedAnnouncementDemo, seedAnnouncementDicts, seedAnnouncementMenus } from './announcement.seed.js';
+import { seedOrg, seedOrgProduct } from './org.seed.js';
+import { seedAnnouncementDemo, seedAnnouncementDicts, seedAnnouncementMenus, seedAnnouncementProduct } from './announcement.seed.js';
 import { seedShellDemo } from './shell.seed.js';
 import { seedSystemData, seedSystemMenus } from './system.seed.js';
 import { seedExamplesMenu } from './examples.seed.js';
@@ -24,7 +24,13 @@ import { seedExamplesAdminOnly } from './examples-admin.seed.js';
 export interface SeedPart {
   /** Unique and sortable; a part runs once per database (recorded in sys_seed_log). */
   name: string;
+  /** The whole part: the product's rows and, where it has them, the demo organisation's. */
   run(db: Database): Promise<void>;
+  /**
+   * What a clean install (SEED_DEMO=off) takes of this part: `'all'` when the part holds no demo rows,
+   * `'none'` for demo-only parts, or a function writing the product rows alone.
+   */
+  product: 'all' | 'none' | ((db: Database) => Promise<void>);
 }
 
 /**
@@ -32,54 +38,69 @@ export interface SeedPart {
  * in its own hundred block like the migrations.
  */
 export const seedParts: SeedPart[] = [
-  { name: '0100_org', run: seedOrg },
-  { name: '0101_dicts', run: seedDicts },
-  { name: '0102_home_menu', run: seedHomeMenu },
-  { name: '0150_shell_demo', run: seedShellDemo },
-  { name: '0200_system_menus', run: seedSystemMenus },
-  { name: '0201_system_data', run: seedSystemData },
-  { name: '0300_workflow_menus', run: seedWorkflowMenus },
-  { name: '0301_workflow_definitions', run: seedWorkflowDefinitions },
-  { name: '0302_workflow_demo', run: seedWorkflowDemo },
-  { name: '0310_workflow_engine_menus', run: seedWorkflowEngineMenus },
-  { name: '0400_announcement_dicts', run: seedAnnouncementDicts },
-  { name: '0401_announcement_menus', run: seedAnnouncementMenus },
-  { name: '0402_announcement_demo', run: seedAnnouncementDemo },
-  { name: '0500_examples_menu', run: seedExamplesMenu },
-  { name: '0900_office_menus', run: seedOfficeMenus },
-  { name: '0901_office_demo', run: seedOfficeDemo },
-  { name: '0902_office_indicators', run: seedIndicators },
-  { name: '0903_office_proposals', run: seedProposals },
-  { name: '0800_hr_dicts', run: seedHrDicts },
-  { name: '0801_hr_roles_users', run: seedHrRolesAndUsers },
-  { name: '0802_hr_menus', run: seedHrMenus },
-  { name: '0803_hr_demo', run: seedHrDemo },
-  { name: '0804_hr_approvals', run: seedHrApprovals },
+  { name: '0100_org', run: seedOrg, product: seedOrgProduct },
+  { name: '0101_dicts', run: seedDicts, product: 'all' },
+  { name: '0102_home_menu', run: seedHomeMenu, product: 'all' },
+  { name: '0150_shell_demo', run: seedShellDemo, product: 'none' },
+  { name: '0200_system_menus', run: seedSystemMenus, product: 'all' },
+  { name: '0201_system_data', run: seedSystemData, product: 'all' },
+  { name: '0300_workflow_menus', run: seedWorkflowMenus, product: 'all' },
+  { name: '0301_workflow_definitions', run: seedWorkflowDefinitions, product: (db) => seedWorkflowDefinitions(db, { demo: false }) },
+  { name: '0302_workflow_demo', run: seedWorkflowDemo, product: 'none' },
+  { name: '0310_workflow_engine_menus', run: seedWorkflowEngineMenus, product: 'all' },
+  { name: '0400_announcement_dicts', run: seedAnnouncementDicts, product: 'all' },
+  { name: '0401_announcement_menus', run: seedAnnouncementMenus, product: 'all' },
+  { name: '0402_announcement_demo', run: seedAnnouncementDemo, product: seedAnnouncementProduct },
+  { name: '0500_examples_menu', run: seedExamplesMenu, product: 'all' },
+  { name: '0900_office_menus', run: seedOfficeMenus, product: (db) => seedOfficeMenus(db, { demo: false }) },
+  { name: '0901_office_demo', run: seedOfficeDemo, product: 'none' },
+  { name: '0902_office_indicators', run: seedIndicators, product: (db) => seedIndicators(db, { demo: false }) },
+  { name: '0903_office_proposals', run: seedProposals, product: (db) => seedProposals(db, { demo: false }) },
+  { name: '0800_hr_dicts', run: seedHrDicts, product: 'all' },
+  { name: '0801_hr_roles_users', run: seedHrRolesAndUsers, product: (db) => seedHrRolesAndUsers(db, { demo: false }) },
+  { name: '0802_hr_menus', run: seedHrMenus, product: 'all' },
+  { name: '0803_hr_demo', run: seedHrDemo, product: 'none' },
+  { name: '0804_hr_approvals', run: seedHrApprovals, product: 'all' },
   // one part per form type, `0610_forms_<slug>`, from the files of seed/forms/ (docs/forms.md)
   ...formSeedParts,
-  { name: '1100_online_reports', run: seedOnlineReports },
-  { name: '1101_online_forms', run: seedOnlineForms },
-  { name: '1200_online_menu', run: seedOnlineMenu },
-  { name: '1300_ledger_menus', run: seedLedgerMenus },
-  { name: '1301_ledger_definitions', run: seedLedgerDefinitions },
-  { name: '1302_ledger_data', run: seedLedgerData },
-  { name: '1303_ledger_demo', run: seedLedgerDemo },
-  { name: '1400_performance_menus', run: seedPerformanceMenus },
-  { name: '1401_performance_demo', run: seedPerformanceDemo },
-  { name: '1402_performance_questionnaire', run: seedPerformanceQuestionnaire },
-  { name: '1403_performance_kpi', run: seedPerformanceKpi },
-  { name: '1500_dashboard_permission', run: seedDashboardPermission },
-  { name: '1700_stock_client_buttons', run: seedStockClientButtons },
-  { name: '2200_examples_admin_only', run: seedExamplesAdminOnly },
+  { name: '1100_online_reports', run: seedOnlineReports, product: 'all' },
+  { name: '1101_online_forms', run: seedOnlineForms, product: 'all' },
+  { name: '1200_online_menu', run: seedOnlineMenu, product: 'all' },
+  { name: '1300_ledger_menus', run: seedLedgerMenus, product: 'all' },
+  { name: '1301_ledger_definitions', run: seedLedgerDefinitions, product: 'all' },
+  { name: '1302_ledger_data', run: seedLedgerData, product: 'none' },
+  { name: '1303_ledger_demo', run: seedLedgerDemo, product: 'none' },
+  { name: '1400_performance_menus', run: seedPerformanceMenus, product: 'all' },
+  { name: '1401_performance_demo', run: seedPerformanceDemo, product: 'none' },
+  { name: '1402_performance_questionnaire', run: seedPerformanceQuestionnaire, product: 'none' },
+  { name: '1403_performance_kpi', run: seedPerformanceKpi, product: 'all' },
+  { name: '1500_dashboard_permission', run: seedDashboardPermission, product: 'all' },
+  { name: '1700_stock_client_buttons', run: seedStockClientButtons, product: 'all' },
+  { name: '2200_examples_admin_only', run: seedExamplesAdminOnly, product: 'all' },
 ];
 
-/** Applies the seed parts not yet applied, each in its own transaction. */
+/** Applies the seed parts not yet applied (product and demo rows), each in its own transaction. */
 export async function seedDemo(db: Database): Promise<void> {
+  await applySeed(db, true);
+}
+
+/**
+ * The product without the demo organisation (SEED_DEMO=off): menus, permissions, roles, dictionaries,
+ * categories, rules, form types with their processes, message templates and paused jobs. Parts already
+ * applied are skipped, so an upgrade brings only what is new; a demo-only part is recorded as applied without
+ * running, so demo rows never arrive later in a database that started clean.
+ */
+export async function seedProduct(db: Database): Promise<void> {
+  await applySeed(db, false);
+}
+
+async function applySeed(db: Database, demo: boolean): Promise<void> {
   const done = new Set((await db.selectFrom('sysSeedLog').select('name').execute()).map((r) => r.name));
   for (const part of [...seedParts].sort((a, b) => a.name.localeCompare(b.name))) {
     if (done.has(part.name)) continue;
     await db.transaction().execute(async (trx) => {
-      await part.run(trx);
+      if (demo || part.product === 'all') await part.run(trx);
+      else if (part.product !== 'none') await part.product(trx);
       await trx.insertInto('sysSeedLog').values({ name: part.name, appliedAt: now() }).execute();
     });
   }

@@ -11,7 +11,7 @@ import { now } from '../platform/db/time.js';
 import '../modules/office/office.tables.js';
 import '../platform/scheduler/scheduler.tables.js';
 import { bpmn } from './forms.seed.js';
-import { addMenus, menuIdByUrl, type MenuSeed } from './helpers.js';
+import { addMenus, menuIdByUrl, type MenuSeed, type SeedOptions } from './helpers.js';
 
 const ALL_ROLES = ['admin', 'hr', 'dept_leader', 'staff'];
 const LEADERS = ['admin', 'dept_leader'];
@@ -19,7 +19,7 @@ const LEADERS = ['admin', 'dept_leader'];
 const button = (name: string, perms: string, roles: string[]): MenuSeed => ({ name, menuType: 2, perms, permsType: '1', roles });
 
 /** 办公 menus of weekly reports, missions and kanban with their permission codes (docs/office.md). */
-export async function seedOfficeMenus(db: Database): Promise<void> {
+export async function seedOfficeMenus(db: Database, opts: SeedOptions = { demo: true }): Promise<void> {
   let office = await menuIdByUrl(db, '/office');
   if (!office) {
     await addMenus(db, [{ name: '办公', url: '/office', component: 'layouts/RouteView', menuType: 0, icon: 'appstore', sortNo: 30, roles: ALL_ROLES }]);
@@ -112,7 +112,8 @@ export async function seedOfficeMenus(db: Database): Promise<void> {
       cronExpression: '0 30 8 * * ? *',
       parameter: null,
       description: '每天8点30分发送任务到期与逾期提醒',
-      status: 0,
+      // A clean install starts every job paused: the administrator turns on what the company uses.
+      status: opts.demo ? 0 : -1,
       delFlag: 0,
       nextFire: null,
       lastFire: null,
@@ -223,7 +224,7 @@ async function seedBoardDemo(db: Database, thisWeek: string): Promise<void> {
 }
 
 /** 战略指标 menu and demo indicators of the group's IT department and one company. */
-export async function seedIndicators(db: Database): Promise<void> {
+export async function seedIndicators(db: Database, opts: SeedOptions = { demo: true }): Promise<void> {
   const office = await menuIdByUrl(db, '/office');
   await addMenus(
     db,
@@ -243,6 +244,7 @@ export async function seedIndicators(db: Database): Promise<void> {
     ],
     office,
   );
+  if (!opts.demo) return;
   const year = Number(currentWeekStart().slice(0, 4));
   const t = now();
   const users = new Map((await db.selectFrom('sysUser').select(['username', 'realname']).execute()).map((u) => [u.username, u.realname]));
@@ -286,7 +288,7 @@ export const PROPOSAL_BPMN = bpmn(
 );
 
 /** The proposal form's table, its review process with node rules, and the menus. */
-export async function seedProposals(db: Database): Promise<void> {
+export async function seedProposals(db: Database, opts: SeedOptions = { demo: true }): Promise<void> {
   await ensureFormTable(db, proposalForm);
   const registry = new FormRegistry();
   // The same end-of-process hook as the module's: a passed review adopts the proposal.
@@ -296,7 +298,7 @@ export async function seedProposals(db: Database): Promise<void> {
   await wf.definitions.editNode({ procDefId: def.id, nodeId: 'deptApprove', rules: [{ type: 4 }], emptyPolicy: 'admin' }, db);
   await wf.definitions.editNode({ procDefId: def.id, nodeId: 'hrReview', rules: [{ type: 0, relateId: 'hr' }], emptyPolicy: 'admin' }, db);
 
-  await seedProposalDemo(db, wf);
+  if (opts.demo) await seedProposalDemo(db, wf);
 
   const office = await menuIdByUrl(db, '/office');
   const p = formPerms(proposalForm);

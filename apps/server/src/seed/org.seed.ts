@@ -113,6 +113,27 @@ export const USERS: UserSeed[] = [
 
 export const DEMO_PASSWORD = '123456';
 
+/** The name of the tenant a clean install starts with (the demo names its own). */
+export const DEFAULT_TENANT_NAME = '默认租户';
+
+/** What a clean install keeps of the organisation seed: positions, roles and one tenant; no company or person. */
+export async function seedOrgProduct(db: Database): Promise<void> {
+  const t = now();
+  for (const [code, name, rank] of POSITIONS) {
+    await db
+      .insertInto('sysPosition')
+      .values({ id: newId(), code, name, postRank: rank, sysOrgCode: 'A01', createBy: 'admin', createTime: t })
+      .execute();
+  }
+  for (const [code, name, description] of ROLES) {
+    await db.insertInto('sysRole').values({ id: newId(), roleCode: code, roleName: name, description, createBy: 'admin', createTime: t }).execute();
+  }
+  await db
+    .insertInto('sysTenant')
+    .values({ id: 1, name: DEFAULT_TENANT_NAME, beginDate: '2020-01-01 00:00:00', endDate: '2099-12-31 23:59:59', status: 1, createTime: t })
+    .execute();
+}
+
 export async function seedOrg(db: Database): Promise<void> {
   const t = now();
   const departId = new Map<string, string>();

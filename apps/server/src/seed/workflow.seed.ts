@@ -6,7 +6,7 @@ import { FORM_PERMS } from '../modules/forms/forms.routes.js';
 import { buildWorkflow } from '../modules/workflow/index.js';
 import { FormRegistry } from '../modules/workflow/form-registry.js';
 import { WF_PERMS } from '../modules/workflow/workflow.routes.js';
-import { addMenus } from './helpers.js';
+import { addMenus, productRules, type SeedOptions } from './helpers.js';
 
 const ALL = ['admin', 'hr', 'dept_leader', 'staff'];
 const APPROVERS = ['admin', 'hr', 'dept_leader'];
@@ -196,7 +196,7 @@ function services(db: Database) {
 }
 
 /** The two seeded process definitions with their node rules. */
-export async function seedWorkflowDefinitions(db: Database): Promise<void> {
+export async function seedWorkflowDefinitions(db: Database, opts: SeedOptions = { demo: true }): Promise<void> {
   const s = services(db);
   const admin = { username: 'admin' };
   const expense = await s.definitions.deploy(admin, {
@@ -205,9 +205,9 @@ export async function seedWorkflowDefinitions(db: Database): Promise<void> {
     categoryId: '行政',
     description: '员工费用报销，5000元以上需总经理审批',
   }, db);
-  await s.definitions.editNode({ procDefId: expense.id, nodeId: 'deptApprove', rules: [{ type: 4 }], emptyPolicy: 'admin', chooseMark: 0 }, db);
-  await s.definitions.editNode({ procDefId: expense.id, nodeId: 'financeApprove', rules: [{ type: 2, relateId: 'A01A03' }], emptyPolicy: 'admin', chooseMark: 1 }, db);
-  await s.definitions.editNode({ procDefId: expense.id, nodeId: 'gmApprove', rules: [{ type: 1, relateId: 'zhangwei' }], emptyPolicy: 'admin', repeatPolicy: 'auto' }, db);
+  await s.definitions.editNode({ procDefId: expense.id, nodeId: 'deptApprove', rules: productRules([{ type: 4 }], opts), emptyPolicy: 'admin', chooseMark: 0 }, db);
+  await s.definitions.editNode({ procDefId: expense.id, nodeId: 'financeApprove', rules: productRules([{ type: 2, relateId: 'A01A03' }], opts), emptyPolicy: 'admin', chooseMark: 1 }, db);
+  await s.definitions.editNode({ procDefId: expense.id, nodeId: 'gmApprove', rules: productRules([{ type: 1, relateId: 'zhangwei' }], opts), emptyPolicy: 'admin', repeatPolicy: 'auto' }, db);
 
   const perf = await s.definitions.deploy(admin, {
     xml: PERFORMANCE_BPMN,
@@ -215,9 +215,9 @@ export async function seedWorkflowDefinitions(db: Database): Promise<void> {
     categoryId: '人事',
     description: '季度绩效考评：部门负责人与HR并行评分，总经理确认',
   }, db);
-  await s.definitions.editNode({ procDefId: perf.id, nodeId: 'leaderScore', rules: [{ type: 4 }], emptyPolicy: 'admin', commentRequired: 1 }, db);
-  await s.definitions.editNode({ procDefId: perf.id, nodeId: 'hrScore', rules: [{ type: 0, relateId: 'hr' }], emptyPolicy: 'admin', commentRequired: 1 }, db);
-  await s.definitions.editNode({ procDefId: perf.id, nodeId: 'gmConfirm', rules: [{ type: 1, relateId: 'zhangwei' }], emptyPolicy: 'admin', commentRequired: 1 }, db);
+  await s.definitions.editNode({ procDefId: perf.id, nodeId: 'leaderScore', rules: productRules([{ type: 4 }], opts), emptyPolicy: 'admin', commentRequired: 1 }, db);
+  await s.definitions.editNode({ procDefId: perf.id, nodeId: 'hrScore', rules: productRules([{ type: 0, relateId: 'hr' }], opts), emptyPolicy: 'admin', commentRequired: 1 }, db);
+  await s.definitions.editNode({ procDefId: perf.id, nodeId: 'gmConfirm', rules: productRules([{ type: 1, relateId: 'zhangwei' }], opts), emptyPolicy: 'admin', commentRequired: 1 }, db);
 }
 
 async function userOf(db: Database, username: string): Promise<CurrentUser> {
