@@ -12,6 +12,12 @@ export interface AppConfig {
   databaseUrl: string;
   redisUrl: string;
   basePath: string;
+  /**
+   * The public origin (and path, when the web app is not at the root) people reach this server at
+   * (PUBLIC_BASE_URL, e.g. https://oa.example.com). Redirects and callback URLs are built from it, never
+   * from the request's Host header; empty: relative redirects only (docs/security.md, 单点登录).
+   */
+  publicBaseUrl: string;
   loginCaptcha: boolean;
   /** Refuse plain JSON bodies on endpoints that expect the AES envelope. */
   strictEnvelope: boolean;
@@ -19,6 +25,13 @@ export interface AppConfig {
   signatureSecret: string;
   aesKey: string;
   aesIv: string;
+  /**
+   * PostgreSQL: the secrets above are only candidates until settleSharedSecrets (platform/crypto/shared-secrets.ts)
+   * replaces them with the set stored in the database, so every instance shares them (docs/security.md, Secrets).
+   */
+  sharedSecrets?: boolean;
+  /** The environment names of the secrets given explicitly (JWT_SECRET, SIGNATURE_SECRET, AES_KEY, AES_IV). */
+  explicitSecrets?: string[];
   sessionTtlMs: number;
   logLevel: string;
   /** Directory with the built web app; served when it exists. */
@@ -26,6 +39,11 @@ export interface AppConfig {
   uploadDir: string;
   /** Seed the demo organisation on first start. */
   seedDemo: boolean;
+  /**
+   * The first administrator of a clean install (ADMIN_USERNAME, default admin; ADMIN_PASSWORD). Without a
+   * password the first start generates a one-time one, prints it once to the log and asks for a new one at sign-in.
+   */
+  firstAdmin: { username: string; password: string };
   /**
    * Check every JSON answer against its route's response schema (CHECK_RESPONSES: on, off; default on
    * when NODE_ENV is test or development). A mismatch answers 500, so drift shows in tests and journeys;
@@ -36,6 +54,11 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** Who may open the API console under `<base>/doc` (API_DOCS): admin (default), public or off. */
   apiDocs: 'admin' | 'public' | 'off';
+  /**
+   * Hosts a data source (多数据源) may connect to (DATASOURCE_ALLOWED_HOSTS: comma-separated `host` or `host:port`);
+   * empty: only DATABASE_URL's host and port (docs/security.md, Data sources).
+   */
+  dataSourceHosts?: string[];
   /** Security limits (docs/security.md lists each with its setting). */
   limits: SecurityLimits;
 }
@@ -53,6 +76,11 @@ export interface SecurityLimits {
   importMaxUncompressedBytes: number;
   /** notices one user may send through sendWXMessage per minute (NOTICE_RATE_PER_MINUTE, default 20) */
   noticePerMinute: number;
+  /**
+   * exact lookups on masked HR columns (national ID, mobile, bank card) one user without
+   * `hr:sensitive:view` may make per minute (HR_SENSITIVE_LOOKUPS_PER_MINUTE, default 20)
+   */
+  hrSensitiveLookupsPerMinute: number;
   /** signed download links live this long (SIGNED_URL_TTL_SECONDS, default 300) */
   signedUrlTtlMs: number;
   /**
@@ -80,6 +108,7 @@ export function loadLimits(env: NodeJS.ProcessEnv): SecurityLimits {
     importMaxRows: num(env.IMPORT_MAX_ROWS, 20_000),
     importMaxUncompressedBytes: num(env.IMPORT_MAX_UNCOMPRESSED_MB, 64) * 1024 * 1024,
     noticePerMinute: num(env.NOTICE_RATE_PER_MINUTE, 20),
+    hrSensitiveLookupsPerMinute: num(env.HR_SENSITIVE_LOOKUPS_PER_MINUTE, 20),
     signedUrlTtlMs: num(env.SIGNED_URL_TTL_SECONDS, 300) * 1000,
     publicFolders: (env.PUBLIC_FILE_FOLDERS || PUBLIC_FILE_FOLDERS.join(','))
       .split(',')
@@ -100,8 +129,12 @@ interface Secrets {
   aesIv: string;
 }
 
-/** Secrets not given in the environment are generated once and kept in DATA_DIR/secrets.json. */
-function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv): Secrets {
+/**
+ * Secrets not given in the environment are generated once and kept in DATA_DIR/secrets.json (SQLite). With
+ * PostgreSQL (`shared`) the file is only read: what it holds, else a fresh value, is this instance's candidate
+ * for the set stored in the database (settleSharedSecrets), which wins.
+ */
+function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv, shared = false): Secrets {
   const file = path.join(dataDir, 'secrets.json');
   let stored: Partial<Secrets> = {};
   if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
@@ -114,20 +147,37 @@ function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv): Secrets {
   };
   const toStore: Partial<Secrets> = {};
   for (const k of Object.keys(secrets) as (keyof Secrets)[]) if (!env[envName(k)]) toStore[k] = secrets[k];
-  if (JSON.stringify(toStore) !== JSON.stringify(stored)) {
+  if (!shared && JSON.stringify(toStore) !== JSON.stringify(stored)) {
     writeFileSync(file, JSON.stringify(toStore, null, 2), { mode: 0o600 });
   }
   return secrets;
 }
 
-function envName(k: keyof Secrets): string {
+export function envName(k: keyof Secrets): string {
   return { jwtSecret: 'JWT_SECRET', signatureSecret: 'SIGNATURE_SECRET', aesKey: 'AES_KEY', aesIv: 'AES_IV' }[k];
+}
+
+/** PUBLIC_BASE_URL without its trailing slash; anything but an http(s) URL refuses to start. */
+export function publicBaseUrl(v: string | undefined): string {
+  const s = (v ?? '').trim().replace(/\/+$/, '');
+  if (!s) return '';
+  let u: URL | undefined;
+  try {
+    u = new URL(s);
+  } catch {
+    u = undefined;
+  }
+  if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || u.search || u.hash) {
+    throw new Error('PUBLIC_BASE_URL must be an http(s) URL such as https://oa.example.com');
+  }
+  return s;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   mkdirSync(dataDir, { recursive: true });
-  const secrets = loadSecrets(dataDir, env);
+  const sharedSecrets = /^postgres(ql)?:\/\//.test(env.DATABASE_URL || '');
+  const secrets = loadSecrets(dataDir, env, sharedSecrets);
   return {
     port: Number(env.PORT || 8080),
     host: env.HOST || '0.0.0.0',
@@ -135,17 +185,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || '',
     redisUrl: env.REDIS_URL || '',
     basePath: env.BASE_PATH || '/jeecg-boot',
+    publicBaseUrl: publicBaseUrl(env.PUBLIC_BASE_URL),
     loginCaptcha: (env.LOGIN_CAPTCHA || 'on').toLowerCase() !== 'off',
     strictEnvelope: (env.STRICT_ENVELOPE || 'off').toLowerCase() === 'on',
     ...secrets,
+    sharedSecrets,
+    explicitSecrets: (Object.keys(secrets) as (keyof Secrets)[]).map(envName).filter((n) => !!env[n]),
     sessionTtlMs: 7 * 24 * 3600 * 1000,
     logLevel: env.LOG_LEVEL || 'info',
     webDist: path.resolve(env.WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'upload')),
     seedDemo: (env.SEED_DEMO || 'on').toLowerCase() !== 'off',
+    firstAdmin: { username: (env.ADMIN_USERNAME || 'admin').trim(), password: env.ADMIN_PASSWORD || '' },
     checkResponses: (env.CHECK_RESPONSES || (['test', 'development'].includes((env.NODE_ENV ?? '').toLowerCase()) ? 'on' : 'off')).toLowerCase() === 'on',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiDocs: apiDocsSetting(env.API_DOCS),
+    dataSourceHosts: (env.DATASOURCE_ALLOWED_HOSTS || '').split(',').map((s) => s.trim()).filter(Boolean),
     limits: loadLimits(env),
   };
 }
@@ -159,6 +214,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     databaseUrl: '',
     redisUrl: '',
     basePath: '/jeecg-boot',
+    publicBaseUrl: '',
     loginCaptcha: false,
     strictEnvelope: false,
     jwtSecret: 'test-jwt-secret-test-jwt-secret-0123456789',
@@ -170,6 +226,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDist: '',
     uploadDir: '',
     seedDemo: true,
+    firstAdmin: { username: 'admin', password: '' },
     checkResponses: true,
     trustProxy: false,
     apiDocs: 'admin',

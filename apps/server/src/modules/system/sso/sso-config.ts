@@ -21,7 +21,7 @@ export interface OidcSourceConfig {
 export interface CasConfig {
   /** e.g. https://cas.example.com/cas; tickets are validated at `${base}/p3/serviceValidate` */
   base: string;
-  /** service URLs accepted (prefixes); empty: the service must be on the host the request came to */
+  /** service URLs accepted (prefixes); empty: the service must be on the origin of PUBLIC_BASE_URL or SSO_WEB_BASE (neither set: every ticket is refused) */
   servicePrefixes: string[];
 }
 

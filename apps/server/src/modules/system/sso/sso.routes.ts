@@ -9,7 +9,6 @@ import { ok } from '../../../platform/http/envelope.js';
 import { SsoRefusal, type SsoService } from './sso.service.js';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
-const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 const rawQuery = (req: FastifyRequest) => {
   const i = req.url.indexOf('?');
   return i < 0 ? '' : req.url.slice(i);
@@ -42,9 +41,16 @@ export async function ssoRoutes(app: Api, sso: SsoService): Promise<void> {
   const throttle = async (req: FastifyRequest) => {
     if ((await kv.incr(`sso:ip:${req.ip}`, 60_000)) > 30) throw new AppError('TOO_MANY_ATTEMPTS', '请求过于频繁，请稍后再试');
   };
-  /** The web app's base: SSO_WEB_BASE, else the origin of the callback the provider calls, else this request's. */
-  const webBase = (req: FastifyRequest, redirectUri?: string) => sso.webBase(redirectUri ? new URL(redirectUri).origin : originOf(req));
-  const webOrigin = (req: FastifyRequest, redirectUri?: string) => new URL(webBase(req, redirectUri)).origin;
+  /**
+   * The web app's base: SSO_WEB_BASE, else PUBLIC_BASE_URL, else the origin of the callback the provider calls,
+   * else '' (relative redirects). The Host header never builds a URL: a request could name any host.
+   */
+  const webBase = (redirectUri?: string) => sso.webBase(redirectUri ? new URL(redirectUri).origin : undefined);
+  /** The popup's message goes to the web app's origin; unknown, to the popup's own origin only ('/'). */
+  const webOrigin = (redirectUri?: string) => {
+    const base = webBase(redirectUri);
+    return base ? new URL(base).origin : '/';
+  };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
 
   app.get(
@@ -72,7 +78,7 @@ export async function ssoRoutes(app: Api, sso: SsoService): Promise<void> {
       try {
         url = await sso.begin('oidc', 'oidc', redirect);
       } catch (err) {
-        return noStore(reply).redirect(`${webBase(req, sso.config.oidc?.redirectUri)}/sso/callback#error=${encodeURIComponent(text(err))}`);
+        return noStore(reply).redirect(`${webBase(sso.config.oidc?.redirectUri)}/sso/callback#error=${encodeURIComponent(text(err))}`);
       }
       return noStore(reply).redirect(url);
     },
@@ -86,21 +92,21 @@ export async function ssoRoutes(app: Api, sso: SsoService): Promise<void> {
     } catch (err) {
       // a popup of the stock client must close; the OIDC page shows the text
       if (String(req.routeOptions.url).includes('thirdLogin')) {
-        return popupPage(reply, SSO_TEXTS.thirdFailed, webOrigin(req));
+        return popupPage(reply, SSO_TEXTS.thirdFailed, webOrigin());
       }
-      return noStore(reply).redirect(`${webBase(req, sso.config.oidc?.redirectUri)}/sso/callback#error=${encodeURIComponent(text(err))}`);
+      return noStore(reply).redirect(`${webBase(sso.config.oidc?.redirectUri)}/sso/callback#error=${encodeURIComponent(text(err))}`);
     }
     const { flow, identity, source } = outcome;
     if (flow.kind === 'third') {
       try {
         const user = await sso.resolve(source, identity);
         const message = user ? await sso.issueCode(user, source.name) : `${SSO_TEXTS.bindPhone},${await sso.bindTicket(source.name, identity)}`;
-        return popupPage(reply, message, webOrigin(req, source.redirectUri));
+        return popupPage(reply, message, webOrigin(source.redirectUri));
       } catch {
-        return popupPage(reply, SSO_TEXTS.thirdFailed, webOrigin(req, source.redirectUri));
+        return popupPage(reply, SSO_TEXTS.thirdFailed, webOrigin(source.redirectUri));
       }
     }
-    const base = webBase(req, source.redirectUri);
+    const base = webBase(source.redirectUri);
     try {
       const user = await sso.resolve(source, identity);
       if (!user) throw new SsoRefusal(SSO_TEXTS.noAccount);
@@ -144,7 +150,7 @@ export async function ssoRoutes(app: Api, sso: SsoService): Promise<void> {
       try {
         return noStore(reply).redirect(await sso.begin('third', source.toLowerCase()));
       } catch {
-        return popupPage(reply, SSO_TEXTS.thirdFailed, webOrigin(req));
+        return popupPage(reply, SSO_TEXTS.thirdFailed, webOrigin());
       }
     },
   );
@@ -190,7 +196,7 @@ export async function ssoRoutes(app: Api, sso: SsoService): Promise<void> {
     async (req) => {
       const { ticket, service } = req.query;
       await throttle(req);
-      return ok(await sso.casLogin(ticket, service, originOf(req), meta(req)), '登录成功');
+      return ok(await sso.casLogin(ticket, service, meta(req)), '登录成功');
     },
   );
 
@@ -211,11 +217,13 @@ export async function ssoRoutes(app: Api, sso: SsoService): Promise<void> {
       const { source } = req.params;
       const { redirect } = req.query;
       await throttle(req);
-      const callbackUrl = `${originOf(req)}${app.ctx.config.basePath}/sys/thirdLogin/oauth2/${source}/callback`;
       try {
+        // the provider sends the browser back to this server's configured public base
+        if (!sso.publicBase()) throw new SsoRefusal(SSO_TEXTS.notConfigured);
+        const callbackUrl = `${sso.publicBase()}${app.ctx.config.basePath}/sys/thirdLogin/oauth2/${source}/callback`;
         return noStore(reply).redirect(await sso.messengerBegin(source, callbackUrl, redirect));
       } catch (err) {
-        return noStore(reply).redirect(`${webBase(req)}/oauth2-app/login#error=${encodeURIComponent(text(err))}`);
+        return noStore(reply).redirect(`${webBase()}/oauth2-app/login#error=${encodeURIComponent(text(err))}`);
       }
     },
   );
@@ -235,7 +243,7 @@ export async function ssoRoutes(app: Api, sso: SsoService): Promise<void> {
     async (req, reply) => {
       const { source } = req.params;
       const q = req.query;
-      const base = `${webBase(req)}/oauth2-app/login`;
+      const base = `${webBase()}/oauth2-app/login`;
       try {
         await throttle(req);
         const redirect = await sso.messengerState(source, q.state ?? '');

@@ -86,9 +86,18 @@ export class SsoService {
     return p;
   }
 
-  /** The web app's base URL for redirects back to pages. */
-  webBase(fallbackOrigin: string): string {
-    return this.config.webBase || fallbackOrigin;
+  /**
+   * The web app's base URL for redirects back to pages: SSO_WEB_BASE, else PUBLIC_BASE_URL, else the origin of
+   * a configured callback URL, else '' (a redirect relative to this server). Never the request's Host header,
+   * which whoever sends the request chooses.
+   */
+  webBase(configuredOrigin?: string): string {
+    return this.config.webBase || (this.ctx.config.publicBaseUrl ?? '') || configuredOrigin || '';
+  }
+
+  /** This server's public base for callback URLs handed to providers: PUBLIC_BASE_URL, else SSO_WEB_BASE, else ''. */
+  publicBase(): string {
+    return (this.ctx.config.publicBaseUrl ?? '') || this.config.webBase;
   }
 
   // ---- OpenID Connect and third-party sources ----
@@ -257,10 +266,10 @@ export class SsoService {
   // ---- CAS 3.0 ----
 
   /** Stock /sys/cas/client/validateLogin: the ticket at `${CAS_BASE}/p3/serviceValidate`, the CAS user is a username. */
-  async casLogin(ticket: string, service: string, requestOrigin: string, meta: LoginMeta) {
+  async casLogin(ticket: string, service: string, meta: LoginMeta) {
     const cas = this.config.cas;
     if (!cas) throw businessError(SSO_TEXTS.notConfigured);
-    if (!this.serviceAllowed(service, requestOrigin)) throw businessError(SSO_TEXTS.casBadService);
+    if (!this.serviceAllowed(service)) throw businessError(SSO_TEXTS.casBadService);
     const outcome = await validateCasTicket(cas.base, ticket, service);
     if (!outcome.ok) throw businessError(outcome.message);
     const user = await this.repo.userByExactUsername(outcome.user);
@@ -271,9 +280,11 @@ export class SsoService {
 
   /**
    * A ticket is only worth something for the service it was issued to: a service URL of another
-   * application would let its tickets sign in here.
+   * application would let its tickets sign in here. The service must start with a CAS_SERVICE_PREFIXES entry,
+   * or (none set) be on the origin of PUBLIC_BASE_URL or SSO_WEB_BASE; with neither configured every ticket
+   * is refused. The request's Host header is never trusted for this: it is the caller's to choose.
    */
-  private serviceAllowed(service: string, requestOrigin: string): boolean {
+  private serviceAllowed(service: string): boolean {
     let url: URL;
     try {
       url = new URL(service);
@@ -283,8 +294,8 @@ export class SsoService {
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
     const prefixes = this.config.cas?.servicePrefixes ?? [];
     if (prefixes.length) return prefixes.some((p) => service.startsWith(p));
-    const allowed = new Set([requestOrigin, this.config.webBase ? new URL(this.config.webBase).origin : '']);
-    return allowed.has(url.origin);
+    const allowed = [this.ctx.config.publicBaseUrl ?? '', this.config.webBase].filter(Boolean).map((b) => new URL(b).origin);
+    return allowed.includes(url.origin);
   }
 
   // ---- messenger apps ----
