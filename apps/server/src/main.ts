@@ -3,11 +3,13 @@ import { loadConfig } from './config.js';
 import { settleSharedSecrets } from './platform/crypto/shared-secrets.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
+import { withStartupLock } from './platform/db/startup-lock.js';
 import { keepServingOnFaults } from './platform/http/process-faults.js';
 
 const config = loadConfig();
 const database = openDatabase(config.databaseUrl, config.dataDir);
-await migrateToLatest(database.db);
+// the secrets' table comes with the migrations, which instances starting together take turns to run
+await withStartupLock(database, () => migrateToLatest(database.db));
 // PostgreSQL: every instance uses the secrets stored in the database (docs/security.md, Secrets); an explicit
 // setting that differs from them stops the start here, before anything is served.
 if (config.sharedSecrets) {
