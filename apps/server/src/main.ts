@@ -4,7 +4,6 @@ import { settleSharedSecrets } from './platform/crypto/shared-secrets.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 import { withStartupLock } from './platform/db/startup-lock.js';
-import { keepServingOnFaults } from './platform/http/process-faults.js';
 
 const config = loadConfig();
 const database = openDatabase(config.databaseUrl, config.dataDir);
@@ -29,5 +28,3 @@ const close = async () => {
 process.on('SIGINT', close);
 process.on('SIGTERM', close);
 await app.listen({ port: config.port, host: config.host });
-// From here on an error nothing caught is logged and the server keeps serving (docs/security.md, Faults).
-keepServingOnFaults(app.log);
