@@ -12,6 +12,7 @@ import { presentUser, userDeparts } from '../account/account.service.js';
 import type { CaptchaService } from './captcha.service.js';
 import type { LoginThrottle } from './throttle.js';
 import { mustChangePassword } from '../account/password-state.js';
+import { acceptLegacyPassword } from '../../migration/jeecg/legacy-password.js';
 
 export interface LoginMeta {
   ip: string;
@@ -47,7 +48,9 @@ export class LoginService {
     }
     if (user.delFlag === 1) throw new AppError('USER_DELETED');
     if (user.status === 2) throw new AppError('USER_FROZEN');
-    if (!(await verifyPassword(input.password, user.salt ?? '', user.password ?? ''))) {
+    const passwordOk =
+      (await verifyPassword(input.password, user.salt ?? '', user.password ?? '')) || (await acceptLegacyPassword(db, user, input.password));
+    if (!passwordOk) {
       throw new AppError('WRONG_PASSWORD');
     }
     await this.throttle.succeeded(username, meta.ip);
