@@ -71,7 +71,7 @@ export async function registerSystemAdmin(api: Api, deps: SystemAdminDeps): Prom
   await tenantRoutes(api, tenantService(db, translate), new TenantService(db));
   await gatewayRoutes(api, gatewayService(db, translate));
   const box = new SecretBox(config.jwtSecret);
-  await dataSourceRoutes(api, dataSourceService(db, translate, box), box);
+  await dataSourceRoutes(api, dataSourceService(db, translate, box, config), box);
   await ruleRoutes(api, checkRuleService(db, translate), fillRuleService(db, translate), new RuleService(db));
   await logRoutes(api, new LogService(db, translate, api.ctx.dbKind));
   await dictAdminRoutes(api, deps.dicts, dictCrud(db, translate, deps.dicts), dictItemCrud(db, translate, deps.dicts));

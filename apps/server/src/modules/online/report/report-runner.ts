@@ -1,8 +1,18 @@
 import SQLite from 'better-sqlite3';
-import mysql from 'mysql2/promise';
-import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type mysql from 'mysql2/promise';
+import type pg from 'pg';
 import type { DbHandle } from '../../../platform/db/database.js';
 import { AppError, businessError } from '../../../platform/http/errors.js';
+import {
+  DATASOURCE_FAILED,
+  logDataSourceFailure,
+  openMysql,
+  openPostgres,
+  resolveDataSource,
+  type DataSourceEndpoint,
+  type HostEntry,
+} from '../../system/datasource/datasource-access.js';
 import type { ReportDialect } from './report-sql.js';
 
 /** Limits every report query runs under (docs/online.md, docs/security.md). */
@@ -137,32 +147,31 @@ export interface DataSourceConfig {
   dbPassword: string | null;
 }
 
-/** The dialect of a data source URL, or null when reports cannot run on it. */
-export function dialectOfUrl(url: string): ReportDialect | null {
-  if (/^postgres(ql)?:\/\//.test(url)) return 'postgres';
-  if (/^(mysql|mariadb):\/\//.test(url)) return 'mysql';
-  if (/^(sqlite|file):/.test(url)) return 'sqlite';
-  return null;
-}
-
-/** A configured data source (多数据源) as a report target; a new connection per call, closed after. */
-export function dataSourceTarget(ds: DataSourceConfig): ReportTarget {
-  const dialect = dialectOfUrl(ds.dbUrl);
-  if (!dialect) throw businessError(`数据源 ${ds.code} 的类型不支持报表`);
-  if (dialect === 'postgres') {
+/**
+ * A configured data source (多数据源) as a report target; a new connection per call, closed after. Only a
+ * PostgreSQL or MySQL/MariaDB server on an allowed host is used (datasource-access.ts); anything else, and
+ * any failed connection, answers the one generic text (the reason is logged).
+ */
+export function dataSourceTarget(ds: DataSourceConfig, allowed: HostEntry[], log: FastifyBaseLogger): ReportTarget {
+  const refuse = (err: unknown): never => {
+    logDataSourceFailure(log, ds.code, err);
+    throw businessError(DATASOURCE_FAILED);
+  };
+  let ep: DataSourceEndpoint;
+  try {
+    ep = resolveDataSource(ds, allowed);
+  } catch (err) {
+    return refuse(err);
+  }
+  if (ep.driver === 'postgres') {
     return {
-      dialect,
+      dialect: 'postgres',
       async run(statements) {
-        const client = new pg.Client({
-          connectionString: ds.dbUrl,
-          ...(ds.dbUsername ? { user: ds.dbUsername } : {}),
-          ...(ds.dbPassword ? { password: ds.dbPassword } : {}),
-          connectionTimeoutMillis: REPORT_LIMITS.connectTimeoutMs,
-        });
+        let client: pg.Client;
         try {
-          await client.connect();
+          client = await openPostgres(ep, REPORT_LIMITS.connectTimeoutMs);
         } catch (err) {
-          throw businessError(`数据源连接失败：${(err as Error).message.slice(0, 200)}`);
+          return refuse(err);
         }
         try {
           return await runPg(client, statements, REPORT_LIMITS.statementTimeoutMs);
@@ -172,29 +181,14 @@ export function dataSourceTarget(ds: DataSourceConfig): ReportTarget {
       },
     };
   }
-  if (dialect === 'sqlite') {
-    const file = ds.dbUrl.replace(/^(sqlite|file):(\/\/)?/, '');
-    return { dialect, run: async (statements) => runSqlite(sqliteReader(file), statements) };
-  }
   return {
-    dialect,
+    dialect: 'mysql',
     async run(statements) {
-      const url = new URL(ds.dbUrl.replace(/^mariadb:/, 'mysql:'));
       let conn: mysql.Connection;
       try {
-        conn = await mysql.createConnection({
-          host: url.hostname,
-          port: Number(url.port || 3306),
-          database: decodeURIComponent(url.pathname.slice(1)) || undefined,
-          user: ds.dbUsername || decodeURIComponent(url.username) || undefined,
-          password: ds.dbPassword || decodeURIComponent(url.password) || undefined,
-          connectTimeout: REPORT_LIMITS.connectTimeoutMs,
-          dateStrings: true,
-          supportBigNumbers: true,
-          multipleStatements: false,
-        });
+        conn = await openMysql(ep, REPORT_LIMITS.connectTimeoutMs, { dateStrings: true, supportBigNumbers: true });
       } catch (err) {
-        throw businessError(`数据源连接失败：${(err as Error).message.slice(0, 200)}`);
+        return refuse(err);
       }
       try {
         const [v] = await conn.query('SELECT VERSION() AS v');

@@ -7,6 +7,7 @@ import { now } from '../../../platform/db/time.js';
 import { businessError } from '../../../platform/http/errors.js';
 import { likeContains } from '../../../platform/query/like.js';
 import { runPage } from '../../../platform/query/query-builder.js';
+import { allowedDataSourceHosts } from '../../system/datasource/datasource-access.js';
 import type { SecretBox } from '../../system/datasource/secret-box.js';
 import type { OnlCgreportHead, OnlCgreportItem, OnlCgreportParam } from '../online.tables.js';
 import { appTarget, dataSourceTarget, REPORT_LIMITS, type ReportTarget } from './report-runner.js';
@@ -57,12 +58,11 @@ export class ReportService {
       .where('code', '=', code)
       .executeTakeFirst();
     if (!ds || !ds.dbUrl) throw businessError(`数据源 ${code} 不存在`);
-    return dataSourceTarget({
-      code: ds.code,
-      dbUrl: ds.dbUrl,
-      dbUsername: ds.dbUsername,
-      dbPassword: ds.dbPassword ? this.box.open(ds.dbPassword) : null,
-    });
+    return dataSourceTarget(
+      { code: ds.code, dbUrl: ds.dbUrl, dbUsername: ds.dbUsername, dbPassword: ds.dbPassword ? this.box.open(ds.dbPassword) : null },
+      allowedDataSourceHosts(this.ctx.config),
+      this.ctx.log,
+    );
   }
 
   async allowedTables(dbSource: string | null | undefined): Promise<Set<string>> {

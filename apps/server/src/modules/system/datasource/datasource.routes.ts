@@ -1,20 +1,26 @@
 import { failure, messageResponse, sysDataSourceRow } from '@go/contract';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/access.js';
+import type { AppConfig } from '../../../config.js';
 import type { Database } from '../../../platform/db/database.js';
 import type { Api } from '../../../platform/http/api.js';
 import { fail, ok } from '../../../platform/http/envelope.js';
+import { businessError } from '../../../platform/http/errors.js';
 import { CrudService, crudRoutes } from '../../../platform/query/crud.js';
 import type { Translator } from '../../../platform/query/present.js';
+import { allowedDataSourceHosts, DATASOURCE_FAILED, DATASOURCE_URL_MESSAGE, DataSourceRefused, parseDataSourceUrl, resolveDataSource } from './datasource-access.js';
 import { testDataSource } from './datasource.service.js';
 import type { SecretBox } from './secret-box.js';
 
-const dbUrl = z
-  .string()
-  .trim()
-  .min(1, { message: '请输入数据源地址' })
-  .max(500)
-  .regex(/^(postgres(ql)?:\/\/\S+|(mysql|mariadb):\/\/\S+|sqlite:\S+|file:\S+)$/, { message: '仅支持 postgres://、mysql://、mariadb://、sqlite: 或 file: 地址' });
+const anyUrl = z.string().trim().min(1, { message: '请输入数据源地址' }).max(500);
+/** A saved address: a PostgreSQL or MySQL/MariaDB server URL without parameters (no file-based sources). */
+const dbUrl = anyUrl.superRefine((v, ctx) => {
+  try {
+    parseDataSourceUrl(v);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: err instanceof DataSourceRefused ? err.message : DATASOURCE_URL_MESSAGE });
+  }
+});
 const fields = {
   code: z.string().trim().min(1, { message: '请输入数据源编码' }).max(100).regex(/^[A-Za-z0-9_-]+$/, { message: '编码只允许字母、数字、下划线和横线' }),
   name: z.string().trim().min(1, { message: '请输入数据源名称' }).max(100),
@@ -26,15 +32,17 @@ const fields = {
   dbUsername: z.string().max(100).optional().nullable(),
   dbPassword: z.string().max(200).optional().nullable(),
 };
+// A test takes any address: whatever is wrong with it answers the same text as a failed connection.
 const testBody = z.object({
   id: z.string().max(64).optional().nullable(),
-  dbUrl,
+  dbUrl: anyUrl,
   dbUsername: z.string().max(100).optional().nullable(),
   dbPassword: z.string().max(200).optional().nullable(),
 });
 
 /** Data sources (多数据源): the password is sealed with AES-256-GCM on write and never returned. */
-export function dataSourceService(db: Database, translate: Translator, box: SecretBox): CrudService {
+export function dataSourceService(db: Database, translate: Translator, box: SecretBox, config: AppConfig): CrudService {
+  const allowed = allowedDataSourceHosts(config);
   return new CrudService(db, {
     base: '/sys/dataSource',
     row: sysDataSourceRow,
@@ -57,6 +65,14 @@ export function dataSourceService(db: Database, translate: Translator, box: Secr
     unique: [{ field: 'code', message: '数据源编码已存在' }],
     prepare: (data) => {
       const out = { ...data };
+      // Saved only when its host may be reached (docs/security.md, Data sources).
+      if (typeof out.dbUrl === 'string') {
+        try {
+          resolveDataSource({ dbUrl: out.dbUrl }, allowed);
+        } catch (err) {
+          throw businessError(err instanceof DataSourceRefused ? err.message : DATASOURCE_URL_MESSAGE);
+        }
+      }
       // An empty password on edit keeps the stored one.
       if (typeof out.dbPassword === 'string' && out.dbPassword !== '') out.dbPassword = box.seal(out.dbPassword);
       else delete out.dbPassword;
@@ -75,8 +91,8 @@ export async function dataSourceRoutes(app: Api, svc: CrudService, box: SecretBo
       schema: { tags: ['数据源'], summary: '数据源连接测试', body: testBody, response: { 200: z.union([messageResponse, failure]) } },
     },
     async (req) => {
-      const err = await testDataSource(svc, box, req.user!, req.body);
-      return err ? fail(`数据库连接失败：${err}`) : ok(null, '数据库连接成功');
+      const connected = await testDataSource(svc, box, req.user!, req.body, allowedDataSourceHosts(app.ctx.config), req.log);
+      return connected ? ok(null, '数据库连接成功') : fail(DATASOURCE_FAILED);
     },
   );
 }

@@ -10,7 +10,6 @@ import type { ListColumn, Row } from '../../../components/list/types';
 const DB_TYPES = [
   { value: 'postgres', text: 'PostgreSQL', driver: 'org.postgresql.Driver' },
   { value: 'mysql', text: 'MySQL / MariaDB', driver: 'com.mysql.cj.jdbc.Driver' },
-  { value: 'sqlite', text: 'SQLite', driver: 'org.sqlite.JDBC' },
 ];
 
 const columns: ListColumn[] = [
@@ -91,7 +90,7 @@ function DataSourceForm(props: FormModalProps<Row>) {
             <Input />
           </Form.Item>
           <Form.Item name="dbUrl" label="数据源地址" rules={[{ required: true, message: '请输入数据源地址' }]}>
-            <Input placeholder="postgres://host:5432/db、mysql://host:3306/db 或 sqlite:/path/file.db" />
+            <Input placeholder="postgres://host:5432/db 或 mysql://host:3306/db（主机须在允许连接的列表中）" />
           </Form.Item>
           <Form.Item name="dbName" label="数据库名称">
             <Input />
