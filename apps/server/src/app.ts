@@ -26,6 +26,7 @@ import { responseSerializer } from './platform/http/api.js';
 import { logRequest } from './platform/http/redact.js';
 import { indexHtmlHeaders } from './platform/http/web-headers.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
+import { installNulGuard } from './platform/http/nul-guard.js';
 import './platform/http/fastify-types.js';
 import { RedisKvStore, SqlKvStore } from './platform/kv/kv-store.js';
 import { installOperationLog } from './platform/oplog/oplog.js';
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   installErrorHandler(app, config.basePath);
   installGuard(app, routeTable);
   installCrypto(app);
+  installNulGuard(app);
   installOperationLog(app);
 
   await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 20 } });

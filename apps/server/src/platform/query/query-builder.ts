@@ -258,14 +258,12 @@ export async function runPage<QB extends AnyQB, R>(
   p: Paging,
 ): Promise<Page<R>> {
   // The count and the page are independent statements: on PostgreSQL they run at once on two connections
-  // (a page past the end is simply empty), so a list costs one round trip of waiting, not two.
-  const [countRow, records] = await Promise.all([
-    base
-      .clearSelect()
-      .select((eb: EB) => eb.fn.countAll().as('total'))
-      .executeTakeFirst(),
-    select(base).limit(p.pageSize).offset((p.pageNo - 1) * p.pageSize).execute(),
-  ]);
+  // (a page past the end is simply empty), so a list costs one round trip of waiting, not two. Both are
+  // built before either runs: a sort the builder refuses must not leave a started count behind, whose
+  // failure nobody would await.
+  const counted = base.clearSelect().select((eb: EB) => eb.fn.countAll().as('total'));
+  const paged = select(base).limit(p.pageSize).offset((p.pageNo - 1) * p.pageSize);
+  const [countRow, records] = await Promise.all([counted.executeTakeFirst(), paged.execute()]);
   const total = Number((countRow as { total?: unknown } | undefined)?.total ?? 0);
   return page(total === 0 ? [] : (records as R[]), total, p.pageNo, p.pageSize);
 }
@@ -290,14 +288,11 @@ export async function runPageCapped<QB extends AnyQB, R>(
   const offset = (p.pageNo - 1) * p.pageSize;
   const bound = offset + Math.max(lookahead, p.pageSize);
   const limited = base.clearSelect().select(sql<number>`1`.as('one')).limit(bound + 1);
-  // As in `runPage`, the capped count and the page run at once (on PostgreSQL, on two connections).
-  const [countRow, records] = await Promise.all([
-    db
-      .selectFrom(limited.as('capped'))
-      .select((eb: EB) => eb.fn.countAll().as('total'))
-      .executeTakeFirst(),
-    select(base).limit(p.pageSize).offset(offset).execute(),
-  ]);
+  // As in `runPage`, the capped count and the page run at once (on PostgreSQL, on two connections), both
+  // built before either starts.
+  const counted = db.selectFrom(limited.as('capped')).select((eb: EB) => eb.fn.countAll().as('total'));
+  const paged = select(base).limit(p.pageSize).offset(offset);
+  const [countRow, records] = await Promise.all([counted.executeTakeFirst(), paged.execute()]);
   const total = Math.min(bound, Number((countRow as { total?: unknown } | undefined)?.total ?? 0));
   return page(total <= offset ? [] : (records as R[]), total, p.pageNo, p.pageSize);
 }
