@@ -27,9 +27,7 @@ export interface DbHandle {
 export function openDatabase(url: string, dataDir: string): DbHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_MAX || 10) });
-    // An idle client losing its connection (server restart, admin termination) must not crash the process;
-    // the pool replaces it on the next checkout.
-    pool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`));
+    watchConnections(pool);
     useNamedStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
     return { db, kind: 'postgres', close: () => db.destroy(), native: { kind: 'postgres', pool } };
@@ -45,6 +43,27 @@ export function openDatabase(url: string, dataDir: string): DbHandle {
     plugins: [new CamelCasePlugin()],
   });
   return { db, kind: 'sqlite', close: () => db.destroy(), native: { kind: 'sqlite', sqlite } };
+}
+
+/**
+ * A connection the database ends (a restart, a failover, an administrator's `pg_terminate_backend`) reports
+ * an error event on its client, idle in the pool or checked out by a request. Without a listener that event
+ * ends the process; with one, a query in flight on it fails (its request answers an error), the pool drops
+ * the client when it comes back (a client that is no longer queryable is never reused) and the next checkout
+ * opens a new connection. Reported once per client, as a warning.
+ */
+function watchConnections(pool: pg.Pool): void {
+  const report = (err: Error) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`);
+  // Idle clients: the pool listens to them itself and forwards the error here.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    let reported = false;
+    client.on('error', (err: Error) => {
+      if (reported) return;
+      reported = true;
+      report(err);
+    });
+  });
 }
 
 /** How many SQL texts keep their prepared statement on SQLite (the least recently used is dropped). */
