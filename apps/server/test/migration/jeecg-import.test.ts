@@ -16,7 +16,7 @@ import { migrateToLatest } from '../../src/platform/db/migrate.js';
 import { now } from '../../src/platform/db/time.js';
 import { seedParts } from '../../src/seed/index.js';
 import { withDatabase } from '../global-setup.js';
-import { dbKinds } from '../helpers.js';
+import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
 
 /**
  * End to end: JeecgBoot v3.0.0's own MySQL seed loaded into a fresh MariaDB database, imported twice into a fresh
@@ -224,6 +224,52 @@ describe.skipIf(!MYSQL_URL || !existsSync(SEED_SQL))('[MIGRATION] import of a Je
       const tree = await call(token, 'GET', '/sys/sysDepart/queryTreeList');
       expect(tree.success, tree.message).toBe(true);
       expect(JSON.stringify(tree.result)).toContain('北京国炬软件');
+    });
+  });
+
+  describe.each(dbKinds)('into an existing %s install with the demo organisation', (kind) => {
+    let t: TestApp;
+    let first: ImportReport;
+    let second: ImportReport;
+
+    beforeAll(async () => {
+      t = await createTestApp(kind);
+      for (const n of [1, 2]) {
+        const src = await JeecgSource.open(sourceUrl);
+        try {
+          const report = await importJeecg(t.app.ctx.db, src);
+          if (n === 1) first = report;
+          else second = report;
+        } finally {
+          await src.close();
+        }
+      }
+    }, 180_000);
+
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('links to the records it finds by natural key instead of duplicating them, and a second run adds nothing', async () => {
+      const { db } = t.app.ctx;
+      // admin exists here: kept as it is (its password untouched), the other four users come over
+      expect(count(first, 'user')).toMatchObject({ imported: 4, skipped: { '已存在（用户名相同）': 1 } });
+      expect(count(first, 'depart')!.skipped['已存在（机构编码相同）']).toBeGreaterThan(0);
+      expect(count(first, 'role')!.skipped['已存在（角色编码相同）']).toBeGreaterThan(0);
+      expect(count(first, 'dict')!.skipped['已存在（字典编码相同）']).toBeGreaterThan(0);
+      for (const e of second.entities) {
+        if (e.key === 'permission') continue;
+        expect({ [e.key]: e.imported }).toEqual({ [e.key]: 0 });
+      }
+      const admins = await db.selectFrom('sysUser').select('password').where('username', '=', 'admin').execute();
+      expect(admins).toHaveLength(1);
+      expect(admins[0].password).toMatch(/^scrypt\$/);
+      const codes = await db.selectFrom('sysDepart').select('orgCode').execute();
+      expect(new Set(codes.map((c) => c.orgCode)).size).toBe(codes.length);
+
+      expect((await t.call(null, 'POST', '/sys/login', { username: 'admin', password: '123456' })).body.success).toBe(true);
+      const jeecg = await t.call(null, 'POST', '/sys/login', { username: 'jeecg', password: '123456' });
+      expect(jeecg.body.success, jeecg.body.message).toBe(true);
     });
   });
 });
