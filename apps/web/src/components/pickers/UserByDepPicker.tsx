@@ -48,6 +48,7 @@ export function UserByDepPicker({
   multi = true,
   allDeparts = false,
   forceA01 = false,
+  activeOnly = false,
   placeholder = '请选择用户',
   disabled,
   id,
@@ -57,6 +58,8 @@ export function UserByDepPicker({
   multi?: boolean;
   allDeparts?: boolean;
   forceA01?: boolean;
+  /** only accounts that can act (not frozen): the pickers of delegation, 转办, 加签 and 抄送 */
+  activeOnly?: boolean;
   placeholder?: string;
   disabled?: boolean;
   id?: string;
@@ -86,7 +89,7 @@ export function UserByDepPicker({
   }, [value]);
 
   const users = useQuery({
-    queryKey: ['userPicker', company, allDeparts, forceA01, departId, keyword, pageNo, pageSize],
+    queryKey: ['userPicker', company, allDeparts, forceA01, activeOnly, departId, keyword, pageNo, pageSize],
     enabled: open,
     queryFn: async () => {
       const res = await getAction('/sys/user/queryUserComponentData', {
@@ -94,6 +97,7 @@ export function UserByDepPicker({
         username: keyword.trim() ? encodeSearchValue('like', keyword.trim()) : undefined,
         isAll: allDeparts && !forceA01 ? 1 : undefined,
         forceA01: forceA01 ? 1 : undefined,
+        activeOnly: activeOnly ? 1 : undefined,
         column: 'createTime',
         order: 'desc',
         pageNo,

@@ -58,7 +58,8 @@ const listQuery = z.looseObject({
   roleId: opt(64),
   selections: opt(200000),
 });
-const pickerQuery = listQuery.extend({ isAll: opt(10), allDepart: opt(10), forceA01: opt(10), onlyA01: opt(10) });
+/** `activeOnly`: only accounts that can act (active, not deleted) — the pickers of delegation, 转办 and 加签 */
+const pickerQuery = listQuery.extend({ isAll: opt(10), allDepart: opt(10), forceA01: opt(10), onlyA01: opt(10), activeOnly: opt(10) });
 
 export async function userAdminRoutes(app: Api, users: UserAdminService): Promise<void> {
   const tags = ['用户'];
@@ -136,7 +137,7 @@ export async function userAdminRoutes(app: Api, users: UserAdminService): Promis
   });
   app.get(
     '/sys/user/queryUserComponentData',
-    { config: { access: LOGIN }, schema: { querystring: pickerQuery, response: { 200: pageResponse(sysUserPickRow) }, tags, summary: '用户选择器数据（departId, isAll, forceA01）' } },
+    { config: { access: LOGIN }, schema: { querystring: pickerQuery, response: { 200: pageResponse(sysUserPickRow) }, tags, summary: '用户选择器数据（departId, isAll, forceA01, activeOnly）' } },
     async (req) => ok(await users.pickerData(req.user!, req.query)),
   );
   // Users of a role (the role screen) and of a department (the department screen).

@@ -275,12 +275,15 @@ export class UserAdminService {
   /**
    * The user picker (queryUserComponentData). Always within the caller's company scope (group level sees
    * every company): the client's `isAll`/`allDepart` flag is a picker option, never a permission, so it
-   * cannot widen the scope. `forceA01`/`onlyA01` narrows to the group company (empty for other companies).
+   * cannot widen the scope. `forceA01`/`onlyA01` narrows to the group company (empty for other companies);
+   * `activeOnly` leaves out frozen accounts.
    */
   async pickerData(user: CurrentUser, params: Params) {
     const truthy = (v: unknown) => v === true || v === '1' || v === 'true';
     const scope = truthy(params.forceA01) || truthy(params.onlyA01) ? 'group' : 'company';
-    const base = await this.searched(user, params, { scope, dataRules: false });
+    let base = await this.searched(user, params, { scope, dataRules: false });
+    // the pickers of delegation/转办/加签 offer only accounts that can act (frozen ones are refused there)
+    if (truthy(params.activeOnly)) base = base.where('u.status', '=', 1);
     const pg = await runPage<typeof base, PickRow>(
       base,
       (qb) =>

@@ -432,6 +432,7 @@ export function ApprovalModal({
           >
             <UserByDepPicker
               multi={false}
+              activeOnly
               value={userId}
               onChange={(v) => setUserId(v)}
               placeholder="请选择委托人"
@@ -458,6 +459,7 @@ export function ApprovalModal({
           <Form.Item label="抄送给" htmlFor="approval-cc" extra="选填，被抄送人可在「抄送我的」中查看该申请" data-testid="approval-cc">
             <UserByDepPicker
               id="approval-cc"
+              activeOnly
               value={cc.value}
               onChange={(value, list) => setCc({ value, users: list })}
               placeholder="请选择抄送人"

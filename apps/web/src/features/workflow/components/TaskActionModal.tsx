@@ -173,6 +173,7 @@ export function TaskActionModal({
           <UserByDepPicker
             id={pickerId}
             multi={kind !== 'transfer'}
+            activeOnly
             value={picked.value}
             onChange={(value, list) => setPicked({ value, users: list })}
             placeholder={`请选择${kind === 'transfer' ? '转办人' : kind === 'addSign' ? '加签人' : '抄送人'}`}

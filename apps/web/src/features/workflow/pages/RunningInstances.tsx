@@ -249,6 +249,7 @@ export default function RunningInstances() {
               <UserByDepPicker
                 id="reassign-users"
                 allDeparts
+                activeOnly
                 value={picked.value}
                 onChange={(value, list) => setPicked({ value, users: list })}
                 placeholder="请选择新的审批人"
