@@ -415,7 +415,11 @@ export async function parseBpmn(xml: string): Promise<ProcessModel> {
     };
     if (kind === 'start' || kind === 'pass') {
       if (defs.length) problems.push(`不支持${where}的${EVENT_CN[defs[0].$type] ?? ''}事件定义：本引擎只执行无事件定义的开始/中间事件`);
-      if (kind === 'start' && !scopes.length) initiatorVar = ext(el, 'initiator');
+      if (kind === 'start' && !scopes.length) {
+        initiatorVar = ext(el, 'initiator');
+        // the start form's formProperty ids: the only variables an applicant may give on apply
+        node.decisionFields = decisionFields(el, problems, where);
+      }
     }
     if (kind === 'end') {
       const terminate = defs.some((d) => d.$type === 'bpmn:TerminateEventDefinition');

@@ -30,6 +30,8 @@ export interface NodeSettingsInput {
   multiMode?: '' | 'parallel' | 'sequential';
   passRatio?: number;
   decisionFields?: DecisionField[];
+  /** 1: the applicant may be among this node's people (opt-out of the initiator rule, e.g. 重新提交) */
+  allowInitiator?: number;
 }
 
 const EMPTY_TEXT: Record<string, string> = { admin: '转给系统管理员', skip: '自动跳过', cancel: '取消申请', error: '提示未找到审批人' };
@@ -132,6 +134,7 @@ export class DefinitionService {
             multiMode: n.multi ? (n.multi.sequential ? 'sequential' : 'parallel') : (old?.multiMode ?? ''),
             passRatio: old?.passRatio ?? 100,
             decisionFields: n.decisionFields?.length ? JSON.stringify(n.decisionFields) : (old?.decisionFields ?? null),
+            allowInitiator: old?.allowInitiator ?? 0,
           })
           .execute();
         order++;
@@ -284,6 +287,7 @@ export class DefinitionService {
               multiMode: s?.multiMode ?? '',
               passRatio: s?.passRatio ?? 100,
               decisionFields: s?.decisionFields ? (JSON.parse(s.decisionFields) as unknown[]) : [],
+              allowInitiator: s?.allowInitiator ?? 0,
               bpmnAssignment: n.assignment ?? null,
             }
           : {}),
@@ -309,7 +313,7 @@ export class DefinitionService {
           .values({ id: newId(), procDefId: d.id, nodeId: node.id, type: r.type, relateId: r.relateId?.trim() || null })
           .execute();
       }
-      const existing = await trx.selectFrom('wfNode').select('id').where('procDefId', '=', d.id).where('nodeId', '=', node.id).executeTakeFirst();
+      const existing = await trx.selectFrom('wfNode').select(['id', 'allowInitiator']).where('procDefId', '=', d.id).where('nodeId', '=', node.id).executeTakeFirst();
       const values = {
         emptyPolicy: input.emptyPolicy ?? 'admin',
         repeatPolicy: input.repeatPolicy ?? 'again',
@@ -318,6 +322,8 @@ export class DefinitionService {
         multiMode: input.multiMode ?? (node.multi ? (node.multi.sequential ? 'sequential' : 'parallel') : ''),
         passRatio: input.passRatio ?? 100,
         decisionFields: input.decisionFields?.length ? JSON.stringify(input.decisionFields) : node.decisionFields?.length ? JSON.stringify(node.decisionFields) : null,
+        // an editor that does not send the flag keeps it
+        allowInitiator: input.allowInitiator ?? existing?.allowInitiator ?? 0,
       };
       if (existing) await trx.updateTable('wfNode').set(values).where('id', '=', existing.id).execute();
       else await trx.insertInto('wfNode').values({ id: newId(), procDefId: d.id, nodeId: node.id, name: node.name, type: 1, sortOrder: 0, ...values }).execute();

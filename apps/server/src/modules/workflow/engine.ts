@@ -40,6 +40,12 @@ export const WF_TEXT = {
   NO_FORM: '该流程未配置表单，请联系开发人员',
   NO_TODO_IN_INSTANCE: '您在该流程中没有待办任务',
   UNKNOWN_USER: '审批人不存在或已停用',
+  /** the applicant never approves their own application (unless the node opted out) */
+  SELF_APPROVAL: '不能审批自己的申请',
+  DELEGATE_INITIATOR: '不能委托给申请人本人',
+  TRANSFER_INITIATOR: '不能转办给申请人本人',
+  ADDSIGN_INITIATOR: '不能加签申请人本人',
+  REASSIGN_INITIATOR: '不能分配给申请人本人',
 } as const;
 
 /**
@@ -512,8 +518,8 @@ export class WorkflowEngine {
   }
 
   /**
-   * Merges variables given by the applicant or an approver into the process variables (they win over
-   * form fields of the same name) before any gateway is evaluated.
+   * Merges variables into the process variables before any gateway is evaluated. What a client gives has
+   * passed `decisionValues` first (declared outputs only, never a form field's name).
    */
   private mergeVariables(L: Loaded, given: Record<string, unknown> | undefined): void {
     if (!given || !Object.keys(given).length) return;
@@ -601,6 +607,7 @@ export class WorkflowEngine {
         multiMode: '',
         passRatio: 100,
         decisionFields: null,
+        allowInitiator: 0,
       }
     );
   }
@@ -611,19 +618,7 @@ export class WorkflowEngine {
    * expressions over the variables such as `${initiator}`).
    */
   async nodeCandidates(db: Database, procDefId: string, nodeId: string, starter: string, vars: Record<string, unknown>): Promise<UserBrief[]> {
-    const key = `${procDefId}\u0000${nodeId}`;
-    const cached = rulesCache.get(key);
-    let rules = cached && cached.at > Date.now() - NODE_CACHE_MS ? cached.value : null;
-    if (!rules) {
-      rules = await db
-        .selectFrom('wfNodeRule')
-        .select(['type', 'relateId'])
-        .where('procDefId', '=', procDefId)
-        .where('nodeId', '=', nodeId)
-        .orderBy('id')
-        .execute();
-      rulesCache.set(key, { at: Date.now(), value: rules });
-    }
+    const rules = await this.nodeRules(db, procDefId, nodeId);
     if (rules.length) return this.dir.candidates(rules, { starter, vars }, db);
     const node = (await this.model({ id: procDefId }, db)).nodes.get(nodeId);
     const a = node?.assignment;
@@ -635,6 +630,61 @@ export class WorkflowEngine {
     for (const u of users.length ? await this.dir.byUsernames([...new Set(users)], db) : []) out.set(u.username, u);
     for (const u of groups.length ? await this.dir.roleMembers([...new Set(groups)], db) : []) if (!out.has(u.username)) out.set(u.username, u);
     return [...out.values()];
+  }
+
+  private async nodeRules(db: Database, procDefId: string, nodeId: string): Promise<{ type: number; relateId: string | null }[]> {
+    const key = `${procDefId}\u0000${nodeId}`;
+    const cached = rulesCache.get(key);
+    if (cached && cached.at > Date.now() - NODE_CACHE_MS) return cached.value;
+    const rules = await db
+      .selectFrom('wfNodeRule')
+      .select(['type', 'relateId'])
+      .where('procDefId', '=', procDefId)
+      .where('nodeId', '=', nodeId)
+      .orderBy('id')
+      .execute();
+    rulesCache.set(key, { at: Date.now(), value: rules });
+    return rules;
+  }
+
+  /**
+   * May the applicant be among a node's people? Only when the node opted out of the initiator rule
+   * (`allowInitiator`, e.g. a 重新提交 step) or its people are explicitly the initiator: a rule of type 3,
+   * or — without rules — a BPMN assignment that is the initiator variable (`${initiator}`, or the start
+   * event's `activiti:initiator` variable such as `${applyUserId}`).
+   */
+  async initiatorAllowed(db: Database, procDefId: string, nodeId: string): Promise<boolean> {
+    const settings = await this.nodeSettings(db, procDefId, nodeId);
+    if (settings.allowInitiator === 1) return true;
+    const rules = await this.nodeRules(db, procDefId, nodeId);
+    if (rules.length) return rules.some((r) => r.type === 3);
+    const model = await this.model({ id: procDefId }, db);
+    const a = model.nodes.get(nodeId)?.assignment;
+    if (!a) return false;
+    const names = new Set(['initiator', ...(model.initiatorVar ? [model.initiatorVar] : [])]);
+    return [...(a.assignee ? [a.assignee] : []), ...a.candidateUsers].some((text) => {
+      const m = /^\s*[$#]\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\s*$/.exec(text);
+      return !!m && names.has(m[1]);
+    });
+  }
+
+  /** `users` without the applicant, unless the node allows the initiator (see `initiatorAllowed`). */
+  async withoutInitiator(db: Database, procDefId: string, nodeId: string, starter: string, users: UserBrief[]): Promise<UserBrief[]> {
+    if (!users.some((u) => u.username === starter)) return users;
+    if (await this.initiatorAllowed(db, procDefId, nodeId)) return users;
+    return users.filter((u) => u.username !== starter);
+  }
+
+  /** The people of a node as tasks get them: its candidates without the applicant (unless the node allows them). */
+  async nodePeople(db: Database, procDefId: string, nodeId: string, starter: string, vars: Record<string, unknown>): Promise<UserBrief[]> {
+    return this.withoutInitiator(db, procDefId, nodeId, starter, await this.nodeCandidates(db, procDefId, nodeId, starter, vars));
+  }
+
+  /** Refuses handing a task of `instStarter`'s application to the applicant (delegate, transfer, add-sign, reassign). */
+  private async refuseInitiator(db: Database, task: WfTask, starter: string, usernames: string[], message: string): Promise<void> {
+    if (!usernames.includes(starter)) return;
+    if (await this.initiatorAllowed(db, task.procDefId, task.nodeId)) return;
+    throw businessError(message);
   }
 
   /** One assignment text: a literal name, or an expression giving a name, a comma-separated list or an array. */
@@ -882,7 +932,7 @@ export class WorkflowEngine {
       await this.endInstance(trx, L, 'canceled', 'canceled-noapprover');
       return 'canceled';
     }
-    const users = settings.emptyPolicy === 'admin' ? await this.dir.admins(trx) : [];
+    const users = settings.emptyPolicy === 'admin' ? await this.withoutInitiator(trx, L.def.id, node.id, L.inst.starter, await this.dir.admins(trx)) : [];
     if (!users.length) throw businessError(`节点「${node.name}」未找到审批人，请联系管理员配置审批人`);
     await this.log(trx, L.inst.id, 'fallback', null, { node, comment: '未找到审批人，已转给系统管理员' });
     return users;
@@ -952,15 +1002,16 @@ export class WorkflowEngine {
       const p = pending.shift()!;
       const node = L.model.nodes.get(p.nodeId)!;
       const settings = await this.nodeSettings(trx, L.def.id, node.id);
-      const chosenHere = useChosen && first ? chosen : null;
+      // the applicant is never among the people of their own application's node (unless the node allows it)
+      const chosenHere = useChosen && first ? await this.withoutInitiator(trx, L.def.id, node.id, L.inst.starter, chosen) : null;
       first = false;
       const mi = this.multiOf(node, settings);
       if (mi) {
         await this.flushDeferred(trx, L);
-        if ((await this.startMulti(trx, L, node, settings, mi, p.tokenId, chosenHere, priority, pending, steps)) === 'canceled') return false;
+        if ((await this.startMulti(trx, L, node, settings, mi, p.tokenId, chosenHere?.length ? chosenHere : null, priority, pending, steps)) === 'canceled') return false;
         continue;
       }
-      let users: UserBrief[] = chosenHere ?? (await this.nodeCandidates(trx, L.def.id, node.id, L.inst.starter, L.vars));
+      let users: UserBrief[] = chosenHere?.length ? chosenHere : await this.nodePeople(trx, L.def.id, node.id, L.inst.starter, L.vars);
       if (!users.length) {
         await this.flushDeferred(trx, L);
         const r = await this.noApprover(trx, L, node, settings, p.tokenId, pending, steps);
@@ -1066,7 +1117,7 @@ export class WorkflowEngine {
       if (!Number.isInteger(count) || count < 0 || count > 200) throw businessError(`${where}数量「${String(n)}」不是 0–200 的整数`);
       items = Array.from({ length: count }, () => null);
     } else {
-      let users = chosen ?? (await this.nodeCandidates(trx, L.def.id, node.id, L.inst.starter, L.vars));
+      let users = chosen ?? (await this.nodePeople(trx, L.def.id, node.id, L.inst.starter, L.vars));
       if (!users.length) {
         const r = await this.noApprover(trx, L, node, settings, tokenId, pending, steps);
         if (r === 'canceled') return 'canceled';
@@ -1114,9 +1165,9 @@ export class WorkflowEngine {
     } else {
       const locals: Record<string, unknown> = { ...L.vars, ...this.counters(state, active), loopCounter: i };
       if (state.elementVariable) locals[state.elementVariable] = state.items[i];
-      users = await this.nodeCandidates(trx, L.def.id, node.id, L.inst.starter, locals);
+      users = await this.nodePeople(trx, L.def.id, node.id, L.inst.starter, locals);
     }
-    if (!users.length && settings.emptyPolicy === 'admin') users = await this.dir.admins(trx);
+    if (!users.length && settings.emptyPolicy === 'admin') users = await this.withoutInitiator(trx, L.def.id, node.id, L.inst.starter, await this.dir.admins(trx));
     if (!users.length) throw businessError(`节点「${node.name}」未找到审批人，请联系管理员配置审批人`);
     await this.openNewTask(trx, L, node, tokenId, users, priority);
   }
@@ -1652,7 +1703,9 @@ export class WorkflowEngine {
         inflight: [],
         endsReached: [],
       };
-      this.mergeVariables(L, input.variables);
+      // the applicant gives only the start form's declared outputs; gateways read the stored form
+      const startNode = model.nodes.get(model.startId)!;
+      this.mergeVariables(L, this.decisionValues(L, startNode, await this.nodeSettings(trx, def.id, startNode.id), input.variables ?? {}));
       events.push({ ...this.ref(L), type: 'submitted', actor: { username: actor.username, realname: actor.realname } });
       await form.setActStatus(trx, business.tableId, '启动');
       await this.log(trx, inst.id, 'apply', actor, { node: model.nodes.get(model.startId)!, comment: business.title });
@@ -1690,6 +1743,7 @@ export class WorkflowEngine {
     const inst = L.inst;
     if (!(task.assignee ? task.assignee === actor.username : candidate)) throw businessError(WF_TEXT.NOT_CANDIDATE);
     if (L.def.status !== 1) throw businessError(WF_TEXT.SUSPENDED);
+    if (actor.username === inst.starter && !(await this.initiatorAllowed(trx, L.def.id, task.nodeId))) throw businessError(WF_TEXT.SELF_APPROVAL);
     await this.writeItemLog(trx, actor, opts.itemLog);
     const node = L.model.nodes.get(task.nodeId);
     if (!node) throw businessError('流程节点不存在');
@@ -1698,7 +1752,7 @@ export class WorkflowEngine {
     if (!comment && (input.jx || settings.commentRequired === 1 || L.form?.commentRequired)) {
       throw businessError(WF_TEXT.COMMENT_REQUIRED);
     }
-    const variables = this.decisionValues(node, settings, input.variables ?? {});
+    const variables = this.decisionValues(L, node, settings, input.variables ?? {});
     if (L.form?.onApprove) await L.form.onApprove(trx, L.business.tableId, input.payload ?? {}, actor.username);
     const formWrite = await this.refreshedVars(trx, L);
     this.mergeVariables(L, variables);
@@ -1734,12 +1788,21 @@ export class WorkflowEngine {
   }
 
   /**
-   * The decision fields of a node checked against the given variables: required ones present, radio
-   * values among the options, numbers numeric. Other given variables pass through unchanged.
+   * The variables a client may give at a node (apply: the start event; pass: the task): only the node's
+   * declared outputs — its decision fields / BPMN formProperty ids — checked against their declared type:
+   * required ones present, radio values among the options, numbers numeric, text as text (or a list).
+   * A reserved name, or a name of a form field or of a variable the engine computes from the stored form
+   * (`tableId`, `initiator`, the start event's initiator variable), is refused: gateways read the stored
+   * form, never a client's copy of it. Any other name is dropped.
    */
-  private decisionValues(node: FlowNode, settings: WfNode, given: Record<string, unknown>): Record<string, unknown> {
+  private decisionValues(L: Loaded, node: FlowNode, settings: WfNode, given: Record<string, unknown>): Record<string, unknown> {
     const fields: DecisionField[] = settings.decisionFields ? (JSON.parse(settings.decisionFields) as DecisionField[]) : (node.decisionFields ?? []);
-    const out = { ...given };
+    for (const k of Object.keys(given)) {
+      if (RESERVED_VARS.has(k) || !VAR_NAME.test(k)) throw businessError(`变量名「${k}」不允许使用`);
+      if (Object.prototype.hasOwnProperty.call(L.formVars, k) || k === L.model.initiatorVar) throw businessError(`变量「${k}」与表单字段同名，不能在提交时修改，流程按表单保存的数据流转`);
+    }
+    const out: Record<string, unknown> = {};
+    for (const f of fields) if (Object.prototype.hasOwnProperty.call(given, f.name)) out[f.name] = given[f.name];
     for (const f of fields) {
       const v = out[f.name];
       if (v === undefined || v === null || v === '') {
@@ -1748,10 +1811,12 @@ export class WorkflowEngine {
       }
       if (f.type === 'radio' && f.options.length && !f.options.some((o) => o.value === String(v))) throw businessError(`「${f.label}」的取值不正确`);
       if (f.type === 'number') {
-        const n = Number(v);
+        const n = typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN;
         if (!Number.isFinite(n)) throw businessError(`「${f.label}」必须是数字`);
         out[f.name] = n;
       }
+      if (f.type === 'text' && typeof v !== 'string' && typeof v !== 'number' && !Array.isArray(v)) throw businessError(`「${f.label}」必须是文本`);
+      if (f.type === 'radio' && (typeof v === 'object' || Array.isArray(v))) throw businessError(`「${f.label}」的取值不正确`);
     }
     return out;
   }
@@ -1824,6 +1889,7 @@ export class WorkflowEngine {
           .executeTakeFirst();
         users = prev?.executor ? await this.dir.byUsernames([prev.executor], trx) : [];
       }
+      users = await this.withoutInitiator(trx, L.def.id, target.id, inst.starter, users);
       if (!users.length) throw businessError(WF_TEXT.NEED_APPROVER);
 
       // Close the open tasks that lie downstream of the target (the caller's own included).
@@ -1887,6 +1953,7 @@ export class WorkflowEngine {
       const to = await this.dir.find(input.userId.trim(), trx);
       if (!to) throw businessError(WF_TEXT.DELEGATE_UNKNOWN);
       if (to.username === actor.username) throw businessError(WF_TEXT.DELEGATE_SELF);
+      await this.refuseInitiator(trx, task, inst.starter, [to.username], WF_TEXT.DELEGATE_INITIATOR);
       await trx.updateTable('wfTask').set({ assignee: to.username, owner: actor.username }).where('id', '=', task.id).execute();
       await trx.updateTable('wfTaskCandidate').set({ open: 0 }).where('taskId', '=', task.id).execute();
       await trx.insertInto('wfTaskCandidate').values({ id: newId(), taskId: task.id, instId: inst.id, username: to.username, open: 0 }).execute();
@@ -2016,6 +2083,7 @@ export class WorkflowEngine {
       const L = await this.load(trx, inst, events);
       const task = await this.actorTask(trx, L, input.id, actor);
       const [to] = await this.usersNamed(trx, [input.userId], actor.username);
+      await this.refuseInitiator(trx, task, inst.starter, [to.username], WF_TEXT.TRANSFER_INITIATOR);
       await trx.updateTable('wfTask').set({ assignee: to.username, owner: null }).where('id', '=', task.id).execute();
       await trx.updateTable('wfTaskCandidate').set({ open: 0 }).where('taskId', '=', task.id).execute();
       await trx.insertInto('wfTaskCandidate').values({ id: newId(), taskId: task.id, instId: inst.id, username: to.username, open: 0 }).execute();
@@ -2039,6 +2107,7 @@ export class WorkflowEngine {
       const node = L.model.nodes.get(task.nodeId)!;
       const settings = await this.nodeSettings(trx, L.def.id, node.id);
       const added = await this.usersNamed(trx, input.userIds, actor.username);
+      await this.refuseInitiator(trx, task, inst.starter, added.map((u) => u.username), WF_TEXT.ADDSIGN_INITIATOR);
       const open = await trx.selectFrom('wfTask').select('id').where('instId', '=', inst.id).where('nodeId', '=', node.id).where('status', '=', 0).execute();
       let state = await this.miState(trx, inst.id, node.id);
       if (state) {
@@ -2173,6 +2242,7 @@ export class WorkflowEngine {
       const L = await this.load(trx, inst, events);
       const task = await this.openTask(trx, input.id);
       const users = await this.usersNamed(trx, input.userIds);
+      await this.refuseInitiator(trx, task, inst.starter, users.map((u) => u.username), WF_TEXT.REASSIGN_INITIATOR);
       await trx.updateTable('wfTask').set({ assignee: null, owner: null }).where('id', '=', task.id).execute();
       await trx.deleteFrom('wfTaskCandidate').where('taskId', '=', task.id).execute();
       await trx

@@ -736,7 +736,7 @@ export class WorkflowQueries {
     const z_type = tableName;
 
     const usersOf = async (n: FlowNode) =>
-      this.filterCompany(await this.engine.nodeCandidates(this.db, def.id, n.id, starter, vars), input.claimOrgCodeValue).map(toNextUser);
+      this.filterCompany(await this.engine.nodePeople(this.db, def.id, n.id, starter, vars), input.claimOrgCodeValue).map(toNextUser);
     const chooseOf = async (n: FlowNode) => (await this.engine.nodeSettings(this.db, def.id, n.id)).chooseMark;
 
     let flows: { target: string }[];
@@ -814,7 +814,7 @@ export class WorkflowQueries {
     const def = await this.engine.definition(this.db, procDefId);
     const node = (await this.engine.model(def)).nodes.get(nodeId);
     if (!node) throw businessError('流程节点不存在');
-    const users = this.filterCompany(await this.engine.nodeCandidates(this.db, def.id, nodeId, starter, vars), input.claimOrgCodeValue);
+    const users = this.filterCompany(await this.engine.nodePeople(this.db, def.id, nodeId, starter, vars), input.claimOrgCodeValue);
     return { id: node.id, title: node.name, type: node.type, users: users.map(toNextUser) };
   }
 

@@ -27,7 +27,10 @@ export const decisionField = z.object({
   required: z.boolean().default(true),
 });
 
-/** Process variables given on apply/pass: scalar values or lists of names (countersign collections). */
+/**
+ * Process variables given on apply/pass: scalar values or lists of names (countersign collections). The
+ * engine keeps only the node's declared outputs (decision fields / formProperty ids) and refuses form fields.
+ */
 export const variablesField = z
   .record(varName, z.union([z.string().max(2000), z.number(), z.boolean(), z.null(), z.array(z.union([z.string().max(200), z.number()])).max(200)]))
   .refine((v) => Object.keys(v).length <= 50, '变量最多50个')
@@ -185,6 +188,8 @@ export const editNodeBody = z.object({
   /** countersign pass ratio in percent */
   passRatio: optInt(1, 100),
   decisionFields: z.array(decisionField).max(10).optional(),
+  /** 1: the applicant may be among this node's people (重新提交 and the like); default 0 */
+  allowInitiator: optInt(0, 1),
 });
 export const keyParam = z.object({ key: id });
 export const idParam = z.object({ id });

@@ -44,6 +44,8 @@ export interface WfNode {
   passRatio: number;
   /** JSON DecisionField[]: decisions the approver supplies, stored as variables */
   decisionFields: string | null;
+  /** 1: the applicant may be among this node's people (opt-out of the initiator rule, e.g. 重新提交) */
+  allowInitiator: number;
 }
 
 /** Candidate rule of a user task (types in definition.service.ts RULE_TYPES). */

@@ -26,6 +26,7 @@ import * as userAgent from './2026_11_24_1700_user_agent.js';
 import * as sso from './2026_11_24_1250_sso.js';
 import * as dashboard from './2026_11_24_1500_dashboard.js';
 import * as workflowTodo from './2026_11_26_2000_workflow_todo.js';
+import * as workflowInitiator from './2026_11_27_1400_workflow_initiator.js';
 import * as sharedSecrets from './2026_11_27_0150_shared_secrets.js';
 
 /**
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0150_shared_secrets': sharedSecrets,
   '2026_11_24_1250_sso': sso,
   '2026_11_26_2000_workflow_todo': workflowTodo,
+  '2026_11_27_1400_workflow_initiator': workflowInitiator,
 };
