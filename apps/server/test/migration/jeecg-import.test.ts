@@ -134,7 +134,7 @@ describe.skipIf(!MYSQL_URL || !existsSync(SEED_SQL))('[MIGRATION] import of a Je
       for (const n of [1, 2]) {
         const src = await JeecgSource.open(sourceUrl);
         try {
-          const report = await importJeecg(target.handle.db, src);
+          const report = await importJeecg(target.handle.db, src, { withLogs: true });
           if (n === 1) first = report;
           else second = report;
         } finally {
@@ -169,6 +169,7 @@ describe.skipIf(!MYSQL_URL || !existsSync(SEED_SQL))('[MIGRATION] import of a Je
       expect(count(first, 'category')?.imported).toBe(25);
       expect(count(first, 'announcement')?.imported).toBe(9);
       expect(count(first, 'job')?.imported).toBe(3);
+      expect(count(first, 'log')).toMatchObject({ total: 2359, imported: 2359 });
       expect(count(first, 'roleGrant')!.imported).toBeGreaterThan(10);
       // grants of menus this product does not have are counted, not imported
       expect(count(first, 'roleGrant')!.skipped['菜单在本产品中没有对应页面']).toBeGreaterThan(0);
@@ -270,6 +271,62 @@ describe.skipIf(!MYSQL_URL || !existsSync(SEED_SQL))('[MIGRATION] import of a Je
       expect((await t.call(null, 'POST', '/sys/login', { username: 'admin', password: '123456' })).body.success).toBe(true);
       const jeecg = await t.call(null, 'POST', '/sys/login', { username: 'jeecg', password: '123456' });
       expect(jeecg.body.success, jeecg.body.message).toBe(true);
+    });
+  });
+
+  describe('from another 3.x layout (columns read from information_schema)', () => {
+    const variant = `${database}_v34`;
+    let handle: DbHandle;
+    let dir: string;
+
+    beforeAll(async () => {
+      const conn = await mysql.createConnection({ uri: MYSQL_URL, multipleStatements: true });
+      await conn.query(`CREATE DATABASE \`${variant}\` CHARACTER SET utf8mb4`);
+      // 3.4 and later: tenants of a user in sys_user_tenant, roles with a tenant; sys_user without several columns
+      await conn.query(`USE \`${variant}\`;
+        CREATE TABLE sys_user (ID varchar(32) PRIMARY KEY, USERNAME varchar(100), realname varchar(100), password varchar(255), salt varchar(45), status tinyint(1), del_flag tinyint(1), login_tenant_id int);
+        CREATE TABLE sys_user_tenant (id varchar(32) PRIMARY KEY, user_id varchar(32), tenant_id int, status varchar(1));
+        CREATE TABLE sys_tenant (id int PRIMARY KEY, name varchar(100), status int, house_number varchar(10), company_logo varchar(255));
+        CREATE TABLE sys_role (id varchar(32) PRIMARY KEY, role_name varchar(200), role_code varchar(100), tenant_id int);
+        INSERT INTO sys_tenant VALUES (1000, '三号租户', 1, 'A1', NULL), (1001, '四号租户', 1, 'B2', NULL);
+        INSERT INTO sys_role VALUES ('r1', '出纳', 'cashier', 1000);
+        INSERT INTO sys_user VALUES ('u1', 'jeecg', '杰克', 'eee378a1258530cb', 'mIgiYJow', NULL, NULL, 1000);
+        INSERT INTO sys_user_tenant VALUES ('t1', 'u1', 1000, '1'), ('t2', 'u1', 1001, '1');`);
+      await conn.end();
+      dir = mkdtempSync(path.join(os.tmpdir(), 'go-jeecg-'));
+      handle = openDatabase(path.join(dir, 'app.db'), dir);
+      await migrateToLatest(handle.db);
+    }, 120_000);
+
+    afterAll(async () => {
+      await handle?.close();
+      rmSync(dir, { recursive: true, force: true });
+      const conn = await mysql.createConnection({ uri: MYSQL_URL });
+      await conn.query(`DROP DATABASE IF EXISTS \`${variant}\``);
+      await conn.end();
+    });
+
+    it('imports what the source has, missing columns take the defaults, absent tables count zero', async () => {
+      const u = new URL(MYSQL_URL);
+      u.pathname = `/${variant}`;
+      const src = await JeecgSource.open(u.toString());
+      let report: ImportReport;
+      try {
+        report = await importJeecg(handle.db, src);
+      } finally {
+        await src.close();
+      }
+      expect(count(report, 'user')?.imported).toBe(1);
+      expect(count(report, 'dict')).toMatchObject({ total: 0, imported: 0 });
+      const user = await handle.db.selectFrom('sysUser').selectAll().where('username', '=', 'jeecg').executeTakeFirstOrThrow();
+      expect(user).toMatchObject({ id: 'u1', realname: '杰克', password: 'jeecg$eee378a1258530cb', salt: 'mIgiYJow', status: 1, delFlag: 0, relTenantIds: '1000,1001', orgCode: null });
+      const role = await handle.db.selectFrom('sysRole').selectAll().where('roleCode', '=', 'cashier').executeTakeFirstOrThrow();
+      expect(role.tenantId).toBe(1000);
+      const tenants = await handle.db.selectFrom('sysTenant').select(['id', 'name', 'status']).orderBy('id').execute();
+      expect(tenants).toEqual([
+        { id: 1000, name: '三号租户', status: 1 },
+        { id: 1001, name: '四号租户', status: 1 },
+      ]);
     });
   });
 });
