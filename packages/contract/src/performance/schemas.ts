@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MONTH_FIELDS, QUARTER_FIELDS, QUARTER_ID_FIELDS, RANKING_PAGE_SIZE, SCORE_MAX, SCORE_MIN, YEAR_MAX, YEAR_MIN } from './scoring.js';
+import { MONTH_FIELDS, QUARTER_FIELDS, RANKING_PAGE_SIZE, SCORE_MAX, SCORE_MIN, YEAR_MAX, YEAR_MIN } from './scoring.js';
 
 export const PERF_TEXT = {
   yearRequired: '请选择考核年度',
@@ -53,10 +53,6 @@ const quarterShape = Object.fromEntries(QUARTER_FIELDS.map((f) => [f, scoreCell.
   (typeof QUARTER_FIELDS)[number],
   z.ZodOptional<typeof scoreCell>
 >;
-const quarterIdShape = Object.fromEntries(QUARTER_ID_FIELDS.map((f) => [f, optText(64)])) as Record<
-  (typeof QUARTER_ID_FIELDS)[number],
-  ReturnType<typeof optText>
->;
 
 const who = {
   /** the person's user id (a username is accepted too) */
@@ -83,12 +79,15 @@ export type UserYearPerfAdd = z.infer<typeof userYearPerfAdd>;
 export const userYearPerfEdit = z.object({ id: z.string({ error: PERF_TEXT.idRequired }).min(1, PERF_TEXT.idRequired).max(64), ...monthShape });
 export type UserYearPerfEdit = z.infer<typeof userYearPerfEdit>;
 
-export const userYearPartAdd = z.object({ ...who, ...quarterShape, ...quarterIdShape, departName: optText(100), postName: optText(100) });
+/**
+ * The quarterly sheet as a client writes it. The `…QuarterId` links (a score from a finished evaluation,
+ * the ✓ mark) are set by the server only: the client's are not part of the body and are dropped.
+ */
+export const userYearPartAdd = z.object({ ...who, ...quarterShape, departName: optText(100), postName: optText(100) });
 export type UserYearPartAdd = z.infer<typeof userYearPartAdd>;
 export const userYearPartEdit = z.object({
   id: z.string({ error: PERF_TEXT.idRequired }).min(1, PERF_TEXT.idRequired).max(64),
   ...quarterShape,
-  ...quarterIdShape,
   departName: optText(100),
   postName: optText(100),
 });

@@ -120,7 +120,8 @@ export class QuestionnaireService {
     const raters: { username: string; relation: RaterRelation }[] = [];
     for (const r of input.raters) {
       const p = await findPerson(this.db, r.username);
-      if (!p) throw businessError(`${Q_TEXT.raterNotFound}${r.username}`);
+      // a rater of another company is refused like an unknown one (A01 reaches every company)
+      if (!p || !inCompanyScope(user, p.orgCode)) throw businessError(`${Q_TEXT.raterNotFound}${r.username}`);
       if (p.id === target.id) throw businessError(PERF_TEXT.selfRater);
       raters.push({ username: p.username, relation: r.relation });
     }

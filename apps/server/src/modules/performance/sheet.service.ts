@@ -91,6 +91,13 @@ function pick(input: Row, keys: readonly string[]): Row {
   return out;
 }
 
+/** Two stored or sent scores are the same (null and blank alike; 85 and 85.0 alike). */
+function sameScore(a: unknown, b: unknown): boolean {
+  const blank = (v: unknown) => v === null || v === undefined || v === '';
+  if (blank(a) || blank(b)) return blank(a) && blank(b);
+  return Number(a) === Number(b);
+}
+
 /**
  * The yearly (userYearPerf) and quarterly (userYearPart) sheets: the stock `queryById` → `add` / `edit`
  * cycle, lists and exports, company scoped (A01 sees every company, others their own), plus the score
@@ -146,7 +153,8 @@ export class SheetService {
   async addPart(user: CurrentUser, input: UserYearPartAdd) {
     const p = await this.person(user, input.userId);
     if (await sheetRowOf(this.db, 'userYearPart', p.id, input.yearPart)) throw businessError(SHEET_TEXT.exists);
-    const values = pick(input, [...QUARTER_FIELDS, ...QUARTER_ID_FIELDS]);
+    // the …Id links are the server's: a hand-entered quarter carries none
+    const values = pick(input, QUARTER_FIELDS);
     const row = {
       id: newId(),
       userId: p.id,
@@ -156,7 +164,8 @@ export class SheetService {
       sysOrgCode: p.orgCode,
       departName: input.departName || p.departName,
       postName: input.postName || p.postName,
-      ...Object.fromEntries([...QUARTER_FIELDS, ...QUARTER_ID_FIELDS].map((f) => [f, values[f] ?? null])),
+      ...Object.fromEntries(QUARTER_FIELDS.map((f) => [f, values[f] ?? null])),
+      ...Object.fromEntries(QUARTER_ID_FIELDS.map((f) => [f, null])),
       createBy: user.username,
       createTime: now(),
       updateBy: null,
@@ -169,7 +178,12 @@ export class SheetService {
   async editPart(user: CurrentUser, input: UserYearPartEdit) {
     const existing = await sheetRowById(this.db, 'userYearPart', input.id);
     if (!existing || !inCompanyScope(user, existing.sysOrgCode)) throw businessError(SHEET_TEXT.notFound);
-    const set = pick(input, [...QUARTER_FIELDS, ...QUARTER_ID_FIELDS, 'departName', 'postName']);
+    const set = pick(input, [...QUARTER_FIELDS, 'departName', 'postName']);
+    // A quarter whose score is changed by hand no longer comes from its evaluation: its link is cleared.
+    // The page sends every quarter, so a quarter sent unchanged keeps its link.
+    QUARTER_FIELDS.forEach((f, i) => {
+      if (f in set && !sameScore(set[f], existing[f])) set[QUARTER_ID_FIELDS[i]] = null;
+    });
     Object.assign(set, { updateBy: user.username, updateTime: now() });
     await updateSheetRow(this.db, 'userYearPart', existing.id, set);
     return { ...existing, ...set };
