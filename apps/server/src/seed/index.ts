@@ -16,7 +16,7 @@ import { formSeedParts } from './forms.seed.js';
 import { seedOnlineMenu } from './online.seed.js';
 import { seedOnlineReports } from './online-report.seed.js';
 import { seedOnlineForms } from './online-form.seed.js';
-import { seedLedgerData, seedLedgerDefinitions, seedLedgerDemo, seedLedgerMenus } from './ledger.seed.js';
+import { seedLedgerData, seedLedgerDefinitions, seedLedgerDemo, seedLedgerMenus, seedLedgerSupplierAdminOnly } from './ledger.seed.js';
 import { seedDashboardPermission } from './dashboard.seed.js';
 import { seedStockClientButtons } from './stock-client.seed.js';
 import { seedExamplesAdminOnly } from './examples-admin.seed.js';
@@ -70,6 +70,7 @@ export const seedParts: SeedPart[] = [
   { name: '1301_ledger_definitions', run: seedLedgerDefinitions, product: 'all' },
   { name: '1302_ledger_data', run: seedLedgerData, product: 'none' },
   { name: '1303_ledger_demo', run: seedLedgerDemo, product: 'none' },
+  { name: '1304_ledger_supplier_admin_only', run: seedLedgerSupplierAdminOnly, product: 'all' },
   { name: '1400_performance_menus', run: seedPerformanceMenus, product: 'all' },
   { name: '1401_performance_demo', run: seedPerformanceDemo, product: 'none' },
   { name: '1402_performance_questionnaire', run: seedPerformanceQuestionnaire, product: 'none' },

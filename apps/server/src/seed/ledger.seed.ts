@@ -23,6 +23,27 @@ const btn = (name: string, perms: string, roles: string[] = ['admin']): MenuSeed
   roles,
 });
 
+/**
+ * 供应商 (bank account, contacts, phone) is master data of the asset administrators (docs/ledger.md §6):
+ * removes every other role's grant of the supplier page, its buttons and any `ledger:supplier:*` code, on
+ * databases seeded when every role had the page. The goods forms pick suppliers from `/ledger/supplier/options`.
+ */
+export async function seedLedgerSupplierAdminOnly(db: Database): Promise<void> {
+  const root = await db.selectFrom('sysPermission').select('id').where('url', '=', '/adminstration/library/supplier').execute();
+  const ids = new Set(root.map((r) => r.id));
+  if (ids.size) {
+    const kids = await db.selectFrom('sysPermission').select('id').where('parentId', 'in', [...ids]).execute();
+    kids.forEach((k) => ids.add(k.id));
+  }
+  const coded = await db.selectFrom('sysPermission').select('id').where('perms', 'like', `${P.supplier}:%`).execute();
+  coded.forEach((c) => ids.add(c.id));
+  if (!ids.size) return;
+  const admin = await db.selectFrom('sysRole').select('id').where('roleCode', '=', 'admin').executeTakeFirst();
+  let q = db.deleteFrom('sysRolePermission').where('permissionId', 'in', [...ids]);
+  if (admin) q = q.where('roleId', '<>', admin.id);
+  await q.execute();
+}
+
 /** 物资管理: goods applications, the procure pool, the libraries, items, warehouses and suppliers. */
 export async function seedLedgerMenus(db: Database): Promise<void> {
   await addMenus(db, [
@@ -139,7 +160,7 @@ export async function seedLedgerMenus(db: Database): Promise<void> {
           componentName: 'SupplierList',
           icon: 'team',
           perms: `${P.supplier}:list`,
-          roles: ALL,
+          roles: ['admin'],
           children: [
             btn('添加', `${P.supplier}:add`),
             btn('编辑', `${P.supplier}:edit`),

@@ -100,6 +100,16 @@ export async function ledgerRoutes(app: Api, s: LedgerServices): Promise<void> {
     );
   }
 
+  // the supplier picker of the goods forms (everyone applying): ids and names only
+  app.get(
+    '/ledger/supplier/options',
+    {
+      config: { access: perm(`${P.item}:list`) },
+      schema: { tags, summary: '供应商选项（仅名称）', querystring: z.object({ keyword: z.string().max(50).optional() }), response: { 200: listResponse(z.object({ id: z.string(), name: z.string() })) } },
+    },
+    async (req) => ok(await s.masterData.supplierOptions(req.user!, req.query.keyword)),
+  );
+
   app.route({
     method: ['PUT', 'POST'],
     url: '/adminstration/library/supplier/disable',

@@ -1,5 +1,5 @@
 import type { LdCategoryNode } from '@go/contract/ledger/responses';
-import type { CurrentUser } from '../../platform/access/access.js';
+import { isGroupLevel, type CurrentUser } from '../../platform/access/access.js';
 import type { Database } from '../../platform/db/database.js';
 import { businessError } from '../../platform/http/errors.js';
 import type { CrudService } from '../../platform/query/crud.js';
@@ -21,6 +21,11 @@ export class MasterDataService {
     for (const n of byId.values()) (n.parentId && byId.get(n.parentId) ? byId.get(n.parentId)!.children : roots).push(n);
     for (const n of byId.values()) n.leaf = n.children.length === 0;
     return roots;
+  }
+
+  /** The supplier picker of the goods forms: ids and names of the enabled suppliers in the user's scope. */
+  supplierOptions(user: CurrentUser, keyword?: string): Promise<{ id: string; name: string }[]> {
+    return repo.supplierOptions(this.db, user.company, isGroupLevel(user), keyword?.trim() || undefined);
   }
 
   /** Deletes an item, warehouse or category unless movements, sub-categories or items still refer to it. */

@@ -5,7 +5,8 @@ export const LEDGER_URL = {
   items: '/ledger/item/list',
   categoryTree: '/ledger/category/tree',
   warehouses: '/ledger/warehouse/list',
-  suppliers: '/adminstration/library/supplier/list',
+  /** the supplier picker: ids and names of enabled suppliers (the supplier page itself is for administrators) */
+  suppliers: '/ledger/supplier/options',
   assetPicker: '/ledger/asset/picker',
   entries: '/ledger/entry/list',
   stock: '/ledger/stock/one',
@@ -95,8 +96,7 @@ export function useSuppliers(enabled = true) {
     queryKey: ['ledger', 'suppliers'],
     enabled,
     staleTime,
-    queryFn: () =>
-      records<{ id: string; name: string }>(LEDGER_URL.suppliers, { pageNo: 1, pageSize: 500, status: 1 }),
+    queryFn: () => records<{ id: string; name: string }>(LEDGER_URL.suppliers, {}),
   });
 }
 
