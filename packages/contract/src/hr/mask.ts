@@ -32,3 +32,24 @@ export function maskRow<T extends Record<string, unknown>>(row: T): T {
   for (const f of HR_SENSITIVE_FIELDS) if (f in out) out[f] = maskValue(f, out[f]);
   return out as T;
 }
+
+/**
+ * Every HR endpoint that answers masked values, with the columns it shows masked (docs/security.md "HR
+ * sensitive fields"). Without `hr:sensitive:view` none of these columns may be filtered by pattern, range,
+ * list or negation, nor sorted: a filter on them is one exact value at most, rate-limited and logged.
+ * `fileParam` names the parameter that narrows the endpoint to one file (null: a lookup without one).
+ * The change log masks `oldValue`/`newValue` of rows whose field is one of `HR_SENSITIVE_FIELDS`.
+ */
+export const HR_MASKED_COLUMNS: readonly { endpoint: string; kind: 'list' | 'export' | 'lookup'; columns: readonly string[]; fileParam: string | null }[] = [
+  { endpoint: '/manager/hyUser/list', kind: 'list', columns: HR_SENSITIVE_FIELDS, fileParam: 'id' },
+  { endpoint: '/manager/hyNew/list', kind: 'list', columns: HR_SENSITIVE_FIELDS, fileParam: 'id' },
+  { endpoint: '/manager/hyRelation/list', kind: 'list', columns: HR_SENSITIVE_FIELDS, fileParam: 'id' },
+  { endpoint: '/manager/hyUser/exportXls', kind: 'export', columns: HR_SENSITIVE_FIELDS, fileParam: 'id' },
+  { endpoint: '/manager/hyUserLog/list', kind: 'list', columns: ['oldValue', 'newValue'], fileParam: 'hyUserId' },
+  { endpoint: '/manager/hyUser/checkDuplicate', kind: 'lookup', columns: ['idCard', 'mobile'], fileParam: null },
+];
+
+/** What a user without `hr:sensitive:view` is told when filtering a masked column by anything but one exact value. */
+export const HR_MASKED_FILTER_TEXT = '无查看敏感信息权限：身份证号、手机号、银行卡号只能按完整号码精确查询，且不能排序';
+/** The answer beyond the per-minute limit of exact lookups on masked columns. */
+export const HR_MASKED_LOOKUP_LIMIT_TEXT = '按身份证号、手机号、银行卡号查询过于频繁，请稍后再试';

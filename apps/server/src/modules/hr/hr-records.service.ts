@@ -145,7 +145,8 @@ export class HrRecordsService {
 
   /** 新员工: files waiting to enter, with their offer and onboarding checklist. */
   async newHires(user: CurrentUser, params: Params) {
-    const base = this.hr.filtered(user, params).where('hyUser.status', '=', 'new');
+    const { qb, lookup } = await this.hr.filtered(user, params, '新员工列表');
+    const base = qb.where('hyUser.status', '=', 'new');
     const pg = await runPage<typeof base, FileListRow & { onboarding: string | null }>(
       base,
       (qb) =>
@@ -154,6 +155,7 @@ export class HrRecordsService {
         ),
       paging(params, 1000),
     );
+    await this.hr.logLookup(user, lookup, base);
     const records = await this.hr.present(pg.records);
     return {
       ...pg,
@@ -208,7 +210,7 @@ export class HrRecordsService {
   async rosterExport(user: CurrentUser, params: Params) {
     const plain = await this.hr.wantsPlain(user, params);
     const hr = this.hr;
-    const base = this.hr.filtered(user, params);
+    const { qb: base, lookup } = await this.hr.filtered(user, params, '导出花名册');
     const selections = typeof params.selections === 'string' ? params.selections.split(',').filter(Boolean).slice(0, 1000) : [];
     const filtered = selections.length ? base.where('hyUser.id', 'in', selections) : base;
     const selected = filtered.select(LIST_COLUMNS.map((c) => `hyUser.${c}` as const));
@@ -216,6 +218,7 @@ export class HrRecordsService {
     // batch is an index range instead of a sort of the whole roster.
     const keyset = !params.column;
     const ordered = keyset ? selected.orderBy('hyUser.id', 'desc') : applySort(selected, params, FILE_WHITELIST, { field: 'createTime', order: 'desc' }).orderBy('hyUser.id');
+    await this.hr.logLookup(user, lookup, filtered);
     if (plain) {
       await insertLogs(this.db, [
         {

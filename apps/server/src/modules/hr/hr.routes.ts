@@ -85,7 +85,7 @@ export async function hrRoutes(app: Api, deps: HrRouteDeps): Promise<void> {
   );
   app.get('/manager/hyUser/checkDuplicate', { config: { access: list }, schema: { tags, summary: '重复人员检查', querystring: duplicateQuery, response: { 200: envelope(hyDuplicateResult) } } }, async (req) => {
     const q = req.query;
-    return ok(await hr.duplicateCheck(q.idCard || null, q.mobile || null, q.id || undefined));
+    return ok(await hr.duplicateCheck(req.user!, q.idCard || null, q.mobile || null, q.id || undefined));
   });
   app.post('/manager/hyUser/add', { config: { access: perm('hr:user:add') }, schema: { tags, summary: '新增应聘人员档案', body: hyUserAddSchema, response: { 200: envelope(hyAddResult) } } }, async (req) => {
     const r = await hr.add(req.user!, req.body);

@@ -3,6 +3,9 @@
  * masking of sensitive fields, duplicate-person detection and the state machine.
  */
 import {
+  HR_MASKED_FILTER_TEXT,
+  HR_MASKED_LOOKUP_LIMIT_TEXT,
+  HR_SENSITIVE_FIELDS,
   HY_FIELD_LABELS,
   HY_MOVE_RULES,
   HY_STATUS_TEXT,
@@ -12,6 +15,9 @@ import {
   maskValue,
   nationalIdConsistency,
   parseNationalId,
+  parseQueryValue,
+  parseSuperQuery,
+  type HrSensitiveField,
   type HyMove,
   type HyMoveInput,
   type HyStatus,
@@ -184,6 +190,24 @@ const EDITABLE = Object.keys(hyUserAddSchema.shape).filter((k) => k !== 'orgCode
 
 const str = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
 
+/**
+ * Exact values a caller without `hr:sensitive:view` looked up on masked columns; logged as a sensitive
+ * view with the files they matched (`source` names the list).
+ */
+export interface MaskedLookup {
+  conditions: { field: HrSensitiveField; value: string }[];
+  source: string;
+}
+
+const MASKED_PARAM = new RegExp(`^(${HR_SENSITIVE_FIELDS.join('|')})(_begin|_end|_MultiString)?$`);
+/** Shapes a stored national ID or mobile can have; anything else cannot match a file. */
+const LOOKUP_SHAPE: Record<string, RegExp> = { idCard: /^(\d{15}|\d{17}[\dXx])$/, mobile: /^1\d{10}$/ };
+
+/** The non-empty values of a request parameter (repeated parameters arrive as an array). */
+function paramValues(v: unknown): unknown[] {
+  return (Array.isArray(v) ? v : [v]).filter((x) => x !== undefined && x !== null && x !== '');
+}
+
 export class HrService {
   readonly db: Database;
   private positions: { at: number; map: Map<string, string> } | null = null;
@@ -245,9 +269,88 @@ export class HrService {
     return qb;
   }
 
-  /** The filtered, scoped file query without select/order (lists and exports). */
-  filtered(user: CurrentUser, params: Params) {
+  private filterQuery(user: CurrentUser, params: Params) {
     return this.companyFilter(applyFilters(scopedFiles(this.db, user), params, FILE_WHITELIST), params);
+  }
+
+  /**
+   * The filtered, scoped file query without select/order (lists and exports), once the request passed the
+   * masked-column rule (`guardMaskedFilters`); `lookup` is what to log when the query ran.
+   */
+  async filtered(user: CurrentUser, params: Params, source: string) {
+    const lookup = await this.guardMaskedFilters(user, params, source);
+    return { qb: this.filterQuery(user, params), lookup };
+  }
+
+  /**
+   * The masked-column rule (docs/security.md "HR sensitive fields"): a caller without `hr:sensitive:view`
+   * may filter a masked column (national ID, mobile, bank card) by one exact value only: no pattern, list,
+   * negation, comparison or range, in plain parameters or the advanced query, and no sorting by it (a
+   * wrong answer for a right guess is an oracle). Exact values count against a per-user limit per minute
+   * and are logged as a sensitive view (`logLookup`). A holder of the permission filters as before.
+   */
+  async guardMaskedFilters(user: CurrentUser, params: Params, source: string): Promise<MaskedLookup | null> {
+    const conditions: MaskedLookup['conditions'] = [];
+    let refused = false;
+    for (const [key, raw] of Object.entries(params)) {
+      const m = MASKED_PARAM.exec(key);
+      if (!m) continue;
+      const values = paramValues(raw);
+      if (values.length === 0) continue;
+      const parsed = values.length === 1 && typeof values[0] === 'string' && !m[2] ? parseQueryValue(values[0]) : null;
+      if (parsed?.rule === 'eq' && typeof parsed.value === 'string') conditions.push({ field: m[1] as HrSensitiveField, value: parsed.value });
+      else refused = true;
+    }
+    const sq = paramValues(params.superQueryParams).find((v) => typeof v === 'string');
+    if (typeof sq === 'string') {
+      let conds: ReturnType<typeof parseSuperQuery> = [];
+      try {
+        conds = parseSuperQuery(sq);
+      } catch {
+        conds = []; // the query builder answers the malformed query
+      }
+      for (const c of conds) {
+        if (!isSensitiveField(c.field)) continue;
+        if (c.rule === 'eq' && (typeof c.val === 'string' || typeof c.val === 'number')) conditions.push({ field: c.field, value: String(c.val) });
+        else refused = true;
+      }
+    }
+    const column = paramValues(params.column).find((v) => typeof v === 'string');
+    if (typeof column === 'string' && column.split(',').some((c) => isSensitiveField(c.trim().replace(/_dictText$/, '')))) refused = true;
+    if (!refused && conditions.length === 0) return null;
+    if (await this.canSeeSensitive(user)) return null;
+    if (refused) throw businessError(HR_MASKED_FILTER_TEXT);
+    await this.countLookups(user, conditions.length);
+    return { conditions, source };
+  }
+
+  /** Counts exact lookups of a user without the permission; refuses (429) beyond the limit per minute. */
+  private async countLookups(user: CurrentUser, n: number): Promise<void> {
+    const used = await this.ctx.kv.incr(`hr:masked-lookup:${user.id}`, 60_000, n);
+    if (used > this.ctx.config.limits.hrSensitiveLookupsPerMinute) throw new AppError('TOO_MANY_ATTEMPTS', HR_MASKED_LOOKUP_LIMIT_TEXT);
+  }
+
+  /** Logs an exact lookup on masked columns: one `viewSensitive` row per matched file (at most 20), or one row without a file. */
+  async logLookup(user: CurrentUser, lookup: MaskedLookup | null, matched: ReturnType<typeof scopedFiles> | Pick<HyUser, 'id' | 'realname' | 'orgCode'>[]): Promise<void> {
+    if (!lookup) return;
+    const files = Array.isArray(matched) ? matched.slice(0, 20) : await matched.select(['hyUser.id', 'hyUser.realname', 'hyUser.orgCode']).orderBy('hyUser.id').limit(20).execute();
+    const fields = [...new Set(lookup.conditions.map((c) => c.field))];
+    const row = (f: { id: string; realname: string; orgCode: string } | null): LogInput => ({
+      hyUserId: f?.id ?? null,
+      realname: f?.realname ?? null,
+      orgCode: f?.orgCode ?? user.orgCode,
+      action: 'viewSensitive',
+      field: fields.join(','),
+      fieldLabel: '按敏感信息精确查询',
+      oldValue: null,
+      // masked as the change log shows it (masking a masked value changes nothing)
+      newValue: lookup.conditions.map((c) => maskValue(c.field, c.value)).join(',').slice(0, 500),
+      reason: lookup.source,
+      effectiveDate: formatDate(),
+      operator: user.username,
+      operatorName: user.realname,
+    });
+    await insertLogs(this.db, files.length ? files.map(row) : [row(null)]);
   }
 
   /**
@@ -256,13 +359,14 @@ export class HrService {
    */
   async list(user: CurrentUser, params: Params) {
     const plain = await this.wantsPlain(user, params);
-    const base = this.filtered(user, params);
+    const { qb: base, lookup } = await this.filtered(user, params, '人事档案列表');
     const pg = await runPage<typeof base, FileListRow>(
       base,
       (qb) => applySort(qb.select(LIST_COLUMNS.map((c) => `hyUser.${c}` as const)), params, FILE_WHITELIST, { field: 'createTime', order: 'desc' }).orderBy('hyUser.id'),
       paging(params, 1000),
     );
     if (plain && pg.records.length) await this.logSensitiveView(user, pg.records);
+    await this.logLookup(user, lookup, base);
     return { ...pg, records: await this.present(pg.records, plain) };
   }
 
@@ -329,9 +433,30 @@ export class HrService {
     return { refused: null, blacklisted: black ?? null };
   }
 
-  /** `checkDuplicate`: whether a new file for this person would be refused, or flagged as blacklisted. */
-  async duplicateCheck(idCard: string | null, mobile: string | null, exceptId?: string) {
+  /**
+   * `checkDuplicate`: whether a new file for this person would be refused, or flagged as blacklisted. It
+   * compares exact values in every company, so for a caller without `hr:sensitive:view` it is a lookup on
+   * masked columns: counted against the per-minute limit and logged (values that no stored file can have
+   * are answered without a lookup).
+   */
+  async duplicateCheck(user: CurrentUser, idCard: string | null, mobile: string | null, exceptId?: string) {
+    let lookup: MaskedLookup | null = null;
+    if ((idCard || mobile) && !(await this.canSeeSensitive(user))) {
+      const conditions = (
+        [
+          ['idCard', idCard],
+          ['mobile', mobile],
+        ] as const
+      ).flatMap(([field, value]) => (value && LOOKUP_SHAPE[field].test(value) ? [{ field, value }] : []));
+      if (idCard && !LOOKUP_SHAPE.idCard.test(idCard)) idCard = null;
+      if (mobile && !LOOKUP_SHAPE.mobile.test(mobile)) mobile = null;
+      if (conditions.length) {
+        await this.countLookups(user, conditions.length);
+        lookup = { conditions, source: '重复人员检查' };
+      }
+    }
     const r = await this.checkNewPerson(this.db, idCard, mobile, exceptId);
+    if (lookup) await this.logLookup(user, lookup, await findSamePerson(this.db, idCard, mobile, exceptId));
     return { duplicate: !!r.refused, message: r.refused ?? (r.blacklisted ? '该人员在黑名单中' : ''), blacklisted: !!r.blacklisted };
   }
 
@@ -708,34 +833,36 @@ export class HrService {
   }
 
   /** Relations (员工关系) reminders. */
-  relationQuery(user: CurrentUser, params: Params, today: Date = new Date()) {
+  async relationQuery(user: CurrentUser, params: Params, today: Date = new Date()) {
     const kind = typeof params.kind === 'string' ? params.kind : 'contract30';
     const t = formatDate(today);
     const month = t.slice(5, 7);
-    let qb = this.filtered(user, { ...params, kind: undefined }).where('hyUser.status', 'in', ['probation', 'regular']);
+    const { qb: base, lookup } = await this.filtered(user, { ...params, kind: undefined }, '员工关系');
+    let qb = base.where('hyUser.status', 'in', ['probation', 'regular']);
     const m = /^contract(30|60|90)$/.exec(kind);
     if (m) {
       qb = qb.where('hyUser.contractEnd', '>=', t).where('hyUser.contractEnd', '<=', formatDate(today.getTime() + Number(m[1]) * 86_400_000));
-      return { qb, sort: 'hyUser.contractEnd' };
+      return { qb, sort: 'hyUser.contractEnd', lookup };
     }
     if (kind === 'probation') {
       qb = qb.where('hyUser.status', '=', 'probation').where('hyUser.regularDate', '<=', formatDate(today.getTime() + 30 * 86_400_000));
-      return { qb, sort: 'hyUser.regularDate' };
+      return { qb, sort: 'hyUser.regularDate', lookup };
     }
-    if (kind === 'birthday') return { qb: qb.where(monthOf('hyUser.birthday'), '=', month), sort: 'hyUser.birthday' };
+    if (kind === 'birthday') return { qb: qb.where(monthOf('hyUser.birthday'), '=', month), sort: 'hyUser.birthday', lookup };
     if (kind === 'anniversary') {
-      return { qb: qb.where(monthOf('hyUser.entryDate'), '=', month).where('hyUser.entryDate', '<', `${t.slice(0, 4)}-01-01`), sort: 'hyUser.entryDate' };
+      return { qb: qb.where(monthOf('hyUser.entryDate'), '=', month).where('hyUser.entryDate', '<', `${t.slice(0, 4)}-01-01`), sort: 'hyUser.entryDate', lookup };
     }
     throw businessError('提醒类型不正确');
   }
 
   async relations(user: CurrentUser, params: Params) {
-    const { qb, sort } = this.relationQuery(user, params);
+    const { qb, sort, lookup } = await this.relationQuery(user, params);
     const pg = await runPage<typeof qb, FileListRow>(
       qb,
       (b) => b.select(LIST_COLUMNS.map((c) => `hyUser.${c}` as const)).orderBy(sql.ref(sort)).orderBy('hyUser.id'),
       paging(params, 1000),
     );
+    await this.logLookup(user, lookup, qb);
     return { ...pg, records: await this.present(pg.records) };
   }
 
