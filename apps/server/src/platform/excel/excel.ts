@@ -27,10 +27,6 @@ export function attachmentHeader(fileName: string): string {
 }
 
 /**
- * Streams rows into an .xlsx: row 1 the title (merged), row 2 the sub-title, row 3 the headers, then data.
- * Returns the readable stream at once; rows are pulled from `rows` as the writer goes.
- */
-/**
  * Runs an export's query up to its first row before the answer starts, so a filter the query refuses
  * answers as an error envelope rather than a download cut off mid-stream.
  */
@@ -46,6 +42,15 @@ export async function primeRows<T>(rows: AsyncIterable<T>): Promise<AsyncIterabl
   };
 }
 
+/**
+ * Streams rows into an .xlsx: row 1 the title (merged), row 2 the sub-title, row 3 the headers, then data.
+ * Returns the readable stream at once; rows are pulled from `rows` as the writer goes.
+ *
+ * Nothing is written before the first row has been read (`primeRows`): a query that fails (a filter the
+ * database refuses) fails the stream before its first byte, so the answer is still an error envelope (the
+ * framework answers a stream that fails before it sent anything through the error handler), never a
+ * download cut off after a 200.
+ */
 export function streamXlsx(opts: {
   title: string;
   subTitle?: string;
@@ -54,10 +59,15 @@ export function streamXlsx(opts: {
   rows: AsyncIterable<Record<string, unknown>>;
 }): PassThrough {
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const ws = wb.addWorksheet(opts.sheetName ?? 'Sheet1');
-  ws.columns = opts.columns.map((c) => ({ key: c.key, width: c.width ?? 18 }));
+  // A failure is reported to whoever reads the stream (the framework's own listener); a stream failing
+  // before anyone reads it must not count as an unhandled error event.
+  out.on('error', () => undefined);
   void (async () => {
+    const rows = await primeRows(opts.rows);
+    if (out.destroyed) return;
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const ws = wb.addWorksheet(opts.sheetName ?? 'Sheet1');
+    ws.columns = opts.columns.map((c) => ({ key: c.key, width: c.width ?? 18 }));
     const n = opts.columns.length;
     const title = ws.addRow([opts.title]);
     title.font = { bold: true, size: 16 };
@@ -79,7 +89,7 @@ export function streamXlsx(opts: {
       const refs = opts.columns.map((_c, i) => columnLetters(i + 1));
       let rowNo = 3;
       let pending = '';
-      for await (const r of opts.rows) {
+      for await (const r of rows) {
         if (out.destroyed) return; // the client went away: stop reading rows
         // a row of empty cells is not written, but it takes its row number (as with exceljs)
         const xml = rowXml(++rowNo, refs, keys, r);
@@ -95,7 +105,7 @@ export function streamXlsx(opts: {
     } else {
       const plain = Object.freeze({}) as Partial<ExcelJS.Style>;
       let written = 0;
-      for await (const r of opts.rows) {
+      for await (const r of rows) {
         if (out.destroyed) return;
         const row = ws.addRow(keys.map((k) => cell(r[k])));
         // one shared (empty) style object: exceljs resolves a style id once per style object

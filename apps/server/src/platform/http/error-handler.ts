@@ -9,6 +9,11 @@ import { AppError, ERRORS } from './errors.js';
  */
 export function installErrorHandler(app: FastifyInstance, basePath: string): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    // A download that failed before its first byte (an export whose query failed) answers as an envelope.
+    if (!reply.raw.headersSent && reply.hasHeader('content-disposition')) {
+      reply.removeHeader('content-disposition');
+      reply.raw.removeHeader('content-disposition');
+    }
     if (err instanceof AppError) {
       return reply.status(err.http).send(fail(err.message, err.code, err.result));
     }
