@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { settleSharedSecrets } from './platform/crypto/shared-secrets.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
+import { keepServingOnFaults } from './platform/http/process-faults.js';
 import { withStartupLock } from './platform/db/startup-lock.js';
 
 const config = loadConfig();
@@ -28,3 +29,5 @@ const close = async () => {
 process.on('SIGINT', close);
 process.on('SIGTERM', close);
 await app.listen({ port: config.port, host: config.host });
+// From here on an error nothing caught is logged and the server keeps serving (docs/security.md, Faults).
+keepServingOnFaults(app.log);

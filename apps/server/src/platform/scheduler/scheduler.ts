@@ -106,7 +106,7 @@ export class Scheduler {
   private schedule(ms: number): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer = setTimeout(() => void this.tick().catch((err: unknown) => this.log.error({ err }, 'scheduler poll failed')), ms);
     this.timer.unref();
   }
 
@@ -181,9 +181,10 @@ export class Scheduler {
     }
   }
 
+  /** Keeps a run for `stop()`; a run that fails anyway (its history write never throws) is logged, never left unhandled. */
   private track(p: Promise<void>): void {
     this.inFlight.add(p);
-    void p.finally(() => this.inFlight.delete(p));
+    p.catch((err: unknown) => this.log.error({ err }, 'job run failed')).finally(() => this.inFlight.delete(p));
   }
 
   /** Runs the handler and writes one history row; never throws. */
