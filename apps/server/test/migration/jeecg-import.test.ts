@@ -10,11 +10,10 @@ import { buildApp, type App } from '../../src/app.js';
 import { testConfig } from '../../src/config.js';
 import { importJeecg, type ImportReport } from '../../src/modules/migration/jeecg/importer.js';
 import { verifyJeecgPassword } from '../../src/modules/migration/jeecg/legacy-password.js';
+import { ensureProductMenus } from '../../src/modules/migration/jeecg/product-menus.js';
 import { JeecgSource } from '../../src/modules/migration/jeecg/source.js';
 import { openDatabase, type DbHandle, type DbKind } from '../../src/platform/db/database.js';
 import { migrateToLatest } from '../../src/platform/db/migrate.js';
-import { now } from '../../src/platform/db/time.js';
-import { seedParts } from '../../src/seed/index.js';
 import { withDatabase } from '../global-setup.js';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
 
@@ -44,17 +43,6 @@ function loadSql(url: string, database: string, sqlText: string) {
     }
   }
   throw new Error('neither the mariadb nor the mysql client is installed');
-}
-
-/** The product's menus and buttons without the demo organisation (roles, users, records). */
-async function seedMenusOnly(handle: DbHandle) {
-  const parts = seedParts.filter((p) => /menu|permission|buttons/.test(p.name)).sort((a, b) => a.name.localeCompare(b.name));
-  for (const part of parts) {
-    await handle.db.transaction().execute(async (trx) => {
-      await part.run(trx);
-      await trx.insertInto('sysSeedLog').values({ name: part.name, appliedAt: now() }).execute();
-    });
-  }
 }
 
 let counter = 0;
@@ -130,7 +118,7 @@ describe.skipIf(!MYSQL_URL || !existsSync(SEED_SQL))('[MIGRATION] import of a Je
     beforeAll(async () => {
       target = await freshTarget(kind);
       await migrateToLatest(target.handle.db);
-      await seedMenusOnly(target.handle);
+      expect(await ensureProductMenus(target.handle.db)).not.toEqual([]);
       for (const n of [1, 2]) {
         const src = await JeecgSource.open(sourceUrl);
         try {

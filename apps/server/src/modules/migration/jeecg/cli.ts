@@ -3,6 +3,7 @@ import { openDatabase } from '../../../platform/db/database.js';
 import { migrateToLatest } from '../../../platform/db/migrate.js';
 import { seedDemo } from '../../../seed/index.js';
 import { importJeecg } from './importer.js';
+import { ensureProductMenus } from './product-menus.js';
 import { formatReport } from './report.js';
 import { JeecgSource } from './source.js';
 
@@ -35,6 +36,8 @@ async function main(argv: string[]): Promise<number> {
     say('准备目标数据库（迁移' + (config.seedDemo ? '与演示数据，SEED_DEMO=off 可不装演示数据' : '') + '）…');
     await migrateToLatest(handle.db);
     if (config.seedDemo) await seedDemo(handle.db);
+    const menus = await ensureProductMenus(handle.db);
+    if (menus.length) say(`目标库中还没有本产品的菜单，已先装入菜单与按钮（${menus.length} 个种子部分），以便对应授权`);
     say(`连接源数据库：${sourceUrl.replace(/\/\/[^@/]*@/, '//***@')}`);
     source = await JeecgSource.open(sourceUrl);
     const report = await importJeecg(handle.db, source, {
