@@ -64,7 +64,7 @@ describe.each(dbKinds)('[AUTH] self-registration on %s', (kind) => {
     advance(t, 61_000);
     const sms = await t.call(null, 'POST', '/sys/sms', { mobile: '13912345678', smsmode: '1' });
     expect(sms.body).toMatchObject({ success: true, message: SMS_TEXTS.sent });
-    expect(lastCode(t, '13912345678')).toBe(code);
+    expect(await lastCode(t, '13912345678')).toBe(code);
   });
 
   it('refuses usernames that differ from an existing one only by case', async () => {

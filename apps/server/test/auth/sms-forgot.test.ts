@@ -18,7 +18,7 @@ describe.each(dbKinds)('[AUTH] forgotten password by SMS on %s', (kind) => {
   it('verifies the code, sets the new password once, and ends every session of the user', async () => {
     const before = await t.login('yangfan');
     expect((await t.call(null, 'POST', '/sys/sms', { mobile: '13811110006', smsmode: '2' })).body.success).toBe(true);
-    const code = lastCode(t, '13811110006')!;
+    const code = (await lastCode(t, '13811110006'))!;
     // a login code is not a forgot-password code
     const wrongPurpose = await t.call(null, 'POST', '/sys/phoneLogin', { mobile: '13811110006', captcha: code });
     expect(wrongPurpose.body.message).toBe(SMS_TEXTS.wrong);
@@ -48,7 +48,7 @@ describe.each(dbKinds)('[AUTH] forgotten password by SMS on %s', (kind) => {
   it('refuses a wrong or expired code and limits guesses', async () => {
     advance(t, 61_000);
     expect((await t.call(null, 'POST', '/sys/sms', { mobile: '13811110007', smsmode: '2' })).body.success).toBe(true);
-    const code = lastCode(t, '13811110007')!;
+    const code = (await lastCode(t, '13811110007'))!;
     advance(t, 5 * 60_000 + 1_000);
     const late = await t.call(null, 'POST', '/sys/user/phoneVerification', { phone: '13811110007', smscode: code });
     expect(late.body).toMatchObject({ success: false, message: SMS_TEXTS.wrong });

@@ -27,8 +27,14 @@ export function recorder(t: TestApp): RecordingSmsProvider {
   return p;
 }
 
-/** The code last recorded for a mobile, or undefined when none was sent. */
-export function lastCode(t: TestApp, mobile: string): string | undefined {
+/** Waits until the codes asked for so far have been sent: /sys/sms answers before it sends. */
+export async function settled(t: TestApp): Promise<void> {
+  await smsCodes(t.app.ctx).settled();
+}
+
+/** The code last recorded for a mobile (once the background sends are done), or undefined when none was sent. */
+export async function lastCode(t: TestApp, mobile: string): Promise<string | undefined> {
+  await settled(t);
   return recorder(t).latest(mobile)?.code;
 }
 

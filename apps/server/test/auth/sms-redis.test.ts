@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/platform/db/ids.js';
 import { recordingSmsConfig } from '../../src/platform/sms/sms-config.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { advance, callFrom, lastCode, recorder } from './sms-helpers.js';
+import { advance, callFrom, lastCode, recorder, settled } from './sms-helpers.js';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? '';
 // Redis keeps its keys between runs: every run uses fresh mobiles and addresses.
@@ -25,6 +25,7 @@ describe.skipIf(!redisUrl)('[AUTH] SMS codes with the Redis key-value store', ()
     const from = ip();
     const rs = await Promise.all(Array.from({ length: 6 }, () => callFrom(t, from, 'POST', '/sys/sms', { mobile: m, smsmode: '1' })));
     expect(rs.filter((r) => r.body.success).length).toBe(1);
+    await settled(t);
     expect(recorder(t).sent.filter((s) => s.mobile === m)).toHaveLength(1);
     expect((await callFrom(t, from, 'POST', '/sys/sms', { mobile: m, smsmode: '1' })).body.message).toBe(SMS_TEXTS.tooFrequent);
     for (let i = 0; i < 2; i++) {
@@ -44,12 +45,12 @@ describe.skipIf(!redisUrl)('[AUTH] SMS codes with the Redis key-value store', ()
     advance(t, 61_000);
     const from = ip();
     expect((await callFrom(t, from, 'POST', '/sys/sms', { mobile: m, smsmode: '0' })).body.success).toBe(true);
-    const code = lastCode(t, m)!;
+    const code = (await lastCode(t, m))!;
     expect((await callFrom(t, from, 'POST', '/sys/phoneLogin', { mobile: m, captcha: code })).body.success).toBe(true);
     expect((await callFrom(t, from, 'POST', '/sys/phoneLogin', { mobile: m, captcha: code })).body.message).toBe(SMS_TEXTS.wrong);
     advance(t, 61_000);
     expect((await callFrom(t, from, 'POST', '/sys/sms', { mobile: m, smsmode: '0' })).body.success).toBe(true);
     advance(t, 5 * 60_000 + 1_000);
-    expect((await callFrom(t, from, 'POST', '/sys/phoneLogin', { mobile: m, captcha: lastCode(t, m)! })).body.message).toBe(SMS_TEXTS.wrong);
+    expect((await callFrom(t, from, 'POST', '/sys/phoneLogin', { mobile: m, captcha: (await lastCode(t, m))! })).body.message).toBe(SMS_TEXTS.wrong);
   });
 });

@@ -2,7 +2,7 @@ import { SMS_TEXTS } from '@go/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingSmsConfig } from '../../src/platform/sms/sms-config.js';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
-import { advance, callFrom, lastCode, recorder } from './sms-helpers.js';
+import { advance, callFrom, lastCode, recorder, settled } from './sms-helpers.js';
 
 describe.each(dbKinds)('[AUTH] SMS codes and phone login on %s', (kind) => {
   let t: TestApp;
@@ -22,16 +22,16 @@ describe.each(dbKinds)('[AUTH] SMS codes and phone login on %s', (kind) => {
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ success: true, message: SMS_TEXTS.sent, result: null });
     }
-    expect(lastCode(t, '13811110005')).toMatch(/^\d{6}$/);
-    expect(lastCode(t, '13899990001')).toBeUndefined();
-    expect(lastCode(t, '13811110006')).toBeUndefined();
-    expect(lastCode(t, '13899990002')).toMatch(/^\d{6}$/);
+    expect(await lastCode(t, '13811110005')).toMatch(/^\d{6}$/);
+    expect(await lastCode(t, '13899990001')).toBeUndefined();
+    expect(await lastCode(t, '13811110006')).toBeUndefined();
+    expect(await lastCode(t, '13899990002')).toMatch(/^\d{6}$/);
     const bad = await callFrom(t, '10.0.0.1', 'POST', '/sys/sms', { mobile: '12345', smsmode: '3' });
     expect(bad.status).toBe(400);
   });
 
   it('stores codes only as a hash', async () => {
-    const code = lastCode(t, '13811110005')!;
+    const code = (await lastCode(t, '13811110005'))!;
     const rows = await t.app.ctx.db.selectFrom('kvStore').select(['k', 'v']).where('k', 'like', 'sms:%').execute();
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) {
@@ -42,7 +42,7 @@ describe.each(dbKinds)('[AUTH] SMS codes and phone login on %s', (kind) => {
   });
 
   it('phone login answers the account login shape; the code works once', async () => {
-    const code = lastCode(t, '13811110005')!;
+    const code = (await lastCode(t, '13811110005'))!;
     const r = await callFrom(t, '10.0.0.2', 'POST', '/sys/phoneLogin', { mobile: '13811110005', captcha: code });
     expect(r.body).toMatchObject({ success: true, message: '登录成功' });
     expect(Object.keys(r.body.result)).toEqual(
@@ -62,14 +62,14 @@ describe.each(dbKinds)('[AUTH] SMS codes and phone login on %s', (kind) => {
   it('one code per mobile per 60 s; a code lives 5 minutes', async () => {
     const m = '13811110007';
     expect((await callFrom(t, '10.0.0.3', 'POST', '/sys/sms', { mobile: m, smsmode: '0' })).body.success).toBe(true);
-    const first = lastCode(t, m)!;
+    const first = (await lastCode(t, m))!;
     const soon = await callFrom(t, '10.0.0.3', 'POST', '/sys/sms', { mobile: m, smsmode: '2' });
     expect(soon.body).toMatchObject({ success: false, message: SMS_TEXTS.tooFrequent });
     advance(t, 59_000);
     expect((await callFrom(t, '10.0.0.3', 'POST', '/sys/sms', { mobile: m, smsmode: '0' })).body.message).toBe(SMS_TEXTS.tooFrequent);
     advance(t, 2_000);
     expect((await callFrom(t, '10.0.0.3', 'POST', '/sys/sms', { mobile: m, smsmode: '0' })).body.success).toBe(true);
-    const second = lastCode(t, m)!;
+    const second = (await lastCode(t, m))!;
     // the newer code replaces the older one
     if (second !== first) {
       const old = await callFrom(t, '10.0.0.4', 'POST', '/sys/phoneLogin', { mobile: m, captcha: first });
@@ -81,7 +81,7 @@ describe.each(dbKinds)('[AUTH] SMS codes and phone login on %s', (kind) => {
     // a fresh code within its lifetime works
     expect((await callFrom(t, '10.0.0.3', 'POST', '/sys/sms', { mobile: m, smsmode: '0' })).body.success).toBe(true);
     advance(t, 4 * 60_000 + 50_000);
-    const inTime = await callFrom(t, '10.0.0.4', 'POST', '/sys/phoneLogin', { mobile: m, captcha: lastCode(t, m)! });
+    const inTime = await callFrom(t, '10.0.0.4', 'POST', '/sys/phoneLogin', { mobile: m, captcha: (await lastCode(t, m))! });
     expect(inTime.body.success).toBe(true);
   });
 
@@ -111,9 +111,11 @@ describe.each(dbKinds)('[AUTH] SMS codes and phone login on %s', (kind) => {
   it('concurrent requests for one mobile send one code', async () => {
     advance(t, 120_000);
     const m = '13811110011';
+    await settled(t);
     const before = recorder(t).sent.filter((s) => s.mobile === m).length;
     const rs = await Promise.all(Array.from({ length: 6 }, (_, i) => callFrom(t, `10.0.3.${i}`, 'POST', '/sys/sms', { mobile: m, smsmode: '0' })));
     expect(rs.filter((r) => r.body.success).length).toBe(1);
+    await settled(t);
     expect(recorder(t).sent.filter((s) => s.mobile === m).length).toBe(before + 1);
   });
 
@@ -121,7 +123,7 @@ describe.each(dbKinds)('[AUTH] SMS codes and phone login on %s', (kind) => {
     advance(t, 120_000);
     const m = '13811110012';
     expect((await callFrom(t, '10.0.4.1', 'POST', '/sys/sms', { mobile: m, smsmode: '0' })).body.success).toBe(true);
-    const code = lastCode(t, m)!;
+    const code = (await lastCode(t, m))!;
     const wrong = code === '000000' ? '111111' : '000000';
     const tries = await Promise.all(
       Array.from({ length: 8 }, () => callFrom(t, '10.0.4.2', 'POST', '/sys/phoneLogin', { mobile: m, captcha: wrong })),
@@ -137,7 +139,7 @@ describe.each(dbKinds)('[AUTH] SMS codes and phone login on %s', (kind) => {
     await t.app.ctx.db.updateTable('sysUser').set({ status: 2 }).where('username', '=', 'zhulin').execute();
     const r = await callFrom(t, '10.0.5.1', 'POST', '/sys/sms', { mobile: '13811110014', smsmode: '0' });
     expect(r.body.success).toBe(true);
-    expect(lastCode(t, '13811110014')).toBeUndefined();
+    expect(await lastCode(t, '13811110014')).toBeUndefined();
   });
 });
 
@@ -170,6 +172,6 @@ describe('[AUTH] SMS recording outbox', () => {
   it('answers the latest recorded code when the test setting is on', async () => {
     await t.call(null, 'POST', '/sys/sms', { mobile: '13811110005', smsmode: '0' });
     const r = await t.call(null, 'GET', '/sys/sms/testOutbox?mobile=13811110005');
-    expect(r.body.result).toMatchObject({ mobile: '13811110005', purpose: 'login', code: lastCode(t, '13811110005') });
+    expect(r.body.result).toMatchObject({ mobile: '13811110005', purpose: 'login', code: await lastCode(t, '13811110005') });
   });
 });

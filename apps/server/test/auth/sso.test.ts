@@ -242,7 +242,7 @@ describe.each(dbKinds)('[AUTH] single sign-on against real protocol peers on %s'
     const wrong = await t.call(null, 'POST', '/sys/thirdLogin/bindingThirdPhone', { mobile: '13811110005', captcha: '000000', thirdUserUuid: ticket });
     expect(wrong.body).toMatchObject({ success: false, message: SMS_TEXTS.wrong });
     await t.call(null, 'POST', '/sys/sms', { mobile: '13811110005', smsmode: '0' });
-    const sms = lastCode(t, '13811110005')!;
+    const sms = (await lastCode(t, '13811110005'))!;
     const bound = await t.call(null, 'POST', '/sys/thirdLogin/bindingThirdPhone', { mobile: '13811110005', captcha: sms, thirdUserUuid: ticket });
     expect(bound.body.success).toBe(true);
     const r = await t.call(null, 'GET', `/sys/thirdLogin/getLoginUser/${bound.body.result}/oidc`);

@@ -8,6 +8,8 @@ import type { LoginService } from '../auth/login.service.js';
 import type { SmsCodeService } from './sms.service.js';
 
 export async function smsRoutes(app: Api, sms: SmsCodeService, logins: LoginService): Promise<void> {
+  // codes still being sent in the background finish before the database closes
+  app.addHook('onClose', async () => sms.settled());
   app.post(
     '/sys/sms',
     {
@@ -47,6 +49,7 @@ export async function smsRoutes(app: Api, sms: SmsCodeService, logins: LoginServ
         },
       },
       async (req) => {
+        await sms.settled();
         const m = recorder.latest(req.query.mobile);
         return ok(m ? { mobile: m.mobile, purpose: m.purpose, code: m.code, at: m.at } : null);
       },

@@ -26,13 +26,16 @@ function dayKey(ms: number): string {
 /**
  * SMS verification codes: 6 digits, 5 minutes, single use, stored only as an HMAC. Asking for a code is
  * limited to one per mobile per 60 s and daily caps per mobile and per IP; the answer never tells whether
- * the mobile belongs to an account (a code is only sent when it can be used, but the answer is the same).
+ * the mobile belongs to an account (a code is only sent when it can be used, but the answer is the same, and
+ * it leaves before the account is looked up or the provider called, so its timing tells nothing either).
  * `clock` is injectable so tests can move time.
  */
 export class SmsCodeService {
   clock: () => number = () => Date.now();
   readonly config: SmsConfig;
   readonly provider: SmsProvider | null;
+  /** codes being looked up and sent after their answer left */
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(private readonly ctx: AppContext, provider?: SmsProvider | null) {
     this.config = ctx.config.sms ?? loadSmsConfig();
@@ -56,7 +59,11 @@ export class SmsCodeService {
     return `sms:code:${purpose}:${mobile}:${this.hash(purpose, mobile, code)}`;
   }
 
-  /** Handles POST /sys/sms. Answers normally whether or not a code was actually sent. */
+  /**
+   * Handles POST /sys/sms. The limits are decided before answering; whether the code is of use (the account
+   * lookup), storing it and the provider call happen in the background after the answer, which is therefore
+   * the same, in content and in time, whether or not a code is sent. A failed send is logged.
+   */
   async request(mobile: string, mode: '0' | '1' | '2', ip: string): Promise<void> {
     if (!this.provider) throw businessError(SMS_TEXTS.notConfigured);
     const purpose = PURPOSE_OF_MODE[mode];
@@ -80,7 +87,20 @@ export class SmsCodeService {
       await this.kv.del(lockKey);
     }
 
-    if (!(await this.usable(mobile, purpose))) return;
+    const job: Promise<void> = this.deliver(mobile, purpose, t)
+      .catch((err: unknown) => this.ctx.log.warn({ err: (err as Error)?.message, provider: this.provider?.name }, 'sms send failed'))
+      .finally(() => this.pending.delete(job));
+    this.pending.add(job);
+  }
+
+  /** Resolves once every code asked for so far has been looked up and sent (or has failed); tests and shutdown. */
+  async settled(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
+  /** The background part of a request: a code only for a mobile it is of use to, stored, then sent. */
+  private async deliver(mobile: string, purpose: SmsPurpose, t: number): Promise<void> {
+    if (!this.provider || !(await this.usable(mobile, purpose))) return;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     // Only one live code per mobile and purpose: the previous one is dropped.
     const prev = await this.kv.get(`sms:cur:${purpose}:${mobile}`);
@@ -92,8 +112,7 @@ export class SmsCodeService {
       await this.provider.send(mobile, purpose, code);
     } catch (err) {
       await this.kv.del(key);
-      this.ctx.log.warn({ err: (err as Error).message, provider: this.provider.name }, 'sms send failed');
-      throw businessError(SMS_TEXTS.sendFailed);
+      throw err;
     }
   }
 
