@@ -128,6 +128,8 @@ export async function openPostgres(ep: DataSourceEndpoint, timeoutMs: number): P
     password: async () => password,
     connectionTimeoutMillis: timeoutMs,
   });
+  // The server ending the connection fails the query in flight; the client's error event must not end the process.
+  client.on('error', () => undefined);
   try {
     await client.connect();
     return client;
