@@ -59,8 +59,44 @@ export interface AppConfig {
    * empty: only DATABASE_URL's host and port (docs/security.md, Data sources).
    */
   dataSourceHosts?: string[];
+  /** Where uploads are kept (FILE_STORAGE): `local` (UPLOAD_DIR, the default) or `s3` (the bucket in `s3`). */
+  fileStorage?: 'local' | 's3';
+  /** The S3-compatible bucket when fileStorage is `s3` (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY, …). */
+  s3?: S3Settings;
   /** Security limits (docs/security.md lists each with its setting). */
   limits: SecurityLimits;
+}
+
+export interface S3Settings {
+  /** e.g. http://minio:9000; empty: AWS S3 of the region */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  /** empty: the SDK's own credential chain (environment, instance role) */
+  accessKey: string;
+  secretKey: string;
+  /** path-style URLs (`<endpoint>/<bucket>/<key>`), which MinIO and most S3-compatible servers need */
+  forcePathStyle: boolean;
+}
+
+/** FILE_STORAGE and the S3_* settings; `s3` without S3_BUCKET stops the start. */
+function fileStorageSettings(env: NodeJS.ProcessEnv): Pick<AppConfig, 'fileStorage' | 's3'> {
+  const kind = (env.FILE_STORAGE || 'local').trim().toLowerCase();
+  if (kind === 'local') return { fileStorage: 'local' };
+  if (kind !== 's3') throw new Error('FILE_STORAGE must be local or s3');
+  const bucket = (env.S3_BUCKET || '').trim();
+  if (!bucket) throw new Error('FILE_STORAGE=s3 needs S3_BUCKET');
+  return {
+    fileStorage: 's3',
+    s3: {
+      endpoint: (env.S3_ENDPOINT || '').trim(),
+      bucket,
+      region: (env.S3_REGION || 'us-east-1').trim(),
+      accessKey: env.S3_ACCESS_KEY || '',
+      secretKey: env.S3_SECRET_KEY || '',
+      forcePathStyle: !['off', 'false', '0'].includes((env.S3_FORCE_PATH_STYLE || (env.S3_ENDPOINT ? 'on' : 'off')).trim().toLowerCase()),
+    },
+  };
 }
 
 export interface SecurityLimits {
@@ -201,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiDocs: apiDocsSetting(env.API_DOCS),
     dataSourceHosts: (env.DATASOURCE_ALLOWED_HOSTS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    ...fileStorageSettings(env),
     limits: loadLimits(env),
   };
 }

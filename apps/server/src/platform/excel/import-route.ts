@@ -12,7 +12,7 @@ import type { Access, CurrentUser } from '../access/access.js';
 import type { AppConfig } from '../../config.js';
 import type { Api } from '../http/api.js';
 import { signStaticPath } from '../files/signed-url.js';
-import { LocalFileStorage } from '../files/storage.js';
+import { fileStorageFor } from '../files/file-storage.js';
 import { ok } from '../http/envelope.js';
 import { AppError, businessError } from '../http/errors.js';
 import { MAX_IMPORT_BYTES, readWorkbook, type ExportColumn, type SheetData } from './excel.js';
@@ -63,7 +63,7 @@ export async function readImportSheet(config: AppConfig, file: UploadedFile): Pr
  * path for `/sys/common/static/<path>`.
  */
 export async function writeImportErrors(config: AppConfig, lines: string[], baseName: string): Promise<{ rel: string; name: string }> {
-  const storage = new LocalFileStorage(config.uploadDir);
+  const storage = fileStorageFor(config);
   const stored = await storage.save('private/import-errors', `${baseName}.txt`, Buffer.from(lines.join('\r\n') + '\r\n', 'utf8'));
   const rel = signStaticPath(config.jwtSecret, stored, config.limits.signedUrlTtlMs);
   return { rel, name: stored.split('/').pop()! };

@@ -1,22 +1,60 @@
-import { createReadStream, type ReadStream } from 'node:fs';
-import { lstat, mkdir, realpath, rename, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { access, constants, lstat, mkdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { fileExtension } from '@go/contract/upload';
+
+/** A stored file opened for streaming. */
+export interface StoredFile {
+  stream: Readable;
+  size: number;
+  /** the stored name (last path segment) */
+  name: string;
+}
+
+/**
+ * Where uploads live: the local folder (FILE_STORAGE=local) or an S3-compatible bucket (FILE_STORAGE=s3,
+ * see s3-storage.ts). Both take the same sanitised relative paths (`<folder>/<stem>_<time><rand>.<ext>`);
+ * who may read a path (public folders, sessions, signed links) and how much may be uploaded are decided
+ * above the storage, the same for both.
+ */
+export interface FileStorage {
+  readonly type: 'local' | 's3';
+  /** Stores the bytes under `biz` and returns the relative path (forward slashes, no leading slash). */
+  save(biz: string, originalName: string, data: Buffer): Promise<string>;
+  /** Stores a spooled upload (a local temporary file, consumed) under `biz`; returns the relative path. */
+  adopt(biz: string, originalName: string, tempPath: string): Promise<string>;
+  /** A stored file, or null for a missing file or a path outside the allowed shape. */
+  open(relPath: string): Promise<StoredFile | null>;
+  /** Deletes a stored file when there is one. */
+  remove(relPath: string): Promise<void>;
+  /** Whether the storage can be read and written now (health). */
+  healthy(): Promise<boolean>;
+  /** Releases connections (on shutdown). */
+  close(): Promise<void>;
+}
+
+/** The relative path a new upload gets: the safe folder of `biz` and a fresh stored name. */
+export function newRelativePath(biz: string, originalName: string): string {
+  const folder = safeFolder(biz);
+  const name = storedName(originalName);
+  return folder ? `${folder}/${name}` : name;
+}
 
 /**
  * Local file storage under one root directory. Client-supplied names never become paths: the folder is
  * reduced to safe segments, the stored name is a sanitised stem plus time and random suffix, and every
  * read resolves inside the root or fails as "not found".
  */
-export class LocalFileStorage {
+export class LocalFileStorage implements FileStorage {
+  readonly type = 'local' as const;
+
   constructor(private readonly root: string) {}
 
   /** Stores the bytes under `biz` and returns the relative path (forward slashes, no leading slash). */
   async save(biz: string, originalName: string, data: Buffer): Promise<string> {
-    const folder = safeFolder(biz);
-    const name = storedName(originalName);
-    const rel = folder ? `${folder}/${name}` : name;
+    const rel = newRelativePath(biz, originalName);
     const abs = path.join(this.root, ...rel.split('/'));
     await mkdir(path.dirname(abs), { recursive: true });
     await writeFile(abs, data, { flag: 'wx', mode: 0o640 });
@@ -25,9 +63,7 @@ export class LocalFileStorage {
 
   /** Moves an already written file (spooled upload inside the root) into place; returns the relative path. */
   async adopt(biz: string, originalName: string, tempPath: string): Promise<string> {
-    const folder = safeFolder(biz);
-    const name = storedName(originalName);
-    const rel = folder ? `${folder}/${name}` : name;
+    const rel = newRelativePath(biz, originalName);
     const abs = path.join(this.root, ...rel.split('/'));
     await mkdir(path.dirname(abs), { recursive: true });
     await rename(tempPath, abs);
@@ -38,7 +74,37 @@ export class LocalFileStorage {
    * Opens a stored file by its relative path. Returns null for anything that is not a regular file
    * strictly inside the root (traversal, absolute paths, symlinks, folders, missing files).
    */
-  async open(relPath: string): Promise<{ stream: ReadStream; size: number; name: string } | null> {
+  async open(relPath: string): Promise<StoredFile | null> {
+    const abs = await this.resolveFile(relPath);
+    if (!abs) return null;
+    try {
+      const st = await lstat(abs);
+      return { stream: createReadStream(abs), size: st.size, name: path.basename(abs) };
+    } catch {
+      return null;
+    }
+  }
+
+  async remove(relPath: string): Promise<void> {
+    const abs = await this.resolveFile(relPath);
+    if (abs) await rm(abs, { force: true });
+  }
+
+  async healthy(): Promise<boolean> {
+    try {
+      const root = path.resolve(this.root);
+      await mkdir(root, { recursive: true });
+      await access(root, constants.R_OK | constants.W_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {}
+
+  /** The absolute path of a regular file strictly inside the root, or null. */
+  private async resolveFile(relPath: string): Promise<string | null> {
     const rel = normaliseRelative(relPath);
     if (!rel) return null;
     const root = path.resolve(this.root);
@@ -50,7 +116,7 @@ export class LocalFileStorage {
       // The root itself may sit behind a symlink (e.g. /tmp); compare real paths.
       const [realRoot, realFile] = await Promise.all([realpath(root), realpath(abs)]);
       if (!realFile.startsWith(realRoot + path.sep)) return null;
-      return { stream: createReadStream(abs), size: st.size, name: path.basename(abs) };
+      return abs;
     } catch {
       return null;
     }

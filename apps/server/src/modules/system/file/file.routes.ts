@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LOGIN, PUBLIC } from '../../../platform/access/access.js';
 import { isPrivatePath, signatureOf, signStaticPath, verifyStaticSignature } from '../../../platform/files/signed-url.js';
+import { fileStorageFor } from '../../../platform/files/file-storage.js';
 import { normaliseRelative } from '../../../platform/files/storage.js';
 import type { Api } from '../../../platform/http/api.js';
 import { ok } from '../../../platform/http/envelope.js';
@@ -197,5 +198,8 @@ function escapeHtml(s: string): string {
 
 /** Builds the file service from the config and registers its routes (called from modules/index.ts). */
 export async function registerFileModule(api: Api): Promise<void> {
-  await fileRoutes(api, new FileService(api.ctx.config.uploadDir, { kv: api.ctx.kv, limits: api.ctx.config.limits }));
+  // FILE_STORAGE picks the folder or the S3 bucket; the rules above (public folders, signed links, quota) are the same.
+  const storage = fileStorageFor(api.ctx.config);
+  api.addHook('onClose', async () => storage.close());
+  await fileRoutes(api, new FileService(api.ctx.config.uploadDir, { kv: api.ctx.kv, limits: api.ctx.config.limits }, storage));
 }

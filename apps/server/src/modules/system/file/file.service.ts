@@ -20,7 +20,7 @@ import type { SecurityLimits } from '../../../config.js';
 import type { CurrentUser } from '../../../platform/access/access.js';
 import type { KvStore } from '../../../platform/kv/kv-store.js';
 import { contentTypeFor, isPdf, looksLikeMarkup, servedInline, sniffImage } from '../../../platform/files/content-type.js';
-import { LocalFileStorage, normaliseRelative } from '../../../platform/files/storage.js';
+import { LocalFileStorage, normaliseRelative, type FileStorage } from '../../../platform/files/storage.js';
 import { businessError } from '../../../platform/http/errors.js';
 
 export interface IncomingFile {
@@ -48,8 +48,6 @@ export interface UploadLimits {
 /** `kind` narrows the rules: `image` uploads must be pictures (the image widget sends it). */
 export type UploadIntent = 'image' | 'file';
 
-/** Reported by the upload answer in `result.msg`: where the file went (only local storage is built). */
-export const STORAGE_MODE = 'local';
 
 /**
  * Uploads and static files. Rules (SPEC §5, §9): the avatar folder takes JPEG/PNG/GIF under 1 MB;
@@ -57,15 +55,14 @@ export const STORAGE_MODE = 'local';
  * scripts) and within 50 MB. Types are decided from the content, not the client's header.
  */
 export class FileService {
-  private readonly storage: LocalFileStorage;
   private readonly inFlight = new Map<string, number>();
 
+  /** Uploads are spooled under `uploadDir/.incoming` and then kept in `storage` (the folder, or a bucket). */
   constructor(
     private readonly uploadDir: string,
     private readonly guard: UploadLimits | null = null,
-  ) {
-    this.storage = new LocalFileStorage(uploadDir);
-  }
+    private readonly storage: FileStorage = new LocalFileStorage(uploadDir),
+  ) {}
 
   /** Takes an upload slot for the user (at most `uploadConcurrency` at once); returns its release. */
   enter(userId: string): () => void {
@@ -147,9 +144,18 @@ export class FileService {
       await this.discard(file);
       throw err;
     }
-    const rel = await this.storage.adopt(biz, file.filename, file.tempPath);
+    let rel: string;
+    try {
+      rel = await this.storage.adopt(biz, file.filename, file.tempPath);
+    } catch (err) {
+      // Not kept (the bucket is unreachable): the bytes do not count against the quota.
+      if (this.guard) await this.guard.kv.incr(`upload:bytes:${_user.id}`, QUOTA_WINDOW_MS, -file.size);
+      await this.discard(file);
+      throw err;
+    }
     const displayName = (file.filename.split(/[\\/]/).pop() ?? '').slice(0, 200);
-    return { path: rel, result: { msg: STORAGE_MODE, fileUrl: `${STATIC_PREFIX}/${rel}`, fileName: displayName } };
+    // Stock answers where the file went in `result.msg` (local or minio).
+    return { path: rel, result: { msg: this.storage.type === 's3' ? 'minio' : 'local', fileUrl: `${STATIC_PREFIX}/${rel}`, fileName: displayName } };
   }
 
   private check(biz: string, file: IncomingFile, intent: UploadIntent): void {
