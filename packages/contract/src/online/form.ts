@@ -11,8 +11,10 @@ const optText = (max: number) => z.union([text(max), z.null()]).optional().trans
 /** Table and column names of generated tables: lower case, starting with a letter, at most 64 characters. */
 export const CGFORM_IDENT = /^[a-z][a-z0-9_]{0,63}$/;
 export const CGFORM_IDENT_MESSAGE = '只能以小写字母开头，包含小写字母、数字和下划线，最长64位';
-/** Prefixes of the product's own tables; a designed table may never use them. */
-export const CGFORM_RESERVED_PREFIXES = ['sys_', 'act_', 'wf_', 'onl_', 'qrtz_', 'kysely_'] as const;
+/** Prefixes of the product's own tables and of the databases' system tables; a designed table may never use them. */
+export const CGFORM_RESERVED_PREFIXES = ['sys_', 'act_', 'wf_', 'onl_', 'qrtz_', 'kysely_', 'pg_', 'sqlite_'] as const;
+/** Names the databases keep for themselves; a designed table may never be called so. */
+export const CGFORM_RESERVED_NAMES = ['information_schema'] as const;
 /** Columns every generated table has; a designed field may not use these names. */
 export const CGFORM_SYSTEM_COLUMNS = ['id', 'create_by', 'create_time', 'update_by', 'update_time', 'sys_org_code', 'has_child'] as const;
 

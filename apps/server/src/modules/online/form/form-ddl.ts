@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { CGFORM_IDENT, CGFORM_RESERVED_PREFIXES, type CgformDbType } from '@go/contract';
+import { CGFORM_IDENT, CGFORM_RESERVED_NAMES, CGFORM_RESERVED_PREFIXES, type CgformDbType } from '@go/contract';
 import type { DbKind } from '../../../platform/db/database.js';
 import type { DB } from '../../../platform/db/schema.js';
 import { businessError } from '../../../platform/http/errors.js';
@@ -36,6 +36,7 @@ export function checkTableName(name: string): void {
   if (!CGFORM_IDENT.test(name)) throw businessError(`表名 ${name.slice(0, 64)} 不合法：只能以小写字母开头，包含小写字母、数字和下划线，最长64位`);
   const prefix = CGFORM_RESERVED_PREFIXES.find((p) => name.startsWith(p));
   if (prefix) throw businessError(`表名不能以 ${prefix} 开头（系统表）`);
+  if ((CGFORM_RESERVED_NAMES as readonly string[]).includes(name)) throw businessError(`表名 ${name} 是数据库保留名，不能使用`);
 }
 
 export function checkColumnName(name: string): void {
@@ -107,7 +108,7 @@ export function planTable(db: Kysely<DB>, kind: DbKind, def: TableDef, previous:
       .addColumn('sys_org_code', 'varchar(64)');
     if (def.isTree) create = create.addColumn('has_child', 'varchar(3)', (c) => c.defaultTo('0'));
     for (const f of def.fields) create = create.addColumn(f.dbFieldName, columnType(f));
-    const index = db.schema.createIndex(`ix_${t.slice(0, 50)}_org`).on(t).column('sys_org_code');
+    const index = db.schema.createIndex(orgIndexName(t)).on(t).column('sys_org_code');
     steps.push({
       table: t,
       kind: 'create',
@@ -126,7 +127,7 @@ export function planTable(db: Kysely<DB>, kind: DbKind, def: TableDef, previous:
         if (def.isTree) c = c.addColumn('has_child', 'varchar(3)', (col) => col.defaultTo('0'));
         for (const f of def.fields) c = c.addColumn(f.dbFieldName, columnType(f));
         await c.execute();
-        await x.schema.createIndex(`ix_${t.slice(0, 50)}_org`).on(t).column('sys_org_code').execute();
+        await x.schema.createIndex(orgIndexName(t)).on(t).column('sys_org_code').execute();
       },
     });
     return steps;
@@ -177,6 +178,32 @@ export function planTable(db: Kysely<DB>, kind: DbKind, def: TableDef, previous:
     steps.push({ table: t, kind: 'drop', column: old.dbFieldName, destructive: true, sql: [b.compile().sql], run: (x) => x.schema.alterTable(t).dropColumn(old.dbFieldName).execute() });
   }
   return steps;
+}
+
+/** The index every generated table gets on `sys_org_code`. */
+export const orgIndexName = (table: string) => `ix_${table.slice(0, 50)}_org`;
+
+/**
+ * Whether the name is taken by anything the database would refuse a new table for: a table, view, index
+ * or sequence of the schema (on PostgreSQL also of pg_catalog and the rest of the search path, and a type).
+ */
+export async function nameTaken(db: Kysely<DB>, kind: DbKind, name: string): Promise<boolean> {
+  const r =
+    kind === 'postgres'
+      ? await sql<{ n: number }>`select (select count(*) from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+            where c.relname = ${name} and n.nspname = any(current_schemas(true)))
+          + (select count(*) from pg_catalog.pg_type t where t.typname = ${name} and t.typnamespace = current_schema()::regnamespace) as n`.execute(db)
+      : await sql<{ n: number }>`select count(*) as n from sqlite_master where lower(name) = ${name}`.execute(db);
+  return Number(r.rows[0]?.n ?? 0) > 0;
+}
+
+/** The column names of a table of the app database. */
+export async function tableColumns(db: Kysely<DB>, kind: DbKind, name: string): Promise<string[]> {
+  const r =
+    kind === 'postgres'
+      ? await sql<{ c: string }>`select column_name as c from information_schema.columns where table_schema = current_schema() and table_name = ${name}`.execute(db)
+      : await sql<{ c: string }>`select name as c from pragma_table_info(${name})`.execute(db);
+  return r.rows.map((x) => x.c.toLowerCase());
 }
 
 /** Whether a table of this name exists in the app database. */

@@ -1,4 +1,4 @@
-import { CGFORM_RESERVED_PREFIXES, type CgformDbType, type CgformSave } from '@go/contract';
+import { CGFORM_RESERVED_PREFIXES, CGFORM_SYSTEM_COLUMNS, type CgformDbType, type CgformSave } from '@go/contract';
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../../../platform/access/access.js';
 import type { AppContext } from '../../../platform/context.js';
@@ -8,7 +8,7 @@ import { now } from '../../../platform/db/time.js';
 import { businessError } from '../../../platform/http/errors.js';
 import { likeContains } from '../../../platform/query/like.js';
 import { runPage } from '../../../platform/query/query-builder.js';
-import { checkTableName, planTable, tableExists, type ColumnDef, type DdlStep } from './form-ddl.js';
+import { checkTableName, nameTaken, orgIndexName, planTable, tableColumns, tableExists, type ColumnDef, type DdlStep } from './form-ddl.js';
 import type { OnlCgformField, OnlCgformHead } from './form.tables.js';
 
 export const FORM_PERMS = {
@@ -118,7 +118,25 @@ export class FormDesignService {
     checkTableName(name);
     const other = await this.db.selectFrom('onlCgformHead').select('id').where('tableName', '=', name).executeTakeFirst();
     if (other && other.id !== headId) throw businessError(`表名 ${name} 已被其他表单使用`);
-    if (!other && (await tableExists(this.raw, this.ctx.dbKind, name))) throw businessError(`表 ${name} 已存在于数据库中，不能使用`);
+    if (!other && (await nameTaken(this.raw, this.ctx.dbKind, name))) throw businessError(`表 ${name} 已存在于数据库中，不能使用`);
+  }
+
+  /**
+   * Synchronisation only creates a table where the database has nothing of that name, and only alters a
+   * table it created: one whose columns are exactly the generated ones and those of the last synchronisation.
+   */
+  private async checkSyncTarget(name: string, exists: boolean, previous: ColumnDef[] | null): Promise<void> {
+    const kind = this.ctx.dbKind;
+    if (!exists || !previous) {
+      if (await nameTaken(this.raw, kind, name)) throw businessError(`表 ${name} 已存在于数据库中，不能使用`);
+      if (await nameTaken(this.raw, kind, orgIndexName(name))) throw businessError(`索引 ${orgIndexName(name)} 已存在于数据库中，请换一个表名`);
+      return;
+    }
+    const actual = new Set(await tableColumns(this.raw, kind, name));
+    const expected = new Set<string>([...CGFORM_SYSTEM_COLUMNS.filter((c) => c !== 'has_child'), ...previous.map((f) => f.dbFieldName)]);
+    actual.delete('has_child');
+    const same = actual.size === expected.size && [...expected].every((c) => actual.has(c));
+    if (!same) throw businessError(`表 ${name} 不是在线表单创建的表，不能同步`);
   }
 
   /** addAll / editAll: the head and its whole field list. A synchronised table keeps its name. */
@@ -247,6 +265,7 @@ export class FormDesignService {
       checkTableName(f.head.tableName);
       const exists = await tableExists(this.raw, this.ctx.dbKind, f.head.tableName);
       const previous = parseSnapshot(f.head.syncedFields);
+      await this.checkSyncTarget(f.head.tableName, exists, previous);
       steps.push(...planTable(this.raw, this.ctx.dbKind, { tableName: f.head.tableName, isTree: f.head.isTree === 'Y', fields: f.fields.map(toColumnDef) }, previous, exists));
     }
     return { forms, steps };
