@@ -46,11 +46,13 @@ export const sysRedisKeysSize = z.object({ dbSize: z.number(), create_time: z.nu
 export const sysRedisMemory = z.object({ used_memory: z.number(), create_time: z.number() });
 
 const componentStatus = z.enum(['UP', 'DOWN', 'NOT_CONFIGURED']);
-/** `/actuator/health` (actuator format): 200 when up, 503 when the database or a configured Redis is down. */
+/** `/actuator/health` (actuator format): 200 when up, 503 when the database, a configured Redis or the file storage is down. */
 export const sysHealth = z.object({
   status: z.enum(['UP', 'DOWN']),
   components: z.object({
     db: z.object({ status: componentStatus, details: z.object({ database: z.string() }) }),
     redis: z.object({ status: componentStatus }),
+    /** where uploads are kept: the local folder or an S3-compatible bucket */
+    storage: z.object({ status: componentStatus, details: z.object({ type: z.enum(['local', 's3']) }) }),
   }),
 });
