@@ -1,10 +1,11 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { startDraining } from './modules/health/health.routes.js';
 import { settleSharedSecrets } from './platform/crypto/shared-secrets.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
-import { keepServingOnFaults } from './platform/http/process-faults.js';
 import { withStartupLock } from './platform/db/startup-lock.js';
+import { keepServingOnFaults } from './platform/http/process-faults.js';
 
 const config = loadConfig();
 const database = openDatabase(config.databaseUrl, config.dataDir);
@@ -22,8 +23,21 @@ if (config.sharedSecrets) {
   }
 }
 const app = await buildApp({ config, database });
+// Shutdown (SIGTERM, SIGINT): readiness turns DOWN first, sockets are told 1001 (going away) so they
+// reconnect elsewhere, then the server stops taking connections and waits for requests in flight (idle
+// keep-alive connections close at once); the database and Redis close last.
+let closing = false;
 const close = async () => {
-  await app.close();
+  if (closing) return;
+  closing = true;
+  startDraining(app.ctx);
+  app.ctx.realtime.goingAway();
+  try {
+    await app.close();
+  } catch (err) {
+    console.error(`Shutdown failed: ${(err as Error).message}`);
+    process.exit(1);
+  }
   process.exit(0);
 };
 process.on('SIGINT', close);

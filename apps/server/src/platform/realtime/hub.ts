@@ -68,6 +68,15 @@ export interface SessionEnd {
 /** Bytes queued for one socket beyond which the socket is dropped. */
 const MAX_BACKLOG = 4 * 1024 * 1024;
 
+/** Close code sent when the instance shuts down (RFC 6455 "going away"). */
+export const GOING_AWAY = 1001;
+
+function closeGoingAway(ws: WebSocket): void {
+  // 1 = OPEN: a closing handshake; otherwise (connecting, closing) nothing is left to say.
+  if (ws.readyState === 1) ws.close(GOING_AWAY, 'server shutting down');
+  else ws.terminate();
+}
+
 /** Close code sent when the socket's session has ended. */
 export const SESSION_ENDED = 4001;
 
@@ -152,11 +161,19 @@ export class RealtimeHub implements Realtime {
     this.pinger.unref();
   }
 
+  /**
+   * Closes every socket of this instance with 1001 (going away), so clients reconnect, to another instance
+   * behind a balancer, at once (shutdown; see main.ts). Sockets that are not open are dropped.
+   */
+  goingAway(): void {
+    for (const set of this.users.values()) for (const t of set) closeGoingAway(t.ws);
+    for (const t of this.tables) closeGoingAway(t.ws);
+  }
+
   async close(): Promise<void> {
     if (this.pinger) clearInterval(this.pinger);
     this.pinger = null;
-    for (const set of this.users.values()) for (const t of set) t.ws.terminate();
-    for (const t of this.tables) t.ws.terminate();
+    this.goingAway();
     this.users.clear();
     this.tables.clear();
     if (this.subscriber) {
