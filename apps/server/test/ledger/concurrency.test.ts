@@ -9,6 +9,7 @@ describe.each(dbKinds)('[LEDGER] concurrent final approvals on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     g = new Goods(t);
+    await g.addSecondAdmin();
   });
   afterAll(async () => {
     await t?.close();

@@ -9,6 +9,7 @@ describe.each(dbKinds)('[LEDGER] a rejected goods form moves nothing, for every 
   beforeAll(async () => {
     t = await createTestApp(kind);
     g = new Goods(t);
+    await g.addSecondAdmin();
   });
   afterAll(async () => {
     await t?.close();
