@@ -295,6 +295,8 @@ export const wfDefinitionNode = z.looseObject({
   repeatPolicy: z.string().optional(),
   chooseMark: z.number().optional(),
   commentRequired: z.number().optional(),
+  /** 1: the applicant may be among this node's approvers (e.g. a resubmit step); by default never */
+  allowInitiator: z.number().optional(),
   multiMode: z.string().optional(),
   passRatio: z.number().optional(),
   decisionFields: z.array(z.unknown()).optional(),

@@ -206,5 +206,6 @@ export const wfApi = {
     repeatPolicy?: string;
     chooseMark?: number;
     commentRequired?: number;
+    allowInitiator?: number;
   }) => putAction<null>(WF_URL.editNodeUser, p, { noEncrypt: true }),
 };

@@ -360,6 +360,7 @@ function NodeEditor({
   const [repeatPolicy, setRepeatPolicy] = useState(node.repeatPolicy ?? 'again');
   const [chooseMark, setChooseMark] = useState(node.chooseMark === 1);
   const [commentRequired, setCommentRequired] = useState(node.commentRequired === 1);
+  const [allowInitiator, setAllowInitiator] = useState(node.allowInitiator === 1);
   const [saving, setSaving] = useState(false);
   const save = async () => {
     setSaving(true);
@@ -372,6 +373,7 @@ function NodeEditor({
         repeatPolicy,
         chooseMark: chooseMark ? 1 : 0,
         commentRequired: commentRequired ? 1 : 0,
+        allowInitiator: allowInitiator ? 1 : 0,
       });
       if (res.success) {
         message.success(res.message || '操作成功');
@@ -462,6 +464,15 @@ function NodeEditor({
             <Switch checked={commentRequired} onChange={setCommentRequired} />
             <span>审批意见必填</span>
           </Space>
+        </Col>
+        <Col xs={24} md={12}>
+          <Space>
+            <Switch checked={allowInitiator} onChange={setAllowInitiator} aria-label="允许申请人本人处理" aria-describedby={`allow-initiator-${node.id}`} />
+            <span>允许申请人本人处理</span>
+          </Space>
+          <div id={`allow-initiator-${node.id}`} style={{ color: 'rgba(0,0,0,0.65)', fontSize: 12 }}>
+            默认申请人不能审批自己的申请；仅“重新提交”等需申请人本人办理的环节才打开
+          </div>
         </Col>
       </Row>
     </Card>
