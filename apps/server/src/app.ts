@@ -21,6 +21,7 @@ import { installCrypto } from './platform/crypto/crypto.plugin.js';
 import { serializeSigned } from './platform/crypto/envelope.js';
 import { openDatabase, type DbHandle } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
+import { withStartupLock } from './platform/db/startup-lock.js';
 import { installApiDocs } from './platform/http/api-docs.js';
 import { responseSerializer } from './platform/http/api.js';
 import { logRequest } from './platform/http/redact.js';
@@ -32,7 +33,8 @@ import { RedisKvStore, SqlKvStore } from './platform/kv/kv-store.js';
 import { installOperationLog } from './platform/oplog/oplog.js';
 import { RealtimeHub } from './platform/realtime/hub.js';
 import { PUBLIC } from './platform/access/access.js';
-import { seedDemo } from './seed/index.js';
+import { ensureFirstAdmin } from './seed/first-admin.js';
+import { seedDemo, seedProduct } from './seed/index.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -74,8 +76,23 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   const database = opts.database ?? openDatabase(config.databaseUrl, config.dataDir);
   if (opts.prepare !== false) {
-    await migrateToLatest(database.db);
-    if (config.seedDemo) await seedDemo(database.db);
+    // Instances starting together on one PostgreSQL take turns, so each migration and seed part runs once.
+    await withStartupLock(database, async () => {
+      await migrateToLatest(database.db);
+      if (config.seedDemo) {
+        await seedDemo(database.db);
+        return;
+      }
+      await seedProduct(database.db);
+      const first = await ensureFirstAdmin(database.db, config.firstAdmin);
+      if (first.created && first.generatedPassword) {
+        const line = `首次启动：已创建管理员 ${first.username}，一次性密码 ${first.generatedPassword}（仅显示这一次，首次登录须修改密码）`;
+        if (app.log.level === 'silent') process.stderr.write(line + '\n');
+        else app.log.warn({ firstAdmin: first.username }, line);
+      } else if (first.created) {
+        app.log.info({ firstAdmin: first.username }, `首次启动：已按 ADMIN_PASSWORD 创建管理员 ${first.username}`);
+      }
+    });
   }
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;

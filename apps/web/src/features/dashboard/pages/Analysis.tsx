@@ -8,6 +8,7 @@ import { useAuth } from '../../../app/auth';
 import { staticUrl } from '../../../app/config';
 import { TODO_PATH } from '../../../app/layout/menu-items';
 import { useSession } from '../../../app/session/store';
+import { EmptyOrganisationNotice } from '../components/EmptyOrganisationNotice';
 import { greetingText } from '../greeting';
 import { HOME_QUERIES, refetchOnMount, signInDataShown } from '../home-data';
 import '../dashboard.css';
@@ -77,6 +78,7 @@ export default function Analysis() {
           </Typography.Text>
         </div>
       </div>
+      <EmptyOrganisationNotice />
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} md={12} xl={8}>
           <HomeCard title="我的待办" testId="home-todo" query={todo} extra={<Link to={TODO_PATH}>全部待办</Link>}>
