@@ -26,9 +26,16 @@ export async function collectSecrets(
   opts: { username?: string; sensitive?: boolean } = {},
 ): Promise<Secrets> {
   const db = t.app.ctx.db;
-  const users = await db.selectFrom('sysUser').select(['id', 'username', 'orgCode', 'phone', 'birthday']).execute();
+  const users = await db
+    .selectFrom('sysUser')
+    .select(['id', 'username', 'orgCode', 'phone', 'birthday'])
+    .execute();
   for (const u of users)
-    await db.updateTable('sysUser').set({ email: `${u.username}.mail@corp.example` }).where('id', '=', u.id).execute();
+    await db
+      .updateTable('sysUser')
+      .set({ email: `${u.username}.mail@corp.example` })
+      .where('id', '=', u.id)
+      .execute();
   const mineOrg = (org: string | null | undefined) => company !== '' && (org ?? '').startsWith(company);
   const values = new Map<string, string>();
   const foreignUserIds: string[] = [];
@@ -60,7 +67,8 @@ export async function collectSecrets(
       if (!v || String(v).length < 6) continue;
       if (self) own.add(String(v));
       else if (!mine) values.set(String(v), `${what} of personnel file ${f.realname} (${f.orgCode})`);
-      else if (sensitive && !opts.sensitive) values.set(String(v), `${what} of own-company file ${f.realname} unmasked`);
+      else if (sensitive && !opts.sensitive)
+        values.set(String(v), `${what} of own-company file ${f.realname} unmasked`);
       else own.add(String(v));
     }
   }
@@ -77,7 +85,12 @@ export async function collectSecrets(
 }
 
 const ORG_KEYS = new Set(['orgCode', 'sysOrgCode', 'org_code', 'sys_org_code', 'companyCode', 'company']);
-const COMPANY_NAME_KEYS = new Set(['companyName', 'company_dictText', 'orgCode_dictText', 'sysOrgCode_dictText']);
+const COMPANY_NAME_KEYS = new Set([
+  'companyName',
+  'company_dictText',
+  'orgCode_dictText',
+  'sysOrgCode_dictText',
+]);
 const NAME_TO_CODE = new Map(COMPANIES.map(([code, name]) => [name, code]));
 
 /** Rows (objects) in an answer whose org code or company name belongs to another company. */
@@ -88,7 +101,8 @@ export function foreignRows(body: unknown, company: string, path = '$', out: str
       if (ORG_KEYS.has(k) && typeof v === 'string' && /^A\d{2}/.test(v)) {
         if (company === '' || !v.startsWith(company)) out.push(`${path}.${k}=${v}`);
       } else if (COMPANY_NAME_KEYS.has(k) && typeof v === 'string' && NAME_TO_CODE.has(v)) {
-        if (company === '' || NAME_TO_CODE.get(v) !== company) out.push(`${path}.${k}=${NAME_TO_CODE.get(v)}(${v})`);
+        if (company === '' || NAME_TO_CODE.get(v) !== company)
+          out.push(`${path}.${k}=${NAME_TO_CODE.get(v)}(${v})`);
       } else foreignRows(v, company, `${path}.${k}`, out);
     }
   }
@@ -103,7 +117,8 @@ export function leakedSecrets(raw: string, secrets: Secrets): string[] {
 }
 
 /** Headers of export columns that hold a company or org code. */
-const ORG_HEADER = /^(公司|公司编码|所属公司|机构编码|上级机构编码|组织机构编码|部门编码|调出部门编码|调入部门编码|org_?code|sys_?org_?code|orgCode|sysOrgCode)$/i;
+const ORG_HEADER =
+  /^(公司|公司编码|所属公司|机构编码|上级机构编码|组织机构编码|部门编码|调出部门编码|调入部门编码|org_?code|sys_?org_?code|orgCode|sysOrgCode)$/i;
 
 function cellText(v: ExcelJS.CellValue): string {
   if (v && typeof v === 'object') {
@@ -137,7 +152,8 @@ export async function readWorkbook(
         const s = cellText(cell.value);
         parts.push(s);
         if (!orgColumns && ORG_HEADER.test(s.trim())) cols.add(c);
-        const code = orgColumns?.has(c) && /^A\d{2}(A\d{2})*$/.test(s) ? s.slice(0, 3) : NAME_TO_CODE.get(s.trim());
+        const code =
+          orgColumns?.has(c) && /^A\d{2}(A\d{2})*$/.test(s) ? s.slice(0, 3) : NAME_TO_CODE.get(s.trim());
         if (code && (company === '' || code !== company)) foreign.push(`${ws.name}!R${r}C${c}=${s}`);
       });
       if (!orgColumns && cols.size > 0) orgColumns = cols;
@@ -152,19 +168,25 @@ export type EndpointKind = 'list' | 'detail' | 'export' | 'lookup';
 export function endpointKind(url: string): EndpointKind {
   const last = url.split('/').filter(Boolean).pop() ?? '';
   if (/export/i.test(last)) return 'export';
-  if (/^:|ById|^detail|^get[A-Z]?\w*Info$|^info$|^query$|^getById/i.test(last) || /\/:id\b/.test(url)) return 'detail';
+  if (/^:|ById|^detail|^get[A-Z]?\w*Info$|^info$|^query$|^getById/i.test(last) || /\/:id\b/.test(url))
+    return 'detail';
   if (/list/i.test(last)) return 'list';
   return 'lookup';
 }
 
 /** The GET endpoints the matrix probes: every registered one but the API docs and sign-out. */
 export function probedRoutes(routes: RegisteredRoute[]): RegisteredRoute[] {
-  return routes.filter((r) => r.method === 'GET' && !r.url.includes('/doc') && !r.url.endsWith('/sys/logout'));
+  return routes.filter(
+    (r) => r.method === 'GET' && !r.url.includes('/doc') && !r.url.endsWith('/sys/logout'),
+  );
 }
 
-/** Where a route lives: its path without the last segment (ids of a list feed the details next to it). */
+/**
+ * Where a route lives: its path without trailing parameters and the last segment (ids of a list feed the
+ * details next to it: `/x/list` and `/x/queryById` and `/x/show/:id` all live at `/x`).
+ */
 export function routeBase(url: string): string {
-  return url.replace(/\/[^/]*$/, '');
+  return url.replace(/(\/(:[^/]+|\*))+$/, '').replace(/\/[^/]*$/, '');
 }
 
 /** With ROLE_MATRIX_REPORT=1 the runs print the endpoints per kind, the calls per probe and what was probed. */
@@ -183,10 +205,26 @@ export async function pool<T>(items: T[], n: number, job: (item: T) => Promise<v
 }
 
 /** A demo user added to the test copy: username, department org code, post and role codes. */
-export async function addUser(t: TestApp, username: string, realname: string, orgCode: string, post: string, roles: string[], phone: string) {
+export async function addUser(
+  t: TestApp,
+  username: string,
+  realname: string,
+  orgCode: string,
+  post: string,
+  roles: string[],
+  phone: string,
+) {
   const db = t.app.ctx.db;
-  const dep = await db.selectFrom('sysDepart').select(['id']).where('orgCode', '=', orgCode).executeTakeFirstOrThrow();
-  const roleIds = await db.selectFrom('sysRole').select(['id', 'roleCode']).where('roleCode', 'in', roles).execute();
+  const dep = await db
+    .selectFrom('sysDepart')
+    .select(['id'])
+    .where('orgCode', '=', orgCode)
+    .executeTakeFirstOrThrow();
+  const roleIds = await db
+    .selectFrom('sysRole')
+    .select(['id', 'roleCode'])
+    .where('roleCode', 'in', roles)
+    .execute();
   if (roleIds.length !== roles.length) throw new Error(`unknown role in ${roles.join(',')}`);
   const id = newId();
   const salt = newSalt();
@@ -217,5 +255,6 @@ export async function addUser(t: TestApp, username: string, realname: string, or
     })
     .execute();
   await db.insertInto('sysUserDepart').values({ id: newId(), userId: id, depId: dep.id }).execute();
-  for (const r of roleIds) await db.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId: r.id }).execute();
+  for (const r of roleIds)
+    await db.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId: r.id }).execute();
 }

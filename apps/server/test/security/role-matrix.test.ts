@@ -43,14 +43,17 @@ const SHARED_GROUP_ROWS: Record<string, string> = {
   '/jeecg-boot/sys/position/list': 'positions are group-wide reference data kept by the group company',
   '/jeecg-boot/adminstration/library/supplier/list':
     "the group company's suppliers are shared with every company (sharedGroupRows)",
-  '/jeecg-boot/adminstration/library/supplier/queryById': 'a shared supplier of the group company opens like the list',
+  '/jeecg-boot/adminstration/library/supplier/queryById':
+    'a shared supplier of the group company opens like the list',
   '/jeecg-boot/announcementNews/queryById': 'published news of the group company opens like the list',
   '/jeecg-boot/sys/position/queryById': 'a group-wide position opens like the list',
-  '/jeecg-boot/sys/category/list': 'the group\'s category tree is shared; companies add their own rows (sharedGroupRows)',
+  '/jeecg-boot/sys/category/list':
+    "the group's category tree is shared; companies add their own rows (sharedGroupRows)",
   '/jeecg-boot/sys/category/rootList': 'the roots of the shared category tree (sharedGroupRows)',
   '/jeecg-boot/sys/category/queryById': 'a node of the shared category tree opens like the list',
   '/jeecg-boot/sys/category/exportXls': 'the export of the list above',
-  '/jeecg-boot/sys/checkRule/list': 'code check rules of the group company apply in every company (sharedGroupRows)',
+  '/jeecg-boot/sys/checkRule/list':
+    'code check rules of the group company apply in every company (sharedGroupRows)',
   '/jeecg-boot/sys/checkRule/queryById': 'a shared check rule opens like the list',
   '/jeecg-boot/sys/fillRule/list': 'fill rules of the group company apply in every company (sharedGroupRows)',
   '/jeecg-boot/sys/fillRule/queryById': 'a shared fill rule opens like the list',
@@ -110,9 +113,15 @@ interface Rec {
 async function collectRecords(t: TestApp): Promise<Map<string, Rec[]>> {
   const admin = await t.login('admin');
   const byBase = new Map<string, Rec[]>();
-  const routes = probedRoutes(t.app.routeTable).filter((r) => !/:|\*/.test(r.url) && endpointKind(r.url) !== 'export');
+  const routes = probedRoutes(t.app.routeTable).filter(
+    (r) => !/:|\*/.test(r.url) && endpointKind(r.url) !== 'export',
+  );
   await pool(routes, 8, async (r) => {
-    const res = await t.app.inject({ method: 'GET', url: `${r.url}?pageSize=100`, headers: { 'x-access-token': admin } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${r.url}?pageSize=100`,
+      headers: { 'x-access-token': admin },
+    });
     if (res.statusCode !== 200) return;
     let body: unknown;
     try {
@@ -125,7 +134,9 @@ async function collectRecords(t: TestApp): Promise<Map<string, Rec[]>> {
       if (Array.isArray(x)) x.forEach(walk);
       else if (x && typeof x === 'object') {
         const o = x as Record<string, unknown>;
-        const org = [o.orgCode, o.sysOrgCode, o.org_code, o.sys_org_code].find((v) => typeof v === 'string' && /^A\d{2}/.test(v));
+        const org = [o.orgCode, o.sysOrgCode, o.org_code, o.sys_org_code].find(
+          (v) => typeof v === 'string' && /^A\d{2}/.test(v),
+        );
         if ((typeof o.id === 'string' || typeof o.id === 'number') && typeof org === 'string')
           out.push({ id: String(o.id), company: org.slice(0, 3) });
         Object.values(o).forEach(walk);
@@ -170,7 +181,10 @@ describe.each(dbKinds)('[SECURITY] role matrix on %s', (kind) => {
     await addProbeUsers(t);
     records = await collectRecords(t);
     for (const p of PROBES)
-      secretsOf.set(p.username ?? '', await collectSecrets(t, p.company, { username: p.username ?? undefined, sensitive: p.sensitive }));
+      secretsOf.set(
+        p.username ?? '',
+        await collectSecrets(t, p.company, { username: p.username ?? undefined, sensitive: p.sensitive }),
+      );
   }, 300_000);
   afterAll(async () => {
     await t?.close();
@@ -178,15 +192,21 @@ describe.each(dbKinds)('[SECURITY] role matrix on %s', (kind) => {
 
   it('enumerates every kind of endpoint and collects foreign records to aim details at', () => {
     const counts = kindCounts(t);
-    report(`[role matrix] ${kind}: GET endpoints per kind ${JSON.stringify(counts)}; record bases ${records.size}`);
+    report(
+      `[role matrix] ${kind}: GET endpoints per kind ${JSON.stringify(counts)}; record bases ${records.size}`,
+    );
     expect(counts.list).toBeGreaterThan(50);
     expect(counts.detail).toBeGreaterThan(10);
     expect(counts.export).toBeGreaterThan(5);
     expect(counts.lookup).toBeGreaterThan(50);
-    expect([...records.values()].filter((l) => l.some((r) => r.company !== 'A01')).length).toBeGreaterThan(10);
+    expect([...records.values()].filter((l) => l.some((r) => r.company !== 'A01')).length).toBeGreaterThan(
+      10,
+    );
   });
 
-  it.each(PROBES)('$role $username of $company sees nothing outside its scope', { timeout: 600_000 }, async (probe) => {
+  it.each(
+    PROBES.map((p) => ({ ...p, who: p.username ? `${p.username} of ${p.company}` : 'without a session' })),
+  )('$role $who sees nothing outside its scope', { timeout: 600_000 }, async (probe) => {
     const { username, company } = probe;
     const secrets = secretsOf.get(username ?? '')!;
     let token: string | null = username ? await t.login(username) : null;
@@ -215,7 +235,13 @@ describe.each(dbKinds)('[SECURITY] role matrix on %s', (kind) => {
         keyword: '1381',
       },
       { tableName: 'sys_user', text: 'phone', code: 'username', pidField: 'org_code', pid: 'A01' },
-      { tableName: 'hy_user', text: 'id_card', code: 'id', pidField: 'org_code', condition: '{"org_code":"A01A02"}' },
+      {
+        tableName: 'hy_user',
+        text: 'id_card',
+        code: 'id',
+        pidField: 'org_code',
+        condition: '{"org_code":"A01A02"}',
+      },
     ];
     interface Job {
       route: string;
@@ -236,7 +262,14 @@ describe.each(dbKinds)('[SECURITY] role matrix on %s', (kind) => {
           if (i < 2 || DICT_LIKE.test(route.url))
             jobs.push({ route: route.url, kind, path: route.url, query: q, label: `q${i}`, targets: [] });
         for (const r of targets)
-          jobs.push({ route: route.url, kind, path: route.url, query: { id: r.id, ids: r.id, pageSize: '500' }, label: `id of ${r.company}`, targets: [r] });
+          jobs.push({
+            route: route.url,
+            kind,
+            path: route.url,
+            query: { id: r.id, ids: r.id, pageSize: '500' },
+            label: `id of ${r.company}`,
+            targets: [r],
+          });
         continue;
       }
       const fills = [
@@ -261,7 +294,11 @@ describe.each(dbKinds)('[SECURITY] role matrix on %s', (kind) => {
       return t.app.inject({
         method: 'GET',
         url,
-        headers: { ...(tok ? { 'x-access-token': tok } : {}), 'x-sign': sign, 'x-timestamp': stamp(Date.now()) },
+        headers: {
+          ...(tok ? { 'x-access-token': tok } : {}),
+          'x-sign': sign,
+          'x-timestamp': stamp(Date.now()),
+        },
       });
     };
 
@@ -285,8 +322,11 @@ describe.each(dbKinds)('[SECURITY] role matrix on %s', (kind) => {
         answered[job.kind]++;
         const wb = await readWorkbook(res.rawPayload, company);
         for (const s of leakedSecrets(wb.text, secrets)) findings.push(`${where}: xlsx carries ${s}`);
-        for (const f of wb.foreign.filter((x) => !sharedOk(x)).slice(0, 2)) findings.push(`${where}: xlsx foreign row ${f}`);
-        for (const r of job.targets) if (wb.text.includes(r.id)) findings.push(`${where}: xlsx carries the record ${r.id} of ${r.company}`);
+        for (const f of wb.foreign.filter((x) => !sharedOk(x)).slice(0, 2))
+          findings.push(`${where}: xlsx foreign row ${f}`);
+        for (const r of job.targets)
+          if (wb.text.includes(r.id))
+            findings.push(`${where}: xlsx carries the record ${r.id} of ${r.company}`);
         return;
       }
       const raw = res.body;
@@ -298,14 +338,21 @@ describe.each(dbKinds)('[SECURITY] role matrix on %s', (kind) => {
         return;
       }
       const env = body as { success?: boolean; result?: unknown };
-      if (env && env.success !== false && env.result !== null && env.result !== undefined) answered[job.kind]++;
-      for (const f of foreignRows(body, company).filter((x) => !sharedOk(x)).slice(0, 2)) findings.push(`${where}: foreign row ${f}`);
+      if (env && env.success !== false && env.result !== null && env.result !== undefined)
+        answered[job.kind]++;
+      for (const f of foreignRows(body, company)
+        .filter((x) => !sharedOk(x))
+        .slice(0, 2))
+        findings.push(`${where}: foreign row ${f}`);
       for (const r of job.targets) {
         if (shared && r.company === 'A01') continue;
-        if (raw.includes(`"id":"${r.id}"`) || raw.includes(`"id":${r.id},`)) findings.push(`${where}: carries the record ${r.id} of ${r.company}`);
+        if (raw.includes(`"id":"${r.id}"`) || raw.includes(`"id":${r.id},`))
+          findings.push(`${where}: carries the record ${r.id} of ${r.company}`);
       }
     });
-    report(`[role matrix] ${kind} ${probe.role} ${username ?? '-'}: ${calls} calls, answered ${JSON.stringify(answered)}`);
+    report(
+      `[role matrix] ${kind} ${probe.role} ${username ?? '-'}: ${calls} calls, answered ${JSON.stringify(answered)}`,
+    );
     expect([...new Set(findings)]).toEqual([]);
     expect(calls).toBeGreaterThan(500);
     if (username) {
@@ -325,9 +372,15 @@ describe.each(dbKinds)('[SECURITY] role matrix on %s', (kind) => {
     expect(what.some((w) => w.startsWith('national ID of personnel file'))).toBe(true);
     expect(what.some((w) => w.startsWith('bank account of own-company file'))).toBe(true);
     const plain = await t.call(admin, 'GET', '/manager/hyUser/list?pageSize=500&sensitive=1');
-    expect(leakedSecrets(plain.raw, secrets).some((w) => w.startsWith('national ID of own-company file'))).toBe(true);
+    expect(
+      leakedSecrets(plain.raw, secrets).some((w) => w.startsWith('national ID of own-company file')),
+    ).toBe(true);
     // The exports are read as workbooks.
-    const x = await t.app.inject({ method: 'GET', url: '/jeecg-boot/manager/hyUser/exportXls', headers: { 'x-access-token': admin } });
+    const x = await t.app.inject({
+      method: 'GET',
+      url: '/jeecg-boot/manager/hyUser/exportXls',
+      headers: { 'x-access-token': admin },
+    });
     const wb = await readWorkbook(x.rawPayload, 'A03');
     expect(wb.rows).toBeGreaterThan(10);
     expect(wb.foreign.length).toBeGreaterThan(0);
