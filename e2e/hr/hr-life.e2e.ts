@@ -114,7 +114,7 @@ describe('[HR]: one file from applicant to blacklist, and back as a flagged appl
     expect(add.success, add.message).toBe(true);
     fileId = add.result.id;
     const row = await openRow(hr, '/talentpool/HyUserList');
-    await expect(row.innerText()).resolves.toContain(`${ID_CARD.slice(0, 6)}********${ID_CARD.slice(14)}`);
+    await expect(row.innerText()).resolves.toContain(`${ID_CARD.slice(0, 3)}*************${ID_CARD.slice(16)}`);
     await screenshot(hr, '01-talent-pool');
     await rowAction(hr, row, '入人才库');
     await hr.locator('.ant-modal textarea').fill('沟通能力强，储备');
@@ -226,7 +226,7 @@ describe('[HR]: one file from applicant to blacklist, and back as a flagged appl
   it('an HR assistant without hr:sensitive:view sees masked IDs and no reveal; HR with it may reveal', async () => {
     const assistant = await open('sunyue');
     const row = await openRow(assistant, '/hr/roster');
-    await expect(row.innerText()).resolves.toContain(`${ID_CARD.slice(0, 6)}********`);
+    await expect(row.innerText()).resolves.toContain(`${ID_CARD.slice(0, 3)}*************`);
     await expect(row.innerText()).resolves.not.toContain(ID_CARD);
     await row.getByText('档案').click();
     const detail = assistant.locator('.ant-modal', { hasText: '人事档案' });

@@ -157,7 +157,7 @@ describe('public registration and the personality test', () => {
     await fields.waitFor();
     expect(await fields.locator('[data-field="realname"]').textContent()).toBe(NAME);
     expect(await fields.locator('[data-field="idCard"]').textContent()).toBe(
-      `${ID_CARD.slice(0, 6)}********${ID_CARD.slice(-4)}`,
+      `${ID_CARD.slice(0, 3)}*************${ID_CARD.slice(-2)}`,
     );
     await page.getByText('西湖数据有限公司').waitFor();
     await page.getByRole('link', { name: '简历.pdf' }).waitFor();

@@ -87,7 +87,7 @@ describe.each(dbKinds)('[HR] employee files on %s', (kind) => {
       departName: '销售部',
       sex: '1',
       birthday: p.idCard.slice(6, 10) + '-' + p.idCard.slice(10, 12) + '-' + p.idCard.slice(12, 14),
-      idCard: `${p.idCard.slice(0, 6)}********${p.idCard.slice(14)}`,
+      idCard: `${p.idCard.slice(0, 3)}*************${p.idCard.slice(16)}`,
       mobile: `${p.mobile.slice(0, 3)}****${p.mobile.slice(7)}`,
       bankCard: '6222***********4567',
     });

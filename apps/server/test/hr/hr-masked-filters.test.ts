@@ -175,12 +175,12 @@ describe.each(dbKinds)('[HR] masked columns are no filter oracle on %s', (kind) 
     const tg = target['/manager/hyUser/list'];
     const hit = await t.call(sunyue, 'GET', `/manager/hyUser/list?idCard=${tg.values.idCard}`);
     expect(hit.body.result.total).toBe(1);
-    expect(hit.body.result.records[0]).toMatchObject({ id: tg.id, idCard: expect.stringMatching(/^\d{6}\*{8}[\dX]{4}$/) });
+    expect(hit.body.result.records[0]).toMatchObject({ id: tg.id, idCard: expect.stringMatching(/^\d{3}\*{13}[\dX]{2}$/) });
     expect((await t.call(sunyue, 'GET', `/manager/hyUser/list?mobile=${wrong(tg.values.mobile)}`)).body.result.total).toBe(0);
     const logged = await t.app.ctx.db.selectFrom('hyUserLog').selectAll().where('operator', '=', 'sunyue').where('action', '=', 'viewSensitive').orderBy('id').execute();
     expect(logged).toHaveLength(2);
     expect(logged[0]).toMatchObject({ hyUserId: tg.id, field: 'idCard', fieldLabel: '按敏感信息精确查询', reason: '人事档案列表' });
-    expect(logged[0].newValue).toMatch(/^\d{6}\*{8}[\dX]{4}$/);
+    expect(logged[0].newValue).toMatch(/^\d{3}\*{13}[\dX]{2}$/);
     expect(logged[1]).toMatchObject({ hyUserId: null, orgCode: 'A03A01', field: 'mobile' });
     // the change log shows it to HR as 查看敏感信息
     const log = await t.call(qianhui, 'GET', '/manager/hyUserLog/list?operator=sunyue&action=viewSensitive');

@@ -125,7 +125,7 @@ describe.each(dbKinds)('[HR] public registration on %s', (kind) => {
     const sa = await anon(t, 'POST', '/registration/summary', { code: ra.body.result.code });
     expect(sa.body.success).toBe(true);
     expect(sa.body.result.data.realname).toBe(a.realname);
-    expect(sa.body.result.data.idCard).toBe(`${a.idCard.slice(0, 6)}********${a.idCard.slice(-4)}`);
+    expect(sa.body.result.data.idCard).toBe(`${a.idCard.slice(0, 3)}*************${a.idCard.slice(-2)}`);
     expect(sa.body.result.data.mobile).not.toBe(a.mobile);
     expect(sa.body.result.company).toBe('华远置业有限公司');
     expect(sa.body.result.texts.degree).toBe('本科');

@@ -43,7 +43,7 @@ describe('[HR] file schema', () => {
     expect(hyMoveSchemas.blacklist.safeParse({ id: 'x', reason: '伪造学历' }).success).toBe(true);
   });
   it('masks', () => {
-    expect(maskValue('idCard', '11010519491231002X')).toBe('110105********002X');
+    expect(maskValue('idCard', '11010519491231002X')).toBe('110*************2X');
     expect(maskValue('mobile', '13912345678')).toBe('139****5678');
     expect(maskValue('bankCard', '6222020200001234567')).toBe('6222***********4567');
   });

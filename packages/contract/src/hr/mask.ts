@@ -13,11 +13,15 @@ function keep(v: string, head: number, tail: number): string {
   return v.slice(0, head) + '*'.repeat(v.length - head - tail) + v.slice(v.length - tail);
 }
 
-/** 110101********1234 / 6222********1234 / 138****1234; empty stays empty. */
+/**
+ * 110*************2X / 6222********1234 / 138****1234; empty stays empty. A national ID keeps only its first
+ * 3 and last 2 characters: the birth date it carries (characters 7-14) is shown in the birthday column, so a
+ * mask hiding only those would hide nothing.
+ */
 export function maskValue(field: HrSensitiveField, value: unknown): string | null {
   if (value === undefined || value === null || value === '') return (value as null) ?? null;
   const s = String(value);
-  if (field === 'idCard') return keep(s, 6, 4);
+  if (field === 'idCard') return keep(s, 3, 2);
   if (field === 'bankCard') return keep(s, 4, 4);
   return keep(s, 3, 4);
 }
