@@ -1,16 +1,15 @@
 import { loadConfig } from '../../../config.js';
 import { openDatabase } from '../../../platform/db/database.js';
 import { migrateToLatest } from '../../../platform/db/migrate.js';
-import { seedDemo } from '../../../seed/index.js';
+import { seedDemo, seedProduct } from '../../../seed/index.js';
 import { importJeecg } from './importer.js';
-import { ensureProductMenus } from './product-menus.js';
 import { formatReport } from './report.js';
 import { JeecgSource } from './source.js';
 
 /**
  * `npm run import:jeecg -- mysql://user:pass@host:3306/dbname [--with-logs] [--verbose]`
  * Imports a JeecgBoot 3.x database into the database `npm start` uses (DATA_DIR / DATABASE_URL), prepared the
- * way the server prepares it at start (migrations, then the demo seed unless SEED_DEMO=off).
+ * way the server prepares it at start (migrations, then the demo seed, or with SEED_DEMO=off the product alone).
  */
 /** Progress and the report go to standard output; errors to standard error. */
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -33,11 +32,10 @@ async function main(argv: string[]): Promise<number> {
   const handle = openDatabase(config.databaseUrl, config.dataDir);
   let source: JeecgSource | undefined;
   try {
-    say('准备目标数据库（迁移' + (config.seedDemo ? '与演示数据，SEED_DEMO=off 可不装演示数据' : '') + '）…');
+    say('准备目标数据库（迁移与' + (config.seedDemo ? '演示数据，SEED_DEMO=off 可不装演示数据' : '产品基础数据') + '）…');
     await migrateToLatest(handle.db);
     if (config.seedDemo) await seedDemo(handle.db);
-    const menus = await ensureProductMenus(handle.db);
-    if (menus.length) say(`目标库中还没有本产品的菜单，已先装入菜单与按钮（${menus.length} 个种子部分），以便对应授权`);
+    else await seedProduct(handle.db);
     say(`连接源数据库：${sourceUrl.replace(/\/\/[^@/]*@/, '//***@')}`);
     source = await JeecgSource.open(sourceUrl);
     const report = await importJeecg(handle.db, source, {
