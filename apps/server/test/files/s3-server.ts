@@ -1,9 +1,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import type { S3Settings } from '../../src/config.js';
+
+/** The part of s3rver (a CommonJS package without types) these tests use. */
+interface S3rver {
+  run(): Promise<{ address: string; port: number }>;
+  close(): Promise<void>;
+}
+type S3rverClass = new (options: {
+  port: number;
+  address: string;
+  silent: boolean;
+  directory: string;
+  configureBuckets: { name: string }[];
+}) => S3rver;
+const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
 
 /** A real S3-compatible server (s3rver, files in a temporary folder) for one test file. */
 export interface TestS3 {
