@@ -55,7 +55,7 @@ export async function reportRoutes(app: Api, svc: ReportService): Promise<void> 
       }).passthrough(),
       response: { 200: pageResponse(onlReportHeadRow) },
     },
-  }, async (req) => ok(await svc.list(req.query)));
+  }, async (req) => ok(await svc.list(req.user!, req.query)));
 
   app.post(`${H}/add`, { config: design('在线报表-新增'), schema: { tags, summary: '新增报表', body: reportSaveSchema, response: { 200: messageResponse } } }, async (req) => {
     await svc.save(req.user!, req.body, false);
@@ -73,14 +73,14 @@ export async function reportRoutes(app: Api, svc: ReportService): Promise<void> 
   });
 
   app.delete(`${H}/delete`, { config: design('在线报表-删除', 4), schema: { tags, summary: '删除报表', querystring: z.object({ id }), response: { 200: messageResponse } } }, async (req) => {
-    await svc.remove([req.query.id]);
+    await svc.remove(req.user!, [req.query.id]);
     return okMessage('删除成功!');
   });
   app.delete(`${H}/deleteBatch`, {
     config: design('在线报表-批量删除', 4),
     schema: { tags, summary: '批量删除报表', querystring: z.object({ ids: z.string().min(1).max(5000) }), response: { 200: messageResponse } },
   }, async (req) => {
-    await svc.remove(req.query.ids.split(',').map((s) => s.trim()).filter(Boolean).slice(0, 500));
+    await svc.remove(req.user!, req.query.ids.split(',').map((s) => s.trim()).filter(Boolean).slice(0, 500));
     return okMessage('删除成功!');
   });
 

@@ -1,5 +1,6 @@
 import { escapeLike, type ReportColumnsResult, type ReportDataResult, type ReportQueryInfo, type ReportSave } from '@go/contract';
-import type { CurrentUser } from '../../../platform/access/access.js';
+import { GROUP_COMPANY, isGroupLevel, type CurrentUser } from '../../../platform/access/access.js';
+import { inCompanyScope } from '../../../platform/access/scope.js';
 import type { AppContext } from '../../../platform/context.js';
 import type { DbHandle } from '../../../platform/db/database.js';
 import { newId } from '../../../platform/db/ids.js';
@@ -142,8 +143,22 @@ export class ReportService {
 
   // ---- the designer ----
 
-  async list(q: { code?: string; name?: string; pageNo: number; pageSize: number }) {
+  /**
+   * The designs a designer sees: their company's and the group company's (shared configuration, read-only to
+   * other companies); group level sees every company's.
+   */
+  async list(user: CurrentUser, q: { code?: string; name?: string; pageNo: number; pageSize: number }) {
     let base = this.db.selectFrom('onlCgreportHead');
+    if (!isGroupLevel(user)) {
+      const company = /^[A-Z][0-9]{2}$/.test(user.company) ? user.company : null;
+      base = base.where((eb) =>
+        eb.or([
+          eb('sysOrgCode', 'is', null),
+          eb('sysOrgCode', 'like', `${GROUP_COMPANY}%`),
+          ...(company ? [eb('sysOrgCode', 'like', `${company}%`)] : []),
+        ]),
+      );
+    }
     if (q.code) base = base.where(likeContains('code', q.code.replace(/\*/g, '')));
     if (q.name) base = base.where(likeContains('name', q.name.replace(/\*/g, '')));
     return runPage<typeof base, OnlCgreportHead>(base, (b) => b.selectAll().orderBy('createTime', 'desc').orderBy('id'), { pageNo: q.pageNo, pageSize: q.pageSize });
@@ -161,6 +176,7 @@ export class ReportService {
   async save(user: CurrentUser, input: ReportSave, edit: boolean): Promise<string> {
     const h = input.head;
     if (edit && !h.id) throw businessError('缺少报表 id');
+    if (edit) await this.assertEditable(user, [h.id!]);
     const dup = await this.db
       .selectFrom('onlCgreportHead')
       .select('id')
@@ -249,8 +265,16 @@ export class ReportService {
     return id;
   }
 
-  async remove(ids: string[]): Promise<void> {
+  /** A design may be changed by its own company, or by group level; anyone else is told it does not exist. */
+  async assertEditable(user: CurrentUser, ids: string[]): Promise<void> {
+    if (!ids.length || isGroupLevel(user)) return;
+    const rows = await this.db.selectFrom('onlCgreportHead').select(['id', 'sysOrgCode']).where('id', 'in', ids).execute();
+    if (rows.some((r) => !inCompanyScope(user, r.sysOrgCode))) throw businessError('报表不存在');
+  }
+
+  async remove(user: CurrentUser, ids: string[]): Promise<void> {
     if (!ids.length) return;
+    await this.assertEditable(user, ids);
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('onlCgreportItem').where('cgrheadId', 'in', ids).execute();
       await trx.deleteFrom('onlCgreportParam').where('cgrheadId', 'in', ids).execute();
