@@ -1,9 +1,9 @@
 /** 定时任务 export and import (stock `exportXls` / `importExcel`), in the layout of the other lists. */
-import { binaryResponse } from '@go/contract';
+import { binaryResponse, sysImportResponse } from '@go/contract';
 import { z } from 'zod';
 import { perm } from '../../platform/access/access.js';
 import { attachmentHeader, primeRows, streamXlsx, XLSX_MIME, type ExportColumn } from '../../platform/excel/excel.js';
-import { importRows, registerImport } from '../../platform/excel/import-route.js';
+import { importAnswer, importRows, readUploads } from '../../platform/excel/import-route.js';
 import type { Api } from '../../platform/http/api.js';
 import type { JobService } from './jobs.service.js';
 
@@ -20,7 +20,7 @@ const importSchema = z.object({
   cronExpression: z.string().trim().min(1, 'Cron表达式不能为空').max(255),
   parameter: z.string().max(5000).optional(),
   description: z.string().max(255).optional(),
-  // Imported jobs stay stopped unless the sheet says otherwise.
+  // Read but not used: an updated job keeps its state, a new one starts stopped.
   status: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(-1)])).default(-1),
 });
 const listQuery = z.looseObject({
@@ -51,22 +51,33 @@ export async function jobStockRoutes(app: Api, jobs: JobService): Promise<void> 
       return reply.send(stream);
     },
   );
-  registerImport(app, {
-    url: `${J}/importExcel`,
-    access: perm('system:quartzJob:import'),
-    content: '导入定时任务',
-    tags,
-    summary: '导入定时任务（表头同导出；未写状态的任务为停止）',
-    errorFile: 'job_import_errors',
-    run: (user, files) =>
-      importRows(app.ctx.config, files, {
+  app.post(
+    `${J}/importExcel`,
+    {
+      config: { access: perm('system:quartzJob:import'), oplog: { content: '导入定时任务', type: 5 } },
+      schema: {
+        tags,
+        summary: '导入定时任务（表头同导出；同类名同参数的任务被更新且不改运行状态，其余新增为停止）',
+        response: { 200: sysImportResponse },
+      },
+    },
+    async (req) => {
+      const files = await readUploads(req, app.ctx.config.limits.maxFilesPerRequest);
+      const counts = { added: 0, updated: 0 };
+      const r = await importRows(app.ctx.config, files, {
         columns: EXPORT_COLUMNS,
         required: 'jobClassName',
         schema: importSchema,
         decode: (_field, text) => STATUS_BY_TEXT[text] ?? null,
         save: async (row) => {
-          await jobs.add(user, row as z.infer<typeof importSchema>);
+          counts[await jobs.importJob(req.user!, row as z.infer<typeof importSchema>)]++;
         },
-      }),
-  });
+      });
+      const answer = await importAnswer(app.ctx.config, r, 'job_import_errors');
+      const tally = `新增${counts.added}个任务，更新${counts.updated}个任务`;
+      if (answer.result && typeof answer.result === 'object' && 'msg' in answer.result) answer.result.msg = `${answer.result.msg}，${tally}`;
+      else answer.message = `${answer.message}${tally}`;
+      return answer;
+    },
+  );
 }

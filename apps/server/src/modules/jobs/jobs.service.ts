@@ -159,6 +159,42 @@ export class JobService {
     await this.scheduler.reschedule(id);
   }
 
+  /**
+   * One imported row (定时任务 import): the job with the same class name and parameter (an empty parameter
+   * matches an empty one) is updated — expression and description — and keeps its running state; a row
+   * naming no job adds one, paused, whatever the sheet says. docs/realtime-and-jobs.md.
+   */
+  async importJob(user: CurrentUser, input: JobInput): Promise<'added' | 'updated'> {
+    this.check(input);
+    const jobClassName = input.jobClassName.trim();
+    const parameter = input.parameter ?? '';
+    const existing = await this.db
+      .selectFrom('sysQuartzJob')
+      .select(['id', 'description'])
+      .where('jobClassName', '=', jobClassName)
+      .where('delFlag', '=', 0)
+      .where((eb) => (parameter === '' ? eb.or([eb('parameter', 'is', null), eb('parameter', '=', '')]) : eb('parameter', '=', parameter)))
+      .orderBy('createTime')
+      .orderBy('id')
+      .executeTakeFirst();
+    if (!existing) {
+      await this.add(user, { ...input, status: -1 });
+      return 'added';
+    }
+    await this.db
+      .updateTable('sysQuartzJob')
+      .set({
+        cronExpression: input.cronExpression.trim(),
+        description: input.description ?? existing.description,
+        updateBy: user.username,
+        updateTime: now(),
+      })
+      .where('id', '=', existing.id)
+      .execute();
+    await this.scheduler.reschedule(existing.id);
+    return 'updated';
+  }
+
   /** The id of a job named by id, or (older clients) by its class name. */
   async resolveId(q: { id?: string; jobClassName?: string }): Promise<string> {
     if (q.id) return q.id;
