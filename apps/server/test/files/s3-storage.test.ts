@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
 import { loadLimits, testConfig, type AppConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/platform/db/database.js';
+import { fileStorageFor } from '../../src/platform/files/file-storage.js';
 import { signStaticPath } from '../../src/platform/files/signed-url.js';
 import { withDatabase } from '../global-setup.js';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
@@ -136,6 +137,19 @@ describe.each(dbKinds)('[FILES] uploads kept in an S3-compatible bucket (FILE_ST
     expect(await s3.keys()).toContain(rel);
     expect((await t.app.inject({ method: 'GET', url: `/jeecg-boot${url}` })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/jeecg-boot${url.split('?')[0]}` })).statusCode).toBe(404);
+  });
+
+  it('deletes a stored object when there is one, and a missing or out-of-shape key is no error', async () => {
+    const storage = fileStorageFor(t.app.ctx.config);
+    expect(storage.type).toBe('s3');
+    const rel = await storage.save('trash', 'gone.txt', Buffer.from('x'));
+    expect(await s3.keys()).toContain(rel);
+    await storage.remove(rel);
+    expect(await s3.keys()).not.toContain(rel);
+    expect(await storage.open(rel)).toBeNull();
+    await storage.remove(rel);
+    await storage.remove('../outside');
+    expect(await storage.healthy()).toBe(true);
   });
 
   it('a file uploaded through one instance is downloaded through another on the same database and bucket', async () => {
