@@ -1,5 +1,5 @@
 import { BpmnModdle } from 'bpmn-moddle';
-import { compileCondition, ExpressionError } from './expression.js';
+import { compileCondition, ExpressionError, isExpression } from './expression.js';
 
 /** Wire node types: 0 start, 1 user task, 2 end, 3 exclusive gateway (and inclusive/pass-through), 4 parallel gateway. */
 export const NODE_TYPE = { start: 0, user: 1, end: 2, exclusive: 3, parallel: 4 } as const;
@@ -239,7 +239,10 @@ export function parseTimerDate(text: string): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
-const isExpr = (t: string) => /^[$#]\{[\s\S]*\}$/.test(t.trim());
+const isExpr = (t: string) => isExpression(t);
+
+/** The Flowable modeler's assignee for "the user who started the process" (`$INITIATOR`). */
+export const MODELER_INITIATOR = '$INITIATOR';
 
 /** Names an element for a message: 服务任务「发送邮件」(sendMail). */
 export function describeElement(el: { $type: string; id?: string; name?: string }): string {
@@ -277,17 +280,30 @@ function splitTopLevel(s: string): string[] {
   return out;
 }
 
+/** Checks an expression text: a whole `${…}` / `#{…}`, or a composite (`kermit_${loopCounter}`) as JUEL reads it. */
 function checkExpression(text: string, where: string, problems: string[]): void {
-  const parts = /^[$#]\{[\s\S]*\}$/.test(text.trim()) ? [text] : [];
-  for (const p of parts) {
-    try {
-      compileCondition(p);
-    } catch (err) {
-      if (err instanceof ExpressionError) problems.push(`${where}的表达式「${text}」无法解析：${err.message}`);
-      else throw err;
-    }
+  if (!/[$#]\{/.test(text)) return;
+  try {
+    compileCondition(text);
+  } catch (err) {
+    if (err instanceof ExpressionError) problems.push(`${where}的表达式「${text}」无法解析：${err.message}`);
+    else throw err;
   }
-  if (!parts.length && /[$#]\{/.test(text)) problems.push(`${where}的表达式「${text}」不支持（只支持整段的 \${…} 表达式）`);
+}
+
+/**
+ * Checks one assignment text of a user task. `$INITIATOR` (Flowable modeler) is the user who started the
+ * process; any other `$NAME` token is a modeler placeholder this engine cannot resolve — refused rather
+ * than handed to somebody else.
+ */
+function checkAssignment(text: string, where: string, problems: string[]): void {
+  const t = text.trim();
+  if (t === MODELER_INITIATOR) return;
+  if (/^\$[A-Za-z_]/.test(t)) {
+    problems.push(`${where}「${t}」无法解析：本引擎只认识表示发起人的 $INITIATOR，请改为用户名或 \${…} 表达式`);
+    return;
+  }
+  checkExpression(t, where, problems);
 }
 
 /** A timer text checked at deploy: an expression (evaluated when the timer starts), or a literal duration/date. */
@@ -363,10 +379,13 @@ function flowId(source: string, target: string, taken: Set<string>): string {
 export async function parseBpmn(xml: string): Promise<ProcessModel> {
   if (!xml || !xml.trim()) throw new BpmnError('流程定义XML不能为空');
   let root: ModdleElement;
+  // loopDataInputRef holds a variable name, not an element id: the reader leaves it unresolved and reports it here
+  const dataInputRefs = new Map<unknown, string>();
   try {
     const moddle = new BpmnModdle();
-    const res = (await moddle.fromXML(xml)) as unknown as { rootElement: ModdleElement };
+    const res = (await moddle.fromXML(xml)) as unknown as { rootElement: ModdleElement; references?: { property: string; id: string; element: unknown }[] };
     root = res.rootElement;
+    for (const r of res.references ?? []) if (r.property === 'bpmn:loopDataInputRef' && r.id?.trim()) dataInputRefs.set(r.element, r.id.trim());
   } catch (err) {
     throw new BpmnError(`流程定义XML格式不正确：${(err as Error).message.split('\n')[0]}`);
   }
@@ -438,18 +457,26 @@ export async function parseBpmn(xml: string): Promise<ProcessModel> {
         candidateGroups: csv(ext(el, 'candidateGroups')),
       };
       resourceAssignment(el, a);
-      for (const x of [a.assignee ?? '', ...a.candidateUsers, ...a.candidateGroups]) if (x) checkExpression(x, `${where}的处理人`, problems);
+      for (const x of [a.assignee ?? '', ...a.candidateUsers, ...a.candidateGroups]) if (x) checkAssignment(x, `${where}的处理人`, problems);
       node.assignment = a;
       node.decisionFields = decisionFields(el, problems, where);
       const loop = el.loopCharacteristics;
       if (loop && loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics') problems.push(`不支持${where}的循环(standardLoop)：只支持多实例(会签)`);
       else if (loop) {
-        if (loop.loopDataInputRef || loop.inputDataItem) problems.push(`不支持${where}的多实例数据输入(loopDataInputRef)：请改用 collection`);
+        // BPMN 2.0 data input: loopDataInputRef names the variable (or expression) holding the collection,
+        // inputDataItem's name is the element variable — as Activiti reads them beside activiti:collection.
+        const dataInput = dataInputRefs.get(loop) ?? (loop.loopDataInputRef as { id?: string } | undefined)?.id?.trim() ?? null;
+        const dataItem = (loop.inputDataItem as { name?: string; id?: string } | undefined);
+        const itemName = dataItem?.name?.trim() || dataItem?.id?.trim() || null;
+        const collection = ext(loop, 'collection') ?? dataInput;
+        const elementVariable = ext(loop, 'elementVariable') ?? itemName;
+        if (itemName && !collection) problems.push(`${where}的多实例数据项(inputDataItem)缺少数据输入(loopDataInputRef)`);
+        if (elementVariable && !/^[A-Za-z_][\w]*$/.test(elementVariable)) problems.push(`${where}的多实例元素变量「${elementVariable}」不是合法的变量名`);
         const mi: MultiInstance = {
           sequential: loop.isSequential === true,
           cardinality: loop.loopCardinality?.body?.trim() || null,
-          collection: ext(loop, 'collection'),
-          elementVariable: ext(loop, 'elementVariable'),
+          collection,
+          elementVariable,
           completionCondition: loop.completionCondition?.body?.trim() || null,
         };
         for (const [x, w] of [

@@ -5,7 +5,7 @@ import { asOneStatement, nameStatement, prepared, preparedInsert, preparedWrite 
 import { now, parseDateTime } from '../../platform/db/time.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
 import { writeLog } from '../../platform/oplog/oplog.js';
-import { addDuration, cachedModel, modelFor, parseTimerDate, type DecisionField, type TimerSpec, type Flow, type FlowNode, type MultiInstance, type ProcessModel } from './bpmn.js';
+import { addDuration, cachedModel, MODELER_INITIATOR, modelFor, parseTimerDate, type DecisionField, type TimerSpec, type Flow, type FlowNode, type MultiInstance, type ProcessModel } from './bpmn.js';
 import { Directory, type UserBrief } from './directory.js';
 import { evaluateCondition, evaluateValue, ExpressionError, isExpression, UnknownVariableError } from './expression.js';
 import { applicationStatusTexts, runningStatusText, type OpenTaskRow } from './status-text.js';
@@ -623,11 +623,21 @@ export class WorkflowEngine {
     const node = (await this.model({ id: procDefId }, db)).nodes.get(nodeId);
     const a = node?.assignment;
     if (!node || !a) return [];
-    const values = (texts: string[], what: string) => texts.flatMap((t) => this.assignmentValues(node, t, vars, what));
-    const users = values([...(a.assignee ? [a.assignee] : []), ...a.candidateUsers], '处理人');
+    const values = (texts: string[], what: string) => texts.flatMap((t) => this.assignmentValues(node, t, vars, what, starter));
+    const assignees = a.assignee ? values([a.assignee], '处理人') : [];
+    const users = [...assignees, ...values(a.candidateUsers, '候选人')];
     const groups = values(a.candidateGroups, '候选组');
     const out = new Map<string, UserBrief>();
     for (const u of users.length ? await this.dir.byUsernames([...new Set(users)], db) : []) out.set(u.username, u);
+    if (a.assignee) {
+      // an assignee that names nobody of the directory never falls back to somebody else: the command stops
+      const unknown = assignees.filter((x) => !out.has(x));
+      if (!assignees.length || unknown.length) {
+        throw businessError(
+          `用户任务「${node.name}」(${node.id})的处理人「${a.assignee}」${assignees.length ? `是「${unknown.join('、')}」，不是系统中的用户` : '没有得到任何用户'}，流程无法继续，请联系管理员检查流程定义`,
+        );
+      }
+    }
     for (const u of groups.length ? await this.dir.roleMembers([...new Set(groups)], db) : []) if (!out.has(u.username)) out.set(u.username, u);
     return [...out.values()];
   }
@@ -663,6 +673,7 @@ export class WorkflowEngine {
     if (!a) return false;
     const names = new Set(['initiator', ...(model.initiatorVar ? [model.initiatorVar] : [])]);
     return [...(a.assignee ? [a.assignee] : []), ...a.candidateUsers].some((text) => {
+      if (text.trim() === MODELER_INITIATOR) return true;
       const m = /^\s*[$#]\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\s*$/.exec(text);
       return !!m && names.has(m[1]);
     });
@@ -687,8 +698,12 @@ export class WorkflowEngine {
     throw businessError(message);
   }
 
-  /** One assignment text: a literal name, or an expression giving a name, a comma-separated list or an array. */
-  private assignmentValues(node: FlowNode, text: string, vars: Record<string, unknown>, what: string): string[] {
+  /**
+   * One assignment text: a literal name, `$INITIATOR` (the Flowable modeler's "the user who started"), or an
+   * expression — whole or composite (`kermit_${loopCounter}`) — giving a name, a comma-separated list or an array.
+   */
+  private assignmentValues(node: FlowNode, text: string, vars: Record<string, unknown>, what: string, starter: string): string[] {
+    if (text.trim() === MODELER_INITIATOR) return [starter];
     if (!isExpression(text)) return [text];
     let v: unknown;
     try {

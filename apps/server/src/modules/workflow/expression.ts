@@ -285,17 +285,78 @@ function evalNode(n: Node, vars: Vars): unknown {
   }
 }
 
-/** Strips the `${…}` / `#{…}` wrapper BPMN tools put around conditions. */
+/** A piece of an expression text: literal text, or the body of one `${…}` / `#{…}`. */
+type Segment = { lit: string } | { expr: string };
+
+/**
+ * Splits a text into literal parts and `${…}` / `#{…}` parts, as JUEL reads a composite expression
+ * (`kermit_${loopCounter}`); braces inside quoted strings do not close an expression. `\${` is literal.
+ */
+export function segments(text: string): Segment[] {
+  const out: Segment[] = [];
+  let lit = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '\\' && (text[i + 1] === '$' || text[i + 1] === '#') && text[i + 2] === '{') {
+      lit += text.slice(i + 1, i + 3);
+      i += 3;
+      continue;
+    }
+    if ((c === '$' || c === '#') && text[i + 1] === '{') {
+      let j = i + 2;
+      let depth = 1;
+      let quote = '';
+      for (; j < text.length; j++) {
+        const d = text[j];
+        if (quote) {
+          if (d === '\\') j++;
+          else if (d === quote) quote = '';
+        } else if (d === '"' || d === "'") quote = d;
+        else if (d === '{') depth++;
+        else if (d === '}' && --depth === 0) break;
+      }
+      if (j >= text.length) throw new ExpressionError(`unterminated expression '${text.slice(i)}'`);
+      if (lit) out.push({ lit });
+      lit = '';
+      out.push({ expr: text.slice(i + 2, j) });
+      i = j + 1;
+      continue;
+    }
+    lit += c;
+    i++;
+  }
+  if (lit) out.push({ lit });
+  return out;
+}
+
+/** Strips the `${…}` / `#{…}` wrapper BPMN tools put around conditions (a whole expression only). */
 export function unwrap(expr: string): string {
   const s = expr.trim();
-  const m = /^[$#]\{([\s\S]*)\}$/.exec(s);
-  return m ? m[1] : s;
+  if (!/^[$#]\{/.test(s)) return s;
+  const parts = segments(s);
+  return parts.length === 1 && 'expr' in parts[0] ? parts[0].expr : s;
+}
+
+/** True when the text is literal text with embedded expressions (`kermit_${loopCounter}`, `${a} ${b}`). */
+export function isComposite(text: string): boolean {
+  if (!/[$#]\{/.test(text)) return false;
+  try {
+    const parts = segments(text.trim());
+    return !(parts.length === 1 && 'expr' in parts[0]);
+  } catch {
+    return false;
+  }
 }
 
 const cache = new Map<string, Node>();
 
-/** Checks the syntax; throws ExpressionError with the reason. */
+/** Checks the syntax (every embedded expression of a composite); throws ExpressionError with the reason. */
 export function compileCondition(expr: string): void {
+  if (isComposite(expr)) {
+    for (const p of segments(expr.trim())) if ('expr' in p) parse(p.expr);
+    return;
+  }
   parse(unwrap(expr));
 }
 
@@ -309,21 +370,47 @@ function compiled(expr: string): Node {
   return node;
 }
 
+/** JUEL's coercion of a value to text inside a composite expression: null is empty. */
+function asText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'object') return Array.isArray(v) ? `[${v.map(asText).join(', ')}]` : JSON.stringify(v);
+  return String(v);
+}
+
+/** The text of a composite expression: literal parts and each embedded expression's value as text. */
+function evaluateComposite(text: string, vars: Vars): string {
+  return segments(text.trim())
+    .map((p) => ('lit' in p ? p.lit : asText(evalNode(compiled(`\${${p.expr}}`), vars))))
+    .join('');
+}
+
+/** A condition whose value is not a boolean (Activiti: "condition expression returns non-Boolean"). */
+export class NonBooleanConditionError extends ExpressionError {
+  constructor(readonly value: unknown) {
+    super(`条件的结果「${asText(value)}」不是布尔值`);
+  }
+}
+
 /**
  * Evaluates a condition against the variables; a blank condition is true. A name that is not a variable
- * throws UnknownVariableError (never read as null).
+ * throws UnknownVariableError (never read as null). A composite (`${a} ${b}`) is text, as in JUEL, and
+ * text is not a boolean: Activiti refuses it at run time ("condition expression returns non-Boolean"),
+ * and so does this engine (NonBooleanConditionError).
  */
 export function evaluateCondition(expr: string | null | undefined, vars: Vars): boolean {
   if (!expr || !expr.trim()) return true;
+  if (isComposite(expr)) throw new NonBooleanConditionError(evaluateComposite(expr, vars));
   return truthy(evalNode(compiled(expr), vars));
 }
 
-/** Evaluates an expression to its value (assignments, cardinality, collections). */
+/** Evaluates an expression to its value (assignments, cardinality, collections); a composite gives text. */
 export function evaluateValue(expr: string, vars: Vars): unknown {
+  if (isComposite(expr)) return evaluateComposite(expr, vars);
   return evalNode(compiled(expr), vars);
 }
 
-/** True when the text is an expression `${…}` / `#{…}` rather than a literal. */
+/** True when the text is an expression — a whole `${…}` / `#{…}`, or a composite with one inside — rather than a literal. */
 export function isExpression(text: string): boolean {
-  return /^[$#]\{[\s\S]*\}$/.test(text.trim());
+  const t = text.trim();
+  return /^[$#]\{[\s\S]*\}$/.test(t) || isComposite(t);
 }
