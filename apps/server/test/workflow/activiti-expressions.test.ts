@@ -116,16 +116,19 @@ describe.each(dbKinds)('[WORKFLOW] Activiti expressions and initiator on %s', (k
     expect(r.body.message).toContain('用户任务「直属主管审批」(sid-MANAGER)的处理人「$MANAGER」无法解析');
   });
 
-  it('composite assignee, due date, countersign assignee (reviewer_${loopCounter}) and candidate groups', async () => {
+  it('composite assignee, due date, countersign assignee (reviewer_${loopCounter}), task name and candidate groups', async () => {
     const start = clock;
     const { id, procInstId } = await f.startWith('zhulin', 100, defs.composite, { given: 'chao', days: 3, level: 'dept' });
     expect(await f.open(procInstId)).toEqual(['handle:machao']);
     const due = await t.app.ctx.db.selectFrom('wfJob').select(['type', 'dueTime']).where('instId', '=', procInstId).execute();
     expect(due).toEqual([{ type: 'due', dueTime: start + 3 * DAY }]);
     await f.signOk('machao', procInstId, 'handle');
+    const openName = async () => (await t.app.ctx.db.selectFrom('wfTask').select('name').where('instId', '=', procInstId).where('status', '=', 0).executeTakeFirstOrThrow()).name;
     expect(await f.open(procInstId)).toEqual(['reviewers:reviewer_0']);
+    expect(await openName()).toBe('复核（第1/2轮）');
     await f.signOk('reviewer_0', procInstId, 'reviewers');
     expect(await f.open(procInstId)).toEqual(['reviewers:reviewer_1']);
+    expect(await openName()).toBe('复核（第2/2轮）');
     await f.signOk('reviewer_1', procInstId, 'reviewers');
     // ${level}_leader is the role dept_leader; li#{'na'} is lina
     const [leaders] = await f.open(procInstId);

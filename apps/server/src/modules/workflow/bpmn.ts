@@ -457,6 +457,8 @@ export async function parseBpmn(xml: string): Promise<ProcessModel> {
         candidateGroups: csv(ext(el, 'candidateGroups')),
       };
       resourceAssignment(el, a);
+      // a name with ${…} is evaluated when the task opens (Activiti's name expression)
+      if (el.name && /[$#]\{/.test(el.name)) checkExpression(el.name.trim(), `${where}的名称`, problems);
       for (const x of [a.assignee ?? '', ...a.candidateUsers, ...a.candidateGroups]) if (x) checkAssignment(x, `${where}的处理人`, problems);
       node.assignment = a;
       node.decisionFields = decisionFields(el, problems, where);

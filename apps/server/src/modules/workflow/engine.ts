@@ -953,15 +953,27 @@ export class WorkflowEngine {
     return users;
   }
 
+  /** A task's name: the node's name, or its value when it is an expression (`复核 ${applicant}`, as Activiti's name expression). */
+  private taskName(node: FlowNode, vars: Record<string, unknown>): string {
+    if (!isExpression(node.name)) return node.name;
+    let v: unknown;
+    try {
+      v = evaluateValue(node.name, vars);
+    } catch (err) {
+      throw this.expressionFailure(err, `用户任务(${node.id})的名称表达式 ${node.name} `);
+    }
+    return (String(v ?? '').trim() || node.id).slice(0, 200);
+  }
+
   /** Inserts an open task with its candidates and announces it. */
-  private async openNewTask(trx: Database, L: Loaded, node: FlowNode, tokenId: string, users: UserBrief[], priority: number, defer = false): Promise<WfTask> {
+  private async openNewTask(trx: Database, L: Loaded, node: FlowNode, tokenId: string, users: UserBrief[], priority: number, defer = false, vars: Record<string, unknown> = L.vars): Promise<WfTask> {
     const task: WfTask = {
       id: newId(),
       instId: L.inst.id,
       procDefId: L.def.id,
       tokenId,
       nodeId: node.id,
-      name: node.name,
+      name: this.taskName(node, vars),
       assignee: null,
       owner: null,
       priority,
@@ -975,7 +987,7 @@ export class WorkflowEngine {
     // the task, its candidates and due date at once, with what a pass left to be written with them (its own
     // writes and the token of this task)
     // (`defer`: they wait for the command's next write, at the latest for `settle`)
-    const dueTime = node.due ? this.timerDue(node.due.spec, L.vars, `用户任务「${node.name}」的办理期限`) : null;
+    const dueTime = node.due ? this.timerDue(node.due.spec, vars, `用户任务「${node.name}」的办理期限`) : null;
     const candidates = users.map((u) => ({ id: newId(), taskId: task.id, instId: L.inst.id, username: u.username, open: 1 }));
     const writes = [
       insertTask(trx, task),
@@ -991,7 +1003,7 @@ export class WorkflowEngine {
       if (users.length) for (const u of users) open.push({ ...base, username: u.username, realname: u.realname });
       else open.push({ ...base, username: null, realname: null });
     }
-    L.events.push({ ...this.ref(L), type: 'taskCreated', taskId: task.id, nodeId: node.id, nodeName: node.name, candidates: users.map((u) => u.username), priority });
+    L.events.push({ ...this.ref(L), type: 'taskCreated', taskId: task.id, nodeId: node.id, nodeName: task.name ?? node.name, candidates: users.map((u) => u.username), priority });
     return task;
   }
 
@@ -1175,16 +1187,18 @@ export class WorkflowEngine {
 
   private async openMultiInstance(trx: Database, L: Loaded, node: FlowNode, settings: WfNode, state: MiState, i: number, tokenId: string, priority: number, active: number): Promise<void> {
     let users: UserBrief[];
+    let vars: Record<string, unknown> = { ...L.vars, ...this.counters(state, active), loopCounter: i };
     if (state.perUser) {
       users = await this.dir.byUsernames([String(state.items[i])], trx);
     } else {
       const locals: Record<string, unknown> = { ...L.vars, ...this.counters(state, active), loopCounter: i };
       if (state.elementVariable) locals[state.elementVariable] = state.items[i];
       users = await this.nodePeople(trx, L.def.id, node.id, L.inst.starter, locals);
+      vars = locals;
     }
     if (!users.length && settings.emptyPolicy === 'admin') users = await this.withoutInitiator(trx, L.def.id, node.id, L.inst.starter, await this.dir.admins(trx));
     if (!users.length) throw businessError(`节点「${node.name}」未找到审批人，请联系管理员配置审批人`);
-    await this.openNewTask(trx, L, node, tokenId, users, priority);
+    await this.openNewTask(trx, L, node, tokenId, users, priority, false, vars);
   }
 
   /**
