@@ -22,6 +22,7 @@ describe('composite expressions (JUEL)', () => {
     expect(evaluateValue('${given}-${none}-${n + 1}', vars)).toBe('chao--4');
     expect(evaluateValue("a${given == 'chao' ? '}' : 'x'}b", vars)).toBe('a}b');
     expect(evaluateValue('${n + 1}', vars)).toBe(4);
+    expect(evaluateValue('\\${given} ${n}', vars)).toBe('${given} 3');
     expect(isExpression('kermit_${loopCounter}')).toBe(true);
     expect(isExpression('machao')).toBe(false);
   });
@@ -99,6 +100,19 @@ describe.each(dbKinds)('[WORKFLOW] Activiti expressions and initiator on %s', (k
     expect(await f.open(started.procInstId)).toEqual(['sid-7F0B9E12-CONFIRM:chenjing']);
     const history = await t.app.ctx.db.selectFrom('wfAction').select('action').where('instId', 'in', [procInstId, started.procInstId]).execute();
     expect(history.map((h) => h.action)).not.toContain('fallback');
+  });
+
+  it('the next-node preview of a draft shows $INITIATOR and ${employeeName} as the applicant', async () => {
+    const tableId = await f.draft('zhulin', 100, defs.modeler);
+    for (const [from, to] of [
+      ['sid-3C1D2A55-DEPT', 'sid-7F0B9E12-CONFIRM'],
+      ['sid-7F0B9E12-CONFIRM', 'sid-0A4E6C3B-ARCHIVE'],
+    ]) {
+      const next = await f.call('zhulin', 'GET', `/activiti_process/getNextNode?procDefId=${defs.modeler}&currActId=${from}&tableId=${tableId}`);
+      expect(next.body.success, next.body.message).toBe(true);
+      expect(next.body.result.id).toBe(to);
+      expect(next.body.result.users.map((x: { username: string }) => x.username)).toEqual(['zhulin']);
+    }
   });
 
   it('camunda:initiator: ${starter} among the candidates and #{starter} as assignee are the applicant', async () => {

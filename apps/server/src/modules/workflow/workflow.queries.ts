@@ -730,6 +730,8 @@ export class WorkflowQueries {
       vars = { ...((await form.load(this.db, input.tableId)) ?? {}), tableId: input.tableId, initiator: starter };
     }
     const model = await this.engine.model(def);
+    // before the instance exists, the applicant is the initiator and the start event's initiator variable (as at apply)
+    if (!input.procInstId) vars = { ...vars, initiator: starter, ...(model.initiatorVar ? { [model.initiatorVar]: starter } : {}) };
     const from = model.nodes.get(input.currActId || model.startId);
     if (!from) throw businessError('流程节点不存在');
     const endUser: NextUser = { id: '', username: '', realname: form?.endLabel ?? '流程结束', mainOrgCode: '' };
