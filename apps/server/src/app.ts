@@ -96,6 +96,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   }
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  // A Redis outage is logged (readiness reports it); the client reconnects by itself.
+  redis?.on('error', (err: Error) => app.log.warn({ err: err.message }, 'Redis connection error'));
   const ctx: AppContext = {
     config,
     db: database.db,

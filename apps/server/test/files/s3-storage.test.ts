@@ -152,6 +152,25 @@ describe.each(dbKinds)('[FILES] uploads kept in an S3-compatible bucket (FILE_ST
     expect(await storage.healthy()).toBe(true);
   });
 
+  it('keeps server-owned private files (registration photos and CVs) in the bucket under their hidden key', async () => {
+    const storage = fileStorageFor(t.app.ctx.config);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'go-private-'));
+    const temp = path.join(dir, 'spooled');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(temp, PNG);
+    await storage.putPrivate('.registration/123/photo.png', temp);
+    expect(existsSync(temp)).toBe(false);
+    expect(await s3.keys()).toContain('.registration/123/photo.png');
+    const f = await storage.openPrivate('.registration/123/photo.png');
+    expect(f?.size).toBe(PNG.length);
+    f?.stream.resume();
+    expect(await storage.openPrivate('.registration/123/cv.pdf')).toBeNull();
+    // no request path reaches it, and a key from outside the hidden area is refused
+    expect(await storage.open('.registration/123/photo.png')).toBeNull();
+    await expect(storage.openPrivate('../etc/passwd')).rejects.toThrow();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('a file uploaded through one instance is downloaded through another on the same database and bucket', async () => {
     const b = await secondInstance(t, s3Config);
     try {

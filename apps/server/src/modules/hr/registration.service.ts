@@ -15,14 +15,12 @@ import {
   type Registration,
 } from '@go/contract';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { lstat, mkdir, rename } from 'node:fs/promises';
-import path from 'node:path';
 import type { CurrentUser } from '../../platform/access/access.js';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/db/ids.js';
 import { formatDate, now } from '../../platform/db/time.js';
 import { isPdf, sniffImage } from '../../platform/files/content-type.js';
+import { fileStorageFor } from '../../platform/files/file-storage.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
 import type { CaptchaService } from '../system/auth/captcha.service.js';
 import type { IncomingFile } from '../system/file/file.service.js';
@@ -213,18 +211,18 @@ export class RegistrationService {
     const id = newId();
     const { outcome, hyUserId, matchedId } = await this.place(id, input);
 
-    // The files move out of the spool into the registration's own hidden folder.
-    const dir = path.join(this.ctx.config.uploadDir, FOLDER, id);
-    await mkdir(dir, { recursive: true });
+    // The files move out of the spool into the registration's own hidden folder of the file storage (the
+    // local folder or the bucket), which no upload route can name.
+    const storage = fileStorageFor(this.ctx.config);
     let photo: string | null = null;
     let cv: string | null = null;
     if (files.photo && photoExt) {
       photo = `photo.${photoExt}`;
-      await rename(files.photo.tempPath, path.join(dir, photo));
+      await storage.putPrivate(`${FOLDER}/${id}/${photo}`, files.photo.tempPath);
     }
     if (files.cv && cvExt) {
       cv = `cv.${cvExt}`;
-      await rename(files.cv.tempPath, path.join(dir, cv));
+      await storage.putPrivate(`${FOLDER}/${id}/${cv}`, files.cv.tempPath);
     }
     const code = randomBytes(24).toString('base64url');
     const expiresAt = Date.now() + REGISTRATION_LIMITS.codeTtlMs;
@@ -423,17 +421,16 @@ export class RegistrationService {
     const reg = await registrationById(this.db, r);
     const name = reg?.[k];
     if (!reg || !name || !/^(photo|cv)\.[a-z]{3,4}$/.test(name)) return null;
-    const abs = path.join(this.ctx.config.uploadDir, FOLDER, reg.id, name);
     try {
-      const st = await lstat(abs);
-      if (!st.isFile()) return null;
+      const file = await fileStorageFor(this.ctx.config).openPrivate(`${FOLDER}/${reg.id}/${name}`);
+      if (!file) return null;
       const ext = name.split('.').pop()!;
       const type = CV_TYPES[ext] ?? IMAGE_TYPES[ext === 'jpg' ? 'jpeg' : ext] ?? 'application/octet-stream';
       const download =
         k === 'cv' && reg.cvName ? reg.cvName : `${reg.realname}-${k === 'photo' ? '照片' : '简历'}.${ext}`;
       return {
-        stream: createReadStream(abs),
-        size: st.size,
+        stream: file.stream,
+        size: file.size,
         type,
         inline: ext !== 'doc' && ext !== 'docx',
         name: download,

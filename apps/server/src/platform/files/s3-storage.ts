@@ -3,7 +3,7 @@ import { rm, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../config.js';
-import { newRelativePath, normaliseRelative, type FileStorage, type StoredFile } from './storage.js';
+import { newRelativePath, normaliseRelative, privateKey, type FileStorage, type StoredFile } from './storage.js';
 
 /** The longest object key S3 accepts, in bytes. */
 const MAX_KEY_BYTES = 1024;
@@ -78,6 +78,28 @@ export class S3FileStorage implements FileStorage {
       const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if (!r.Body) return null;
       return { stream: r.Body as Readable, size: Number(r.ContentLength ?? 0), name: key.split('/').pop()! };
+    } catch (err) {
+      if (notFound(err)) return null;
+      throw err;
+    }
+  }
+
+  async putPrivate(key: string, tempPath: string): Promise<void> {
+    const k = privateKey(key);
+    try {
+      const { size } = await stat(tempPath);
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: k, Body: createReadStream(tempPath), ContentLength: size }));
+    } finally {
+      await rm(tempPath, { force: true });
+    }
+  }
+
+  async openPrivate(key: string): Promise<StoredFile | null> {
+    const k = privateKey(key);
+    try {
+      const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: k }));
+      if (!r.Body) return null;
+      return { stream: r.Body as Readable, size: Number(r.ContentLength ?? 0), name: k.split('/').pop()! };
     } catch (err) {
       if (notFound(err)) return null;
       throw err;

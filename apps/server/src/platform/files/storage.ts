@@ -29,6 +29,13 @@ export interface FileStorage {
   open(relPath: string): Promise<StoredFile | null>;
   /** Deletes a stored file when there is one. */
   remove(relPath: string): Promise<void>;
+  /**
+   * Server-owned private files (a registration's photo and CV) under a hidden area such as
+   * `.registration/<id>/photo.jpg`: the server chooses the key, and no upload route can name it, since
+   * request paths never take a dot segment. `putPrivate` consumes the spooled temporary file.
+   */
+  putPrivate(key: string, tempPath: string): Promise<void>;
+  openPrivate(key: string): Promise<StoredFile | null>;
   /** Whether the storage can be read and written now (health). */
   healthy(): Promise<boolean>;
   /** Releases connections (on shutdown). */
@@ -88,6 +95,23 @@ export class LocalFileStorage implements FileStorage {
   async remove(relPath: string): Promise<void> {
     const abs = await this.resolveFile(relPath);
     if (abs) await rm(abs, { force: true });
+  }
+
+  async putPrivate(key: string, tempPath: string): Promise<void> {
+    const abs = path.join(path.resolve(this.root), ...privateKey(key).split('/'));
+    await mkdir(path.dirname(abs), { recursive: true });
+    await rename(tempPath, abs);
+  }
+
+  async openPrivate(key: string): Promise<StoredFile | null> {
+    const abs = path.join(path.resolve(this.root), ...privateKey(key).split('/'));
+    try {
+      const st = await lstat(abs);
+      if (!st.isFile()) return null;
+      return { stream: createReadStream(abs), size: st.size, name: path.basename(abs) };
+    } catch {
+      return null;
+    }
   }
 
   async healthy(): Promise<boolean> {
@@ -162,4 +186,10 @@ export function storedName(originalName: string): string {
     .join('') || 'file';
   const suffix = `${Date.now()}${randomBytes(3).toString('hex')}`;
   return ext ? `${stem}_${suffix}.${ext}` : `${stem}_${suffix}`;
+}
+
+/** A server-chosen private key: a hidden first segment, then plain segments (no traversal, nothing from a request). */
+export function privateKey(key: string): string {
+  if (!/^\.[a-z][a-z0-9-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*){1,4}$/.test(key) || key.includes('..')) throw new Error(`not a private file key: ${key}`);
+  return key;
 }
