@@ -130,6 +130,16 @@ describe.each(dbKinds)('[WORKFLOW] Activiti expressions and initiator on %s', (k
     expect(r.body.message).toContain('用户任务「直属主管审批」(sid-MANAGER)的处理人「$MANAGER」无法解析');
   });
 
+  it('a literal assignee who is nobody of the directory is refused at deploy, naming the task', async () => {
+    const r = await t.call(admin, 'POST', '/activiti_process/deploy', { xml: corpus('refused/unknown-assignee'), businessTable: 'fm_expense' });
+    expect(r.body.success).toBe(false);
+    expect(r.body.message).toBe('用户任务「我的任务」(theTask)的处理人「kermit」不是系统中的用户，无法部署：请改为系统用户名或 ${…} 表达式');
+    const rows = await t.app.ctx.db.selectFrom('wfDefinition').select('id').where('processKey', '=', 'r_unknown_assignee').execute();
+    expect(rows).toHaveLength(0);
+    // the same task with the assignee of the directory deploys
+    await deploy(t, admin, corpus('refused/unknown-assignee').replace('"kermit"', '"machao"'), {});
+  });
+
   it('composite assignee, due date, countersign assignee (reviewer_${loopCounter}), task name and candidate groups', async () => {
     const start = clock;
     const { id, procInstId } = await f.startWith('zhulin', 100, defs.composite, { given: 'chao', days: 3, level: 'dept' });

@@ -5,9 +5,10 @@ import { now } from '../../platform/db/time.js';
 import { businessError } from '../../platform/http/errors.js';
 import { likeContains } from '../../platform/query/like.js';
 import { applyFilters, paging, runPage, type Whitelist } from '../../platform/query/query-builder.js';
-import { BpmnError, parseBpmn, type DecisionField, type ProcessModel } from './bpmn.js';
+import { BpmnError, MODELER_INITIATOR, parseBpmn, type DecisionField, type ProcessModel } from './bpmn.js';
 import { Directory } from './directory.js';
 import { forgetNodeCache } from './engine.js';
+import { isExpression } from './expression.js';
 import type { FormRegistry } from './form-registry.js';
 import type { WfDefinition } from './workflow.tables.js';
 
@@ -143,6 +144,10 @@ export class DefinitionService {
           await trx.insertInto('wfNodeRule').values({ id: newId(), procDefId: def.id, nodeId: n.id, type: r.type, relateId: r.relateId }).execute();
         }
         const a = n.assignment;
+        // a literal assignee that is nobody of the directory is known to be wrong now: refused, never handed to someone else
+        if (!rules.length && a?.assignee && a.assignee !== MODELER_INITIATOR && !isExpression(a.assignee) && !(await this.dir.byUsernames([a.assignee], trx)).length) {
+          throw businessError(`用户任务「${n.name}」(${n.id})的处理人「${a.assignee}」不是系统中的用户，无法部署：请改为系统用户名或 \${…} 表达式`);
+        }
         if (!rules.length && a && !a.assignee && !a.candidateUsers.length && !a.candidateGroups.length && !n.multi?.collection) {
           const policy = old?.emptyPolicy ?? 'admin';
           warnings.push(`用户任务「${n.name}」(${n.id})未指定审批人：请在节点设置中配置，否则按“${EMPTY_TEXT[policy] ?? policy}”处理`);
