@@ -130,14 +130,20 @@ describe.each(dbKinds)('[WORKFLOW] Activiti expressions and initiator on %s', (k
     expect(r.body.message).toContain('用户任务「直属主管审批」(sid-MANAGER)的处理人「$MANAGER」无法解析');
   });
 
-  it('a literal assignee who is nobody of the directory is refused at deploy, naming the task', async () => {
+  it('a literal assignee who is nobody of the directory deploys with a warning and stops the command that reaches it', async () => {
     const r = await t.call(admin, 'POST', '/activiti_process/deploy', { xml: corpus('refused/unknown-assignee'), businessTable: 'fm_expense' });
-    expect(r.body.success).toBe(false);
-    expect(r.body.message).toBe('用户任务「我的任务」(theTask)的处理人「kermit」不是系统中的用户，无法部署：请改为系统用户名或 ${…} 表达式');
-    const rows = await t.app.ctx.db.selectFrom('wfDefinition').select('id').where('processKey', '=', 'r_unknown_assignee').execute();
-    expect(rows).toHaveLength(0);
-    // the same task with the assignee of the directory deploys
-    await deploy(t, admin, corpus('refused/unknown-assignee').replace('"kermit"', '"machao"'), {});
+    expect(r.body.success, r.body.message).toBe(true);
+    expect(r.body.result.warnings).toEqual([
+      '用户任务「我的任务」(theTask)的处理人「kermit」还不是系统中的用户：流程到达该任务前请先创建该账号，否则流程将停在此处并提示',
+    ]);
+    const procDefId = r.body.result.id as string;
+    const id = await f.draft('zhulin', 100, procDefId);
+    const apply = await f.call('zhulin', 'POST', '/actBusiness/apply', { id, procDefId });
+    expect(apply.body.success).toBe(false);
+    expect(apply.body.message).toContain('的处理人「kermit」是「kermit」，不是系统中的用户，流程无法继续');
+    // nothing was handed to anyone else
+    const tasks = await t.app.ctx.db.selectFrom('wfInstance').select('id').where('procDefId', '=', procDefId).execute();
+    expect(tasks).toHaveLength(0);
   });
 
   it('composite assignee, due date, countersign assignee (reviewer_${loopCounter}), task name and candidate groups', async () => {

@@ -144,9 +144,11 @@ export class DefinitionService {
           await trx.insertInto('wfNodeRule').values({ id: newId(), procDefId: def.id, nodeId: n.id, type: r.type, relateId: r.relateId }).execute();
         }
         const a = n.assignment;
-        // a literal assignee that is nobody of the directory is known to be wrong now: refused, never handed to someone else
+        // A literal assignee that is nobody of the directory yet: deployed with a warning (the account may be
+        // created before the first instance reaches the task); a task reaching it while it is still unknown stops
+        // the command with a message, never handed to someone else.
         if (!rules.length && a?.assignee && a.assignee !== MODELER_INITIATOR && !isExpression(a.assignee) && !(await this.dir.byUsernames([a.assignee], trx)).length) {
-          throw businessError(`用户任务「${n.name}」(${n.id})的处理人「${a.assignee}」不是系统中的用户，无法部署：请改为系统用户名或 \${…} 表达式`);
+          warnings.push(`用户任务「${n.name}」(${n.id})的处理人「${a.assignee}」还不是系统中的用户：流程到达该任务前请先创建该账号，否则流程将停在此处并提示`);
         }
         if (!rules.length && a && !a.assignee && !a.candidateUsers.length && !a.candidateGroups.length && !n.multi?.collection) {
           const policy = old?.emptyPolicy ?? 'admin';
