@@ -151,10 +151,16 @@ export class RealtimeHub implements Realtime {
     if (this.started) return;
     this.started = true;
     if (this.redis) {
-      const sub = this.redis.duplicate();
+      // The channel is subscribed again on every reconnect here rather than by the client's own
+      // auto-resubscribe, whose promise nobody awaits: a connection closing before the reply would leave it
+      // rejected and unhandled.
+      const sub = this.redis.duplicate({ autoResubscribe: false });
       this.subscriber = sub;
       sub.on('message', (_channel: string, raw: string) => this.onRedisMessage(raw));
       sub.on('error', (err: Error) => this.log.warn({ err }, 'realtime subscriber error'));
+      sub.on('ready', () => {
+        sub.subscribe(REDIS_CHANNEL).catch((err: unknown) => this.log.warn({ err }, 'realtime subscribe failed'));
+      });
       await sub.subscribe(REDIS_CHANNEL);
     }
     this.pinger = setInterval(() => this.pingAll(), this.pingIntervalMs);
