@@ -155,11 +155,20 @@ describe('[SYSTEM]: a clean production install (SEED_DEMO=off)', () => {
     await modal.getByLabel('机构名称').fill('综合管理部');
     await okButton(modal).click();
     await page.locator('.ant-message').getByText(/成功/).first().waitFor();
-    // The tree keeps the company folded after the reload: open it to see the new department.
+    // The reloaded tree may keep the company folded: open it once its new child has arrived.
     const company = page.locator('.ant-tree-treenode', { hasText: '远航集团' }).first();
-    const folded = company.locator('.ant-tree-switcher_close');
-    if (await folded.count()) await folded.click();
-    await page.locator('.ant-tree-title', { hasText: '综合管理部' }).waitFor();
+    const child = page.locator('.ant-tree-title', { hasText: '综合管理部' });
+    await expect
+      .poll(
+        async () => {
+          if (await child.isVisible()) return true;
+          const folded = company.locator('.ant-tree-switcher_close');
+          if (await folded.count()) await folded.click();
+          return child.isVisible();
+        },
+        { timeout: 30_000, interval: 300 },
+      )
+      .toBe(true);
     await screenshot(page, 'clean-install-02-departments');
 
     await addUser(page, s.base, { username: 'hrhead', realname: '韩立', role: 'HR', depart: '综合管理部', head: true });
