@@ -70,8 +70,8 @@ async function pickDepart(page: Page, field: ReturnType<Page['locator']>, name: 
  * The HR manager (lina) passes the journey's open approval from her to-do list (over the API: the task
  * form of the HR approval types is the shared declared-form view).
  */
-async function approve(comment: string) {
-  const token = await apiLogin('lina');
+async function approve(comment: string, who = 'lina') {
+  const token = await apiLogin(who);
   let task: { id: string } | undefined;
   await expect
     .poll(async () => {
@@ -173,7 +173,8 @@ describe('[HR]: one file from applicant to blacklist, and back as a flagged appl
     await modal.getByLabel('原因').fill('支援置业公司项目');
     await screenshot(group, '07-transfer');
     await confirmModal(group, '调动', '已提交调动审批');
-    await approve('同意调动');
+    // lina filed it, and nobody approves their own application: the other group HR manager does
+    await approve('同意调动', 'wangfang');
     const admin = await apiLogin('admin');
     const users = await api(admin, 'GET', `/sys/user/list?username=${ACCOUNT}`);
     expect(users.result.records[0].orgCode).toBe('A05A02');
@@ -193,7 +194,7 @@ describe('[HR]: one file from applicant to blacklist, and back as a flagged appl
     await group.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '主动离职' }).first().click();
     await modal.getByLabel('离职原因').fill('个人发展');
     await confirmModal(group, '离职', '已提交离职审批');
-    await approve('同意离职');
+    await approve('同意离职', 'wangfang');
     const left = await openRow(group, '/dimission/HyUserList');
     await rowAction(group, left, '拉黑');
     const bl = group.locator('.ant-modal', { hasText: '拉黑' });
