@@ -93,6 +93,26 @@ describe('EditableGrid', () => {
     await waitFor(() => expect(onChange.mock.calls.at(-1)![0].rows[1].qty).toBe(''));
   });
 
+  it('a number cell that commits while typing reports each keystroke and keeps the text being typed', async () => {
+    const onChange = vi.fn<(v: GridValues) => void>();
+    const live: GridColumn[] = [{ key: 'qty', title: '数量', type: 'inputNumber', statistics: ['sum'], commitWhileTyping: true }];
+    const rows = [
+      { id: '1', qty: 2 },
+      { id: '2', qty: 4 },
+    ];
+    const { container } = render(<EditableGrid columns={live} dataSource={rows} alwaysEdit onChange={onChange} />);
+    const input = container.querySelectorAll('[data-col="qty"] input')[0] as HTMLInputElement;
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '12.' } });
+    await waitFor(() => expect(onChange.mock.calls.at(-1)![0].rows.map((r) => r.qty)).toEqual([12, 4]));
+    // the echo of the committed 12 leaves "12." in the box, so the decimals can follow
+    expect(input.value).toBe('12.');
+    fireEvent.change(input, { target: { value: '12.5' } });
+    await waitFor(() => expect(onChange.mock.calls.at(-1)![0].rows.map((r) => r.qty)).toEqual([12.5, 4]));
+    expect(container.textContent).toContain('16.5');
+    expect(input.value).toBe('12.5');
+  });
+
   it('hides columns and buttons the user lacks under the authorisation prefix', async () => {
     useSession.setState({
       auth: [],

@@ -66,10 +66,22 @@ export interface CellProps {
 function TextEditor(props: CellProps & { number?: boolean; area?: boolean }) {
   const { column, row, value, onCommit, onDeactivate, number, alwaysEdit, disabled } = props;
   const [draft, setDraft] = useState(value === undefined || value === null ? '' : String(value));
+  /** the value last committed while typing: its echo must not rewrite the text being typed ("12." stays) */
+  const typed = useRef<{ value: unknown } | null>(null);
   useEffect(() => {
+    if (typed.current && Object.is(typed.current.value, value)) return;
+    typed.current = null;
     setDraft(value === undefined || value === null ? '' : String(value));
   }, [value]);
+  const change = (text: string) => {
+    setDraft(text);
+    if (!column.commitWhileTyping) return;
+    const next = number ? commitNumberInput(text) : text;
+    typed.current = { value: next };
+    onCommit(row.id, { [column.key]: next });
+  };
   const commit = () => {
+    typed.current = null;
     const next = number ? commitNumberInput(draft) : draft;
     if (number) setDraft(String(next));
     onCommit(row.id, { [column.key]: next });
@@ -84,13 +96,13 @@ function TextEditor(props: CellProps & { number?: boolean; area?: boolean }) {
     onBlur: commit,
   };
   if (props.area) {
-    return <Input.TextArea {...common} autoSize={{ maxRows: 2 }} onChange={(e) => setDraft(e.target.value)} />;
+    return <Input.TextArea {...common} autoSize={{ maxRows: 2 }} onChange={(e) => change(e.target.value)} />;
   }
   return (
     <Input
       {...common}
       inputMode={number ? 'decimal' : undefined}
-      onChange={(e) => setDraft(number ? filterNumberInput(e.target.value) : e.target.value)}
+      onChange={(e) => change(number ? filterNumberInput(e.target.value) : e.target.value)}
       onPressEnter={(e) => (e.target as HTMLInputElement).blur()}
     />
   );

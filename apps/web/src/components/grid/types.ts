@@ -86,6 +86,11 @@ export interface GridColumn {
   dictCode?: string;
   validateRules?: CellRule[];
   statistics?: Statistic[];
+  /**
+   * input / inputNumber / textarea cells: commit the value on every keystroke (the footer statistics and the
+   * grid's `onChange` follow the typing) instead of on blur or Enter only
+   */
+  commitWhileTyping?: boolean;
   defaultValue?: unknown;
   disabled?: boolean;
   /** checkbox values when checked / unchecked (default ['Y','N']) */

@@ -27,6 +27,8 @@ const itemColumns: GridColumn[] = [
     type: 'inputNumber',
     width: 160,
     statistics: ['sum'],
+    // 合计 and 报销金额合计 follow the typing
+    commitWhileTyping: true,
     validateRules: [
       { required: true, message: '请输入金额' },
       { pattern: 'money', message: '金额最多两位小数' },
