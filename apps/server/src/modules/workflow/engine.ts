@@ -8,6 +8,7 @@ import { writeLog } from '../../platform/oplog/oplog.js';
 import { addDuration, cachedModel, MODELER_INITIATOR, modelFor, parseTimerDate, type DecisionField, type TimerSpec, type Flow, type FlowNode, type MultiInstance, type ProcessModel } from './bpmn.js';
 import { Directory, type UserBrief } from './directory.js';
 import { evaluateCondition, evaluateValue, ExpressionError, isExpression, UnknownVariableError } from './expression.js';
+import { DEFAULT_DATE_PATTERN, formatPatternDate, formTarget, parsePatternDate, parseStoredDate } from './form-properties.js';
 import { applicationStatusTexts, runningStatusText, type OpenTaskRow } from './status-text.js';
 import { WorkflowEvents, type InstanceRef, type WorkflowEvent } from './events.js';
 import type { FormRegistry, FormType } from './form-registry.js';
@@ -161,8 +162,10 @@ export interface PassInput {
   payload?: Record<string, unknown>;
   /** jxpass: the performance endpoint, which always requires a comment */
   jx?: boolean;
-  /** decision variables, merged into the instance before the next gateway */
+  /** decision variables, merged into the instance before the next gateway (a completion through the engine API) */
   variables?: Record<string, unknown>;
+  /** the task's form submitted (values keyed by formProperty id): required, writable and defaults apply */
+  formProperties?: Record<string, unknown>;
 }
 
 export interface BackToTaskInput {
@@ -178,6 +181,8 @@ export interface ApplyInput {
   id: string;
   /** process variables, merged before the first gateway */
   variables?: Record<string, unknown>;
+  /** the start form submitted (values keyed by formProperty id): required, writable and defaults apply */
+  formProperties?: Record<string, unknown>;
   procDefId?: string;
   assignees?: string;
   priority?: number;
@@ -1734,7 +1739,7 @@ export class WorkflowEngine {
       };
       // the applicant gives only the start form's declared outputs; gateways read the stored form
       const startNode = model.nodes.get(model.startId)!;
-      this.mergeVariables(L, this.decisionValues(L, startNode, await this.nodeSettings(trx, def.id, startNode.id), input.variables ?? {}));
+      this.mergeVariables(L, this.decisionValues(L, startNode, await this.nodeSettings(trx, def.id, startNode.id), input.variables ?? {}, input.formProperties));
       events.push({ ...this.ref(L), type: 'submitted', actor: { username: actor.username, realname: actor.realname } });
       await form.setActStatus(trx, business.tableId, '启动');
       await this.log(trx, inst.id, 'apply', actor, { node: model.nodes.get(model.startId)!, comment: business.title });
@@ -1781,7 +1786,7 @@ export class WorkflowEngine {
     if (!comment && (input.jx || settings.commentRequired === 1 || L.form?.commentRequired)) {
       throw businessError(WF_TEXT.COMMENT_REQUIRED);
     }
-    const variables = this.decisionValues(L, node, settings, input.variables ?? {});
+    const variables = this.decisionValues(L, node, settings, input.variables ?? {}, input.formProperties);
     if (L.form?.onApprove) await L.form.onApprove(trx, L.business.tableId, input.payload ?? {}, actor.username);
     const formWrite = await this.refreshedVars(trx, L);
     this.mergeVariables(L, variables);
@@ -1816,38 +1821,149 @@ export class WorkflowEngine {
     return task.instId;
   }
 
+  /** A node's form properties: the node settings' decision fields, else the BPMN formProperty elements. */
+  private nodeFields(node: FlowNode, settings: WfNode): DecisionField[] {
+    return settings.decisionFields ? (JSON.parse(settings.decisionFields) as DecisionField[]) : (node.decisionFields ?? []);
+  }
+
   /**
-   * The variables a client may give at a node (apply: the start event; pass: the task): only the node's
-   * declared outputs — its decision fields / BPMN formProperty ids — checked against their declared type:
-   * required ones present, radio values among the options, numbers numeric, text as text (or a list).
-   * A reserved name, or a name of a form field or of a variable the engine computes from the stored form
-   * (`tableId`, `initiator`, the start event's initiator variable), is refused: gateways read the stored
-   * form, never a client's copy of it. Any other name is dropped.
+   * The variables a client sets at a node (apply: the start event; pass: the task). Two ways, as in Activiti:
+   *
+   * - `form` given (`formProperties`, keyed by formProperty id): the node's form is submitted, as Activiti's
+   *   FormService.submitStartFormData / submitTaskFormData — a property that is not writable refuses a value,
+   *   a required one without value or default refuses the submission, a missing one takes its `default`, each
+   *   value is converted to its form type (long/double → number, boolean → true/false, enum among its values,
+   *   date in its pattern → `YYYY-MM-DD HH:mm:ss`) and stored in its `variable`, its `expression` or its id.
+   * - else `given` (`variables`, keyed by variable name): a completion through the engine API, as Activiti's
+   *   TaskService.complete / RuntimeService.startProcessInstance — no required check and no defaults; what is
+   *   given is still limited to the node's declared writable outputs and checked against their type.
+   *
+   * Both ways, for approval integrity: a reserved name, or a name of a form field or of a variable the engine
+   * computes from the stored form (`tableId`, `initiator`, the start event's initiator variable), is refused —
+   * gateways read the stored form, never a client's copy of it — and any undeclared name is dropped.
    */
-  private decisionValues(L: Loaded, node: FlowNode, settings: WfNode, given: Record<string, unknown>): Record<string, unknown> {
-    const fields: DecisionField[] = settings.decisionFields ? (JSON.parse(settings.decisionFields) as DecisionField[]) : (node.decisionFields ?? []);
-    for (const k of Object.keys(given)) {
-      if (RESERVED_VARS.has(k) || !VAR_NAME.test(k)) throw businessError(`变量名「${k}」不允许使用`);
-      if (Object.prototype.hasOwnProperty.call(L.formVars, k) || k === L.model.initiatorVar) throw businessError(`变量「${k}」与表单字段同名，不能在提交时修改，流程按表单保存的数据流转`);
+  private decisionValues(L: Loaded, node: FlowNode, settings: WfNode, given: Record<string, unknown>, form?: Record<string, unknown>): Record<string, unknown> {
+    const fields = this.nodeFields(node, settings);
+    if (form) {
+      if (Object.keys(given).length) throw businessError('表单提交(formProperties)与流程变量(variables)不能同时提交');
+      return this.submitForm(L, fields, form);
     }
+    for (const k of Object.keys(given)) this.checkTargetName(L, k);
     const out: Record<string, unknown> = {};
-    for (const f of fields) if (Object.prototype.hasOwnProperty.call(given, f.name)) out[f.name] = given[f.name];
     for (const f of fields) {
-      const v = out[f.name];
-      if (v === undefined || v === null || v === '') {
-        if (f.required) throw businessError(`请填写「${f.label}」`);
-        continue;
-      }
-      if (f.type === 'radio' && f.options.length && !f.options.some((o) => o.value === String(v))) throw businessError(`「${f.label}」的取值不正确`);
-      if (f.type === 'number') {
-        const n = typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN;
-        if (!Number.isFinite(n)) throw businessError(`「${f.label}」必须是数字`);
-        out[f.name] = n;
-      }
-      if (f.type === 'text' && typeof v !== 'string' && typeof v !== 'number' && !Array.isArray(v)) throw businessError(`「${f.label}」必须是文本`);
-      if (f.type === 'radio' && (typeof v === 'object' || Array.isArray(v))) throw businessError(`「${f.label}」的取值不正确`);
+      const t = formTarget(f);
+      if (t.kind !== 'var' || !Object.prototype.hasOwnProperty.call(given, t.name)) continue;
+      if (f.writable === false) throw businessError(`「${f.label}」是只读的，不能填写`);
+      const v = given[t.name];
+      if (v === undefined || v === null || v === '') continue;
+      out[t.name] = this.formValue(f, v, false);
     }
     return out;
+  }
+
+  /** A variable a client's value would set: never reserved, never a form field or a variable computed from the form. */
+  private checkTargetName(L: Loaded, k: string): void {
+    if (RESERVED_VARS.has(k) || !VAR_NAME.test(k)) throw businessError(`变量名「${k}」不允许使用`);
+    if (Object.prototype.hasOwnProperty.call(L.formVars, k) || k === L.model.initiatorVar) throw businessError(`变量「${k}」与表单字段同名，不能在提交时修改，流程按表单保存的数据流转`);
+  }
+
+  /** A form submission (Activiti's FormPropertyHandler.submitFormProperty for each property, in order). */
+  private submitForm(L: Loaded, fields: DecisionField[], form: Record<string, unknown>): Record<string, unknown> {
+    const declared = new Set(fields.map((f) => f.name));
+    for (const k of Object.keys(form)) {
+      if (!declared.has(k) && (Object.prototype.hasOwnProperty.call(L.formVars, k) || k === L.model.initiatorVar || RESERVED_VARS.has(k))) this.checkTargetName(L, k);
+    }
+    const out: Record<string, unknown> = {};
+    for (const f of fields) {
+      const raw = Object.prototype.hasOwnProperty.call(form, f.name) ? form[f.name] : undefined;
+      // an empty value (the dialog sends every field it shows) counts as not given
+      const given = raw !== undefined && raw !== null && !(typeof raw === 'string' && raw.trim() === '');
+      if (given && f.writable === false) throw businessError(`「${f.label}」是只读的，不能填写`);
+      let value: unknown;
+      if (given) value = this.formValue(f, raw, true);
+      else if (f.default) {
+        let d: unknown;
+        try {
+          d = isExpression(f.default) ? evaluateValue(f.default, L.vars) : f.default;
+        } catch (err) {
+          throw this.expressionFailure(err, `「${f.label}」的默认值 ${f.default}`);
+        }
+        if (d === null || d === undefined) {
+          if (f.required) throw businessError(`请填写「${f.label}」`);
+          continue;
+        }
+        value = this.formValue(f, typeof d === 'object' ? JSON.stringify(d) : String(d), true);
+      } else if (f.required) throw businessError(`请填写「${f.label}」`);
+      else continue;
+      this.assignTarget(L, f, value, out);
+    }
+    return out;
+  }
+
+  /** Writes a submitted value to the property's target: its variable, or a property of an object variable (`#{address.street}`). */
+  private assignTarget(L: Loaded, f: DecisionField, value: unknown, out: Record<string, unknown>): void {
+    const t = formTarget(f);
+    if (t.kind === 'none') throw businessError(`「${f.label}」的表达式 ${t.text} 不能赋值`);
+    if (t.kind === 'var') {
+      this.checkTargetName(L, t.name);
+      out[t.name] = value;
+      return;
+    }
+    this.checkTargetName(L, t.base);
+    const current = Object.prototype.hasOwnProperty.call(out, t.base) ? out[t.base] : L.procVars[t.base];
+    const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+    const fail = (name: string) => businessError(`「${f.label}」的表达式 ${f.expression} 无法赋值：变量「${name}」${current === undefined ? '未定义' : '不是对象'}`);
+    if (!isObj(current)) throw fail(t.base);
+    const root = JSON.parse(JSON.stringify(current)) as Record<string, unknown>;
+    let at = root;
+    for (const p of t.path.slice(0, -1)) {
+      if (RESERVED_VARS.has(p)) throw businessError(`变量名「${p}」不允许使用`);
+      const next = at[p];
+      if (!isObj(next)) throw fail(p);
+      at = next;
+    }
+    const last = t.path[t.path.length - 1];
+    if (RESERVED_VARS.has(last)) throw businessError(`变量名「${last}」不允许使用`);
+    at[last] = value;
+    out[t.base] = root;
+  }
+
+  /**
+   * A value checked against its property's type. A form submission (`convert`) converts it as Activiti's
+   * form types do; a completion through the engine API keeps what it gave (numbers as numbers, a date as
+   * the product's date-time text).
+   */
+  private formValue(f: DecisionField, v: unknown, convert: boolean): unknown {
+    const bad = () => businessError(`「${f.label}」的取值不正确`);
+    if (f.type === 'radio') {
+      if (typeof v === 'object') throw bad();
+      const s = String(v).trim();
+      if (f.formType === 'boolean') {
+        if (!/^(true|false)$/i.test(s)) throw bad();
+        return convert ? s.toLowerCase() === 'true' : v;
+      }
+      if (f.options.length && !f.options.some((o) => o.value === s)) throw bad();
+      return convert ? s : v;
+    }
+    if (f.type === 'number') {
+      const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
+      const n = s === '' ? NaN : Number(s);
+      if (!Number.isFinite(n)) throw businessError(`「${f.label}」必须是数字`);
+      if (f.formType === 'long' && (!Number.isSafeInteger(n) || /[.eE]/.test(s))) throw businessError(`「${f.label}」必须是整数`);
+      return n;
+    }
+    if (f.type === 'date') {
+      const pattern = f.datePattern || DEFAULT_DATE_PATTERN;
+      const d = typeof v === 'string' ? (parsePatternDate(v, pattern) ?? parseStoredDate(v)) : null;
+      if (!d) throw businessError(`「${f.label}」的日期格式不正确，应为 ${pattern}`);
+      return d;
+    }
+    if (convert) {
+      if (typeof v === 'object') throw businessError(`「${f.label}」必须是文本`);
+      return String(v);
+    }
+    if (typeof v !== 'string' && typeof v !== 'number' && !Array.isArray(v)) throw businessError(`「${f.label}」必须是文本`);
+    return v;
   }
 
   /** Rejects to the initiator (`/actTask/back`): the instance ends, business 2/3. */
@@ -2074,14 +2190,41 @@ export class WorkflowEngine {
 
   // ---------------------------------------------------------------- more approval actions
 
-  /** The decision fields an approver of this task fills in (node settings, else the BPMN form properties). */
-  async decisionFieldsOf(taskId: string, username: string): Promise<DecisionField[]> {
+  /**
+   * The task's form as the approval dialog shows it (Activiti's getTaskFormData): the readable properties,
+   * each with its current value as form text (from its variable or expression; a date in its pattern).
+   */
+  async decisionFieldsOf(taskId: string, username: string): Promise<(DecisionField & { value: string | null })[]> {
     const task = await this.db.selectFrom('wfTask').selectAll().where('id', '=', taskId).executeTakeFirst();
     if (!task || task.status !== 0) throw businessError(WF_TEXT.TASK_NOT_FOUND);
     if (!(await this.canAct(this.db, task, username))) throw businessError(WF_TEXT.NOT_CANDIDATE);
     const settings = await this.nodeSettings(this.db, task.procDefId, task.nodeId);
-    if (settings.decisionFields) return JSON.parse(settings.decisionFields) as DecisionField[];
-    return (await this.model({ id: task.procDefId })).nodes.get(task.nodeId)?.decisionFields ?? [];
+    const node = (await this.model({ id: task.procDefId })).nodes.get(task.nodeId);
+    const fields = settings.decisionFields ? (JSON.parse(settings.decisionFields) as DecisionField[]) : (node?.decisionFields ?? []);
+    const shown = fields.filter((f) => f.readable !== false);
+    if (!shown.length) return [];
+    const rows = await this.db.selectFrom('wfVariable').select(['name', 'value']).where('instId', '=', task.instId).where('name', 'in', ['form', 'vars']).execute();
+    const read = (n: string) => {
+      const v = rows.find((r) => r.name === n)?.value;
+      return v ? (JSON.parse(v) as Record<string, unknown>) : {};
+    };
+    const vars = { ...read('form'), ...read('vars') };
+    return shown.map((f) => ({ ...f, value: this.shownValue(f, vars) }));
+  }
+
+  /** A property's current value as form text (Activiti's createFormProperty): null when it has none. */
+  private shownValue(f: DecisionField, vars: Record<string, unknown>): string | null {
+    let v: unknown;
+    if (!f.variable && f.expression) {
+      try {
+        v = evaluateValue(f.expression, vars);
+      } catch {
+        v = null;
+      }
+    } else v = vars[f.variable || f.name];
+    if (v === null || v === undefined) return null;
+    if (f.type === 'date' && typeof v === 'string') return formatPatternDate(v, f.datePattern || DEFAULT_DATE_PATTERN) ?? v;
+    return typeof v === 'object' ? JSON.stringify(v) : String(v);
   }
 
   /** Loads an open task the caller may act on, inside a command. */
@@ -2250,6 +2393,15 @@ export class WorkflowEngine {
       await this.log(trx, inst.id, 'urge', actor, { comment, detail: { users: [...new Set(all)] } });
       return [...new Set(all)];
     });
+  }
+
+  /**
+   * Runs `fn` as a command of the instance: the claim of its top instance (`version` moved on with
+   * `WHERE version = ?`), a lost race retried, the events and the to-do push after the commit. For the
+   * instance-level operations of other services (migration to another version).
+   */
+  async instanceCommand<T>(instId: string, fn: (trx: Database, inst: WfInstance, events: WorkflowEvent[]) => Promise<T>): Promise<T> {
+    return this.command(instId, fn);
   }
 
   /** 终止 by an administrator: the application ends as cancelled (3/0) with the reason in history. */
