@@ -1,12 +1,13 @@
 import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Empty, List, Popover, Spin, Tabs, Tag } from 'antd';
-import { useState } from 'react';
+import { App, Badge, Button, Empty, List, Popover, Spin, Tabs, Tag } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { REALTIME_KEYS } from '../../../app/realtime';
-import { markNoticeRead, type BellNotice } from '../api';
+import { onUserSocketMessage, REALTIME_KEYS } from '../../../app/realtime';
+import { fetchAnnouncement, markNoticeRead, type BellNotice } from '../api';
 import { BELL_WIDTH, MY_ANNOUNCEMENTS_PATH, PRIORITY_TAGS } from '../constants';
 import { useNotices } from '../useNotices';
+import { newestTab, plainText, WORK_NOTICE_HEADINGS, workNoticeKind, type BellTab } from '../workNotice';
 import { AnnouncementDetailModal, openNoticePage } from './AnnouncementDetailModal';
 import './notice.css';
 
@@ -40,10 +41,70 @@ function NoticeRows({ rows, onPick }: { rows: BellNotice[]; onPick: (n: BellNoti
   );
 }
 
+/** How long a new task's or result's pop-up stays (it stays while hovered). */
+const WORK_NOTICE_SECONDS = 20;
+
 /**
- * The header bell (SPEC §2 header): a 300 px click popover with the unread notices and system messages,
- * the badge as the sum of both counts, 查看更多 to the user's announcement page. A click marks the notice
- * read, then opens its page (openType component) or the '通知消息' modal.
+ * Pops up a notice for each new task and approval result pushed on the user socket (`{cmd:'user', msgId}`,
+ * the system message the workflow sends): its title and text, and 去处理, which marks it read and opens
+ * the to-do list filtered to the task or 我的申请 at the application.
+ */
+function useWorkNotices() {
+  const { notification } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const seen = useRef(new Set<string>());
+  useEffect(
+    () =>
+      onUserSocketMessage((msg) => {
+        const id = msg.msgId;
+        if (msg.cmd !== 'user' || !id || seen.current.has(id)) return;
+        seen.current.add(id);
+        void fetchAnnouncement(id)
+          .then((res) => {
+            const n = res.success ? res.result : null;
+            const kind = workNoticeKind(n?.openPage);
+            if (!n || !kind) return;
+            const open = async () => {
+              notification.destroy(id);
+              try {
+                await markNoticeRead(id);
+              } catch {
+                /* shown by the client; still open the page */
+              }
+              void queryClient.invalidateQueries({ queryKey: REALTIME_KEYS.notices });
+              openNoticePage(n.openPage!, navigate);
+            };
+            notification.open({
+              key: id,
+              type: kind === 'task' ? 'info' : n.priority === 'M' ? 'warning' : 'success',
+              message: <span data-testid="work-notice-heading">{WORK_NOTICE_HEADINGS[kind]}</span>,
+              description: (
+                <div data-testid="work-notice" data-kind={kind}>
+                  <div style={{ fontWeight: 500 }}>{n.titile}</div>
+                  <div style={{ color: 'rgba(0,0,0,0.65)' }}>{plainText(n.msgContent)}</div>
+                </div>
+              ),
+              actions: (
+                <Button type="primary" size="small" onClick={() => void open()} data-testid="work-notice-go">
+                  去处理
+                </Button>
+              ),
+              duration: WORK_NOTICE_SECONDS,
+              placement: 'topRight',
+            });
+          })
+          .catch(() => undefined);
+      }),
+    [notification, navigate, queryClient],
+  );
+}
+
+/**
+ * The header bell (SPEC §2 header): a 300 px click popover with the unread system messages (tasks and
+ * approval results) and notices, opening on the tab whose newest unread item is the newer; the badge as
+ * the sum of both counts, 查看更多 to the user's announcement page. A click marks the notice read, then
+ * opens its page (openType component) or the '通知消息' modal. New tasks and approval results also pop up.
  */
 export function NoticeBell() {
   const navigate = useNavigate();
@@ -51,7 +112,15 @@ export function NoticeBell() {
   const { lists, isFetching, isLoading } = useNotices();
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState<BellNotice | null>(null);
+  /** the tab the user chose since the bell opened; until then the one holding the newest unread item */
+  const [picked, setPicked] = useState<BellTab | null>(null);
+  const tab = picked ?? newestTab(lists);
   const count = lists.anntMsgTotal + lists.sysMsgTotal;
+  useWorkNotices();
+  const toggle = (next: boolean) => {
+    if (next) setPicked(null);
+    setOpen(next);
+  };
 
   const pick = async (n: BellNotice) => {
     setOpen(false);
@@ -75,9 +144,11 @@ export function NoticeBell() {
         <Tabs
           size="small"
           centered
+          activeKey={tab}
+          onChange={(k) => setPicked(k as BellTab)}
           items={[
-            { key: 'annt', label: `通知(${lists.anntMsgTotal})`, children: <NoticeRows rows={lists.anntMsgList} onPick={pick} /> },
             { key: 'sys', label: `系统消息(${lists.sysMsgTotal})`, children: <NoticeRows rows={lists.sysMsgList} onPick={pick} /> },
+            { key: 'annt', label: `通知(${lists.anntMsgTotal})`, children: <NoticeRows rows={lists.anntMsgList} onPick={pick} /> },
           ]}
         />
         <div className="notice-more">
@@ -101,7 +172,7 @@ export function NoticeBell() {
         trigger="click"
         placement="bottomRight"
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={toggle}
         content={content}
         arrow={{ pointAtCenter: true }}
         // Shifted back into view on narrow screens rather than cut off at the left edge.
@@ -109,7 +180,21 @@ export function NoticeBell() {
         styles={{ body: { padding: '4px 12px 8px', width: BELL_WIDTH, maxWidth: 'calc(100vw - 16px)', boxSizing: 'border-box' } }}
         rootClassName="notice-bell-popover"
       >
-        <span className="app-header-action notice-bell" role="button" aria-label="消息通知" data-testid="notice-bell" data-count={count} data-fetching={isFetching ? '1' : '0'}>
+        <span
+          className="app-header-action notice-bell"
+          role="button"
+          tabIndex={0}
+          aria-label={count > 0 ? `消息通知，${count} 条未读` : '消息通知'}
+          aria-expanded={open}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' && e.key !== ' ') return;
+            e.preventDefault();
+            toggle(!open);
+          }}
+          data-testid="notice-bell"
+          data-count={count}
+          data-fetching={isFetching ? '1' : '0'}
+        >
           <Badge count={count} size="small" offset={[2, -2]} data-testid="notice-badge">
             <BellOutlined style={{ fontSize: 16, padding: 4 }} />
           </Badge>
