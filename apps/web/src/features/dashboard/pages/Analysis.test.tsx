@@ -13,6 +13,8 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('../api', () => api);
 vi.mock('../components/HrDashboard', () => ({ default: () => <div data-testid="hr-dashboard">dashboard</div> }));
+// 发起申请 has its own test (components/HomeStartCard.test.tsx)
+vi.mock('../components/HomeStartCard', () => ({ HomeStartCard: () => <div data-testid="home-start" /> }));
 
 const { default: Analysis } = await import('./Analysis');
 const { prefetchHomeData } = await import('../home-data');

@@ -9,6 +9,7 @@ import { staticUrl } from '../../../app/config';
 import { TODO_PATH } from '../../../app/layout/menu-items';
 import { useSession } from '../../../app/session/store';
 import { EmptyOrganisationNotice } from '../components/EmptyOrganisationNotice';
+import { HomeStartCard } from '../components/HomeStartCard';
 import { greetingText } from '../greeting';
 import { HOME_QUERIES, refetchOnMount, signInDataShown } from '../home-data';
 import '../dashboard.css';
@@ -52,7 +53,7 @@ const Count = ({ n, label, testId }: { n: number; label: string; testId: string 
   <Statistic value={n} suffix={label} valueStyle={{ color: n > 0 ? '#cf1322' : undefined }} data-testid={testId} />
 );
 
-/** Home (/zhome): greeting by hour, my to-dos, my applications in progress, newest notices and, for HR, the statistics. */
+/** Home (/zhome): greeting by hour, 发起申请 (the processes the user may start), my to-dos, my applications in progress, newest notices and, for HR, the statistics. */
 export default function Analysis() {
   const userInfo = useSession((s) => s.userInfo);
   const { has } = useAuth();
@@ -80,6 +81,9 @@ export default function Analysis() {
       </div>
       <EmptyOrganisationNotice />
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24}>
+          <HomeStartCard />
+        </Col>
         <Col xs={24} md={12} xl={8}>
           <HomeCard title="我的待办" testId="home-todo" query={todo} extra={<Link to={TODO_PATH}>全部待办</Link>}>
             {(d) => (
