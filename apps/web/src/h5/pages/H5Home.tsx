@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session/store';
 import { H5Page } from '../components/H5Page';
 import { useTodoCount } from '../useTodoCount';
+import { chooseSite } from '../../app/site-mode';
 
 const SHORTCUTS: { key: string; title: string; to: string; external?: boolean }[] = [
   { key: 'todo', title: '我的待办', to: '/h5/todo' },
@@ -20,7 +21,12 @@ export default function H5Home() {
   const user = useSession((s) => s.userInfo);
   const todo = useTodoCount();
   const navigate = useNavigate();
-  const go = (s: (typeof SHORTCUTS)[number]) => (s.external ? window.location.assign(s.to) : navigate(s.to));
+  const go = (s: (typeof SHORTCUTS)[number]) => {
+    // 电脑版 is remembered: the entry pages open the desktop site from then on
+    if (s.key === 'desktop') chooseSite('desktop');
+    if (s.external) window.location.assign(s.to);
+    else navigate(s.to);
+  };
   return (
     <H5Page title="移动办公" testId="h5-home">
       <Card className="h5-card">

@@ -5,6 +5,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useResendCountdown } from '../../app/auth/useSmsCode';
 import { getAction, postAction } from '../../app/http/client';
 import { useSession, type DictItem, type UserInfo } from '../../app/session/store';
+import { chooseSite } from '../../app/site-mode';
 
 interface LoginResult {
   token: string;
@@ -250,7 +251,9 @@ export default function H5Login() {
         </Form>
       )}
       <p className="h5-login-foot">
-        <a href="/user/login">电脑版登录</a>
+        <a href="/user/login" onClick={() => chooseSite('desktop')} data-testid="h5-desktop-site">
+          电脑版登录
+        </a>
       </p>
     </div>
   );

@@ -15,6 +15,7 @@ import { useSession, type DictItem, type UserInfo } from '../../session/store';
 import { useSettings } from '../../settings/store';
 import { useTabs } from '../../tabs/store';
 import { readablePrimary } from '../../theme';
+import { chooseSite } from '../../site-mode';
 
 // 请选择登录租户 uses the design system; it loads only when a user of several tenants signs in.
 const TenantDialog = lazy(() => import('../../auth/TenantDialog'));
@@ -291,7 +292,11 @@ export default function Login() {
         {tab === 'account' ? accountForm : phoneForm}
       </div>
       <SsoLoginButtons redirect={params.get('redirect')} />
-      <div className="lf-end">
+      <div className="lf-end" style={{ gap: 16 }}>
+        {/* a full page load: the phone pages are their own bundle */}
+        <a href="/h5/login" className="lf-link" onClick={() => chooseSite('phone')} data-testid="login-phone-site">
+          手机版
+        </a>
         <Link to="/user/register" className="lf-link" data-testid="login-register">
           注册账户
         </Link>
