@@ -1,7 +1,6 @@
 /** Kysely access to the HR tables (docs/hr.md). Every function takes the database or a transaction. */
-import { sql, type Insertable } from 'kysely';
-import type { CurrentUser } from '../../platform/access/access.js';
-import { scopeToCompany } from '../../platform/access/scope.js';
+import { sql, type Insertable, type SqlBool } from 'kysely';
+import { isGroupLevel, type CurrentUser } from '../../platform/access/access.js';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
@@ -9,9 +8,23 @@ import type { HyInterview, HyUser, HyUserLog } from './hr.tables.js';
 
 export type Row = Record<string, unknown>;
 
-/** Files the user may see (company scope), not deleted. */
+/**
+ * A file's company (`substr(org_code, 1, 3)`) equals `company`: the expression the roster's company indexes
+ * hold (migration 2026_11_27_1800_hr_company), so a company's files are an index range, where
+ * `org_code LIKE 'A03%'` reads every file. The same rows as the prefix match for a company code (a letter
+ * and two digits).
+ */
+export function fileInCompany(company: string) {
+  return sql<SqlBool>`substr(${sql.ref('hyUser.orgCode')}, 1, 3) = ${company}`;
+}
+
+/** Files the user may see (company scope, as `scopeToCompany`, served by the company indexes), not deleted. */
 export function scopedFiles(db: Database, user: Pick<CurrentUser, 'company'>) {
-  return scopeToCompany(db.selectFrom('hyUser').where('hyUser.delFlag', '=', 0), user, 'hyUser.orgCode');
+  const live = db.selectFrom('hyUser').where('hyUser.delFlag', '=', 0);
+  if (isGroupLevel(user)) return live;
+  // A user without a department belongs to no company and sees no company's files.
+  if (!/^[A-Z][0-9]{2}$/.test(user.company)) return live.where(sql<SqlBool>`1 = 0`);
+  return live.where(fileInCompany(user.company));
 }
 
 export async function findFile(db: Database, user: Pick<CurrentUser, 'company'>, id: string): Promise<HyUser | undefined> {

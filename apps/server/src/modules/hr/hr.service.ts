@@ -33,11 +33,11 @@ import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { formatDate, now } from '../../platform/db/time.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
-import { likePrefix } from '../../platform/query/like.js';
 import type { Translator } from '../../platform/query/present.js';
 import { applyFilters, applySort, paging, runPage, type Params, type Whitelist } from '../../platform/query/query-builder.js';
 import {
   departByOrgCode,
+  fileInCompany,
   findFile,
   findSamePerson,
   insertFile,
@@ -265,7 +265,7 @@ export class HrService {
 
   private companyFilter<QB extends ReturnType<typeof scopedFiles>>(qb: QB, params: Params): QB {
     const c = typeof params.company === 'string' ? params.company : '';
-    if (/^A\d{2}$/.test(c)) return qb.where(likePrefix('hyUser.orgCode', c)) as QB;
+    if (/^A\d{2}$/.test(c)) return qb.where(fileInCompany(c)) as QB;
     return qb;
   }
 

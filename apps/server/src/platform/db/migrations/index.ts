@@ -28,6 +28,7 @@ import * as dashboard from './2026_11_24_1500_dashboard.js';
 import * as workflowTodo from './2026_11_26_2000_workflow_todo.js';
 import * as workflowInitiator from './2026_11_27_1400_workflow_initiator.js';
 import * as sharedSecrets from './2026_11_27_0150_shared_secrets.js';
+import * as hrCompany from './2026_11_27_1800_hr_company.js';
 
 /**
  * Every migration, by name (names sort in the order they run). Add a new file and list it here;
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1250_sso': sso,
   '2026_11_26_2000_workflow_todo': workflowTodo,
   '2026_11_27_1400_workflow_initiator': workflowInitiator,
+  '2026_11_27_1800_hr_company': hrCompany,
 };
