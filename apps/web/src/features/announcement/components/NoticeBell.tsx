@@ -91,7 +91,8 @@ function useWorkNotices() {
                 </Button>
               ),
               duration: WORK_NOTICE_SECONDS,
-              placement: 'topRight',
+              // clear of the header: the bell and its list stay visible
+              placement: 'bottomRight',
             });
           })
           .catch(() => undefined);
