@@ -1,6 +1,9 @@
 /** The properties the designer edits on a BPMN element, read from and written to its business object. */
 
-/** An element inside `extensionElements` (activiti:formProperty, activiti:in …), typed by ACTIVITI_MODDLE. */
+/**
+ * An element inside `extensionElements` (activiti:formProperty, flowable:in …). The engine namespaces are not
+ * registered with the modeler, so these are generic elements: attributes as properties, children in `$children`.
+ */
 export interface ExtensionValue {
   $type: string;
   id?: string;
@@ -8,6 +11,7 @@ export interface ExtensionValue {
   type?: string;
   required?: string;
   values?: { id?: string; name?: string }[];
+  $children?: ExtensionValue[];
   source?: string;
   sourceExpression?: string;
   target?: string;
@@ -18,6 +22,7 @@ export interface BusinessObject {
   id: string;
   name?: string;
   $attrs: Record<string, string>;
+  $parent?: BusinessObject;
   loopCharacteristics?: { $type: string; isSequential?: boolean; completionCondition?: { body?: string } } | undefined;
   extensionElements?: { values?: ExtensionValue[] };
   eventDefinitions?: { $type: string; timeDuration?: { body?: string }; timeDate?: { body?: string }; timeCycle?: { body?: string } }[];
@@ -78,7 +83,73 @@ export interface NodeProps {
 
 export const WF_NS = 'urn:group-office:workflow';
 
-const attr = (bo: BusinessObject, name: string) => bo.$attrs?.[`activiti:${name}`] ?? '';
+/** The namespaces of the engines whose extension attributes the designer reads and writes, by preference. */
+export const ENGINE_NS: Record<string, string> = {
+  activiti: 'http://activiti.org/bpmn',
+  flowable: 'http://flowable.org/bpmn',
+  camunda: 'http://camunda.org/schema/1.0/bpmn',
+};
+const ENGINE_URIS = Object.values(ENGINE_NS);
+
+const localOf = (name: string) => name.slice(name.indexOf(':') + 1);
+const prefixOf = (name: string) => (name.includes(':') ? name.slice(0, name.indexOf(':')) : '');
+
+/** The namespace declarations in scope for an element: prefix → URI, the nearest declaration winning. */
+function declarations(bo: BusinessObject): Map<string, string> {
+  const chain: BusinessObject[] = [];
+  for (let e: BusinessObject | undefined = bo; e; e = e.$parent) chain.unshift(e);
+  const out = new Map<string, string>();
+  for (const e of chain) for (const [k, v] of Object.entries(e.$attrs ?? {})) if (k.startsWith('xmlns:')) out.set(k.slice(6), v);
+  return out;
+}
+
+/** Whether a prefix names an engine namespace here (an undeclared `activiti:` … counts by its name). */
+function isEnginePrefix(prefix: string, decl: Map<string, string>): boolean {
+  const uri = decl.get(prefix);
+  return uri ? ENGINE_URIS.includes(uri) : prefix in ENGINE_NS;
+}
+
+/**
+ * The engine namespace the document uses: the first of activiti, flowable, camunda it declares (under
+ * whatever prefix), else activiti. New extension attributes and elements are written in it.
+ */
+export function engineNamespace(bo: BusinessObject): { prefix: string; uri: string } {
+  const decl = declarations(bo);
+  for (const uri of ENGINE_URIS) for (const [prefix, u] of decl) if (u === uri) return { prefix, uri };
+  return { prefix: 'activiti', uri: ENGINE_NS.activiti };
+}
+
+/** The `$attrs` key of an engine extension attribute: the one the element has, else one in the document's engine namespace. */
+export function engineAttrKey(bo: BusinessObject, local: string): string {
+  const decl = declarations(bo);
+  const have = Object.keys(bo.$attrs ?? {}).find((k) => !k.startsWith('xmlns') && localOf(k) === local && isEnginePrefix(prefixOf(k), decl));
+  return have ?? `${engineNamespace(bo).prefix}:${local}`;
+}
+
+const attr = (bo: BusinessObject, name: string) => bo.$attrs?.[engineAttrKey(bo, name)] ?? '';
+
+/**
+ * Writes (or, when blank, removes) one engine extension attribute of an element, in place: everything else on
+ * the element and in the document is left as it was. The properties panel writes approvers through this.
+ */
+export function setEngineAttr(bo: BusinessObject, local: string, value: string): void {
+  const key = engineAttrKey(bo, local);
+  const v = value.trim();
+  if (v) bo.$attrs[key] = v;
+  else delete bo.$attrs[key];
+}
+
+/** Extension elements of an element by local name in an engine namespace (formProperty, in, out). */
+function extensionsNamed(bo: BusinessObject, local: string): ExtensionValue[] {
+  const decl = declarations(bo);
+  return (bo.extensionElements?.values ?? []).filter((v) => localOf(v.$type).toLowerCase() === local.toLowerCase() && isEnginePrefix(prefixOf(v.$type), decl));
+}
+
+/** The extension elements an edit keeps: all but those of the local names it replaces. */
+export function keptExtensions(bo: BusinessObject, locals: string[]): ExtensionValue[] {
+  const replaced = new Set(locals.flatMap((l) => extensionsNamed(bo, l)));
+  return (bo.extensionElements?.values ?? []).filter((v) => !replaced.has(v));
+}
 
 /** The completion condition a pass ratio stands for (none for 100 %). */
 export function ratioCondition(ratio: number): string | null {
@@ -148,20 +219,18 @@ export function decisionProblems(fields: DecisionFieldDraft[]): string[] {
 }
 
 function readDecisionFields(bo: BusinessObject): DecisionFieldDraft[] {
-  return (bo.extensionElements?.values ?? [])
-    .filter((v) => v.$type === 'activiti:FormProperty')
+  return extensionsNamed(bo, 'formProperty')
     .map((v) => ({
       name: v.id ?? '',
       label: v.name ?? v.id ?? '',
       type: v.type === 'enum' || v.type === 'boolean' ? 'radio' : v.type === 'long' || v.type === 'double' ? 'number' : 'text',
-      options: v.type === 'boolean' ? 'true:是, false:否' : (v.values ?? []).map((o) => `${o.id ?? ''}:${o.name ?? o.id ?? ''}`).join(', '),
+      options: v.type === 'boolean' ? 'true:是, false:否' : (v.values ?? (v.$children ?? []).filter((c) => localOf(c.$type) === 'value')).map((o) => `${o.id ?? ''}:${o.name ?? o.id ?? ''}`).join(', '),
       required: String(v.required) === 'true',
     }));
 }
 
-function readMappings(bo: BusinessObject, type: string): MappingText {
-  return (bo.extensionElements?.values ?? [])
-    .filter((v) => v.$type === type)
+function readMappings(bo: BusinessObject, local: 'in' | 'out'): MappingText {
+  return extensionsNamed(bo, local)
     .map((v) => `${v.sourceExpression ?? v.source ?? ''}=${v.target ?? ''}`)
     .join('\n');
 }
@@ -204,64 +273,10 @@ export function readProps(bo: BusinessObject): NodeProps {
       : null,
     interrupting: bo.cancelActivity !== false,
     calledElement: bo.calledElement ?? '',
-    ins: readMappings(bo, 'activiti:In'),
-    outs: readMappings(bo, 'activiti:Out'),
+    ins: readMappings(bo, 'in'),
+    outs: readMappings(bo, 'out'),
   };
 }
-
-/**
- * The Activiti extension elements the designer writes (decision fields, call activity mappings). Only
- * types: attributes such as activiti:assignee stay plain attributes of the element.
- */
-export const ACTIVITI_MODDLE = {
-  name: 'Activiti',
-  uri: 'http://activiti.org/bpmn',
-  prefix: 'activiti',
-  xml: { tagAlias: 'lowerCase' },
-  associations: [],
-  types: [
-    {
-      name: 'FormProperty',
-      superClass: ['Element'],
-      properties: [
-        { name: 'id', isAttr: true, type: 'String' },
-        { name: 'name', isAttr: true, type: 'String' },
-        { name: 'type', isAttr: true, type: 'String' },
-        { name: 'required', isAttr: true, type: 'String' },
-        { name: 'values', type: 'Value', isMany: true },
-      ],
-    },
-    {
-      name: 'Value',
-      superClass: ['Element'],
-      properties: [
-        { name: 'id', isAttr: true, type: 'String' },
-        { name: 'name', isAttr: true, type: 'String' },
-      ],
-    },
-    {
-      name: 'In',
-      superClass: ['Element'],
-      properties: [
-        { name: 'source', isAttr: true, type: 'String' },
-        { name: 'sourceExpression', isAttr: true, type: 'String' },
-        { name: 'target', isAttr: true, type: 'String' },
-        { name: 'variables', isAttr: true, type: 'String' },
-      ],
-    },
-    {
-      name: 'Out',
-      superClass: ['Element'],
-      properties: [
-        { name: 'source', isAttr: true, type: 'String' },
-        { name: 'sourceExpression', isAttr: true, type: 'String' },
-        { name: 'target', isAttr: true, type: 'String' },
-        { name: 'variables', isAttr: true, type: 'String' },
-      ],
-    },
-  ],
-  enumerations: [],
-};
 
 /** A two-step process to start from: 部门审批 → 会签 (parallel countersign) → end. */
 export const STARTER_XML = `<?xml version="1.0" encoding="UTF-8"?>

@@ -7,12 +7,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { engineApi } from '../engine/engineApi';
 import {
-  ACTIVITI_MODDLE,
   decisionProblems,
+  engineNamespace,
   formPropertyOf,
+  keptExtensions,
   parseMappings,
   ratioCondition,
   readProps,
+  setEngineAttr,
   STARTER_XML,
   timerText,
   type BusinessObject,
@@ -23,6 +25,7 @@ import {
   type TimerDraft,
   type TimeUnit,
 } from '../engine/designerModel';
+import { executableProcess, prepareForDeploy, restoreUnresolvedReferences, saveFaithfully, withDiagram, type ModdleNode, type ReadWarning } from '../engine/designerXml';
 import '../workflow.css';
 import '../engine/designer.css';
 
@@ -36,6 +39,7 @@ interface Modeling {
 }
 interface Moddle {
   create(type: string, attrs?: Record<string, unknown>): unknown;
+  createAny(name: string, nsUri: string, props?: Record<string, unknown>): unknown;
 }
 interface EventBus {
   on(event: string, cb: (e: { newSelection?: Shape[]; element?: Shape }) => void): void;
@@ -156,7 +160,8 @@ export default function ProcessDesigner() {
 
   useEffect(() => {
     if (!host.current) return;
-    const m = new Modeler({ container: host.current, moddleExtensions: { activiti: ACTIVITI_MODDLE } });
+    // no engine moddle extension: activiti:/flowable:/camunda: content is read and written back as it is
+    const m = new Modeler({ container: host.current });
     modeler.current = m;
     let live = true;
     const load = async () => {
@@ -169,11 +174,12 @@ export default function ProcessDesigner() {
           if (r.result.businessTable) setFormType(r.result.businessTable);
         } else message.warning(r.message);
       }
-      await m.importXML(xml);
+      const { warnings } = await m.importXML(await withDiagram(xml));
+      restoreUnresolvedReferences(warnings as unknown as ReadWarning[], m.get<Moddle>('moddle'));
       if (!live) return;
-      const root = m.get<Canvas>('canvas').getRootElement();
-      setProcessKey(root.businessObject.id);
-      setProcessName(root.businessObject.name ?? root.businessObject.id);
+      const proc = executableProcess(m.getDefinitions() as unknown as ModdleNode);
+      setProcessKey(proc?.id ?? 'new_process');
+      setProcessName(proc?.name ?? proc?.id ?? '');
       m.get<Canvas>('canvas').zoom('fit-viewport', 'auto');
     };
     load().catch((e: unknown) => message.error(`流程图加载失败：${e instanceof Error ? e.message : String(e)}`));
@@ -197,12 +203,7 @@ export default function ProcessDesigner() {
     const next = { ...props, ...patch };
     const bo = selected.businessObject;
     if (patch.name !== undefined) modeling().updateProperties(selected, { name: patch.name });
-    for (const key of ['assignee', 'candidateUsers', 'candidateGroups'] as const) {
-      if (patch[key] === undefined) continue;
-      const v = patch[key]!.trim();
-      if (v) bo.$attrs[`activiti:${key}`] = v;
-      else delete bo.$attrs[`activiti:${key}`];
-    }
+    for (const key of ['assignee', 'candidateUsers', 'candidateGroups'] as const) if (patch[key] !== undefined) setEngineAttr(bo, key, patch[key]!);
     if (patch.signMode !== undefined || patch.passRatio !== undefined) {
       const moddle = modeler.current!.get<Moddle>('moddle');
       if (!next.signMode) modeling().updateProperties(selected, { loopCharacteristics: undefined });
@@ -221,26 +222,21 @@ export default function ProcessDesigner() {
     }
     if (patch.due !== undefined || patch.timeoutAction !== undefined) {
       const due = timerText(next.due);
-      if (due) {
-        bo.$attrs['activiti:dueDate'] = due;
-        bo.$attrs['wf:timeoutAction'] = next.timeoutAction;
-      } else {
-        delete bo.$attrs['activiti:dueDate'];
-        delete bo.$attrs['wf:timeoutAction'];
-      }
+      setEngineAttr(bo, 'dueDate', due ?? '');
+      if (due) bo.$attrs['wf:timeoutAction'] = next.timeoutAction;
+      else delete bo.$attrs['wf:timeoutAction'];
     }
     const moddle = modeler.current!.get<Moddle>('moddle');
+    const ns = engineNamespace(bo);
+    const ext = (local: string, props: Record<string, unknown>) => moddle.createAny(`${ns.prefix}:${local}`, ns.uri, props);
     if (patch.decisionFields !== undefined) {
-      replaceExtensions(['activiti:FormProperty'], next.decisionFields.map((f) => {
-        const fp = formPropertyOf(f);
-        return moddle.create('activiti:FormProperty', { ...fp, values: fp.values.map((v) => moddle.create('activiti:Value', v)) });
+      replaceExtensions(['formProperty'], next.decisionFields.map((f) => {
+        const { values, ...fp } = formPropertyOf(f);
+        return ext('formProperty', values.length ? { ...fp, $children: values.map((v) => ext('value', v)) } : fp);
       }));
     }
     if (patch.ins !== undefined || patch.outs !== undefined) {
-      replaceExtensions(['activiti:In', 'activiti:Out'], [
-        ...parseMappings(next.ins).map((m) => moddle.create('activiti:In', m)),
-        ...parseMappings(next.outs).map((m) => moddle.create('activiti:Out', m)),
-      ]);
+      replaceExtensions(['in', 'out'], [...parseMappings(next.ins).map((m) => ext('in', m)), ...parseMappings(next.outs).map((m) => ext('out', m))]);
     }
     if (patch.calledElement !== undefined) modeling().updateProperties(selected, { calledElement: patch.calledElement.trim() || undefined });
     if (patch.timer !== undefined) {
@@ -253,11 +249,11 @@ export default function ProcessDesigner() {
     setProps(next);
   };
 
-  /** Replaces the extension elements of some types on the selected element, keeping the others. */
-  const replaceExtensions = (types: string[], values: unknown[]) => {
+  /** Replaces the engine extension elements of some local names on the selected element, keeping the others. */
+  const replaceExtensions = (locals: string[], values: unknown[]) => {
     if (!selected) return;
     const moddle = modeler.current!.get<Moddle>('moddle');
-    const kept = (selected.businessObject.extensionElements?.values ?? []).filter((v) => !types.includes(v.$type));
+    const kept = keptExtensions(selected.businessObject, locals);
     const all = [...kept, ...values];
     modeling().updateProperties(selected, { extensionElements: all.length ? moddle.create('bpmn:ExtensionElements', { values: all }) : undefined });
   };
@@ -270,13 +266,12 @@ export default function ProcessDesigner() {
       return;
     }
     const root = m.get<Canvas>('canvas').getRootElement();
-    modeling().updateProperties(root, { id: processKey, name: processName.trim() || processKey });
-    const defs = (root.businessObject as unknown as { $parent?: { $attrs: Record<string, string> } }).$parent;
-    if (defs) {
-      defs.$attrs['xmlns:activiti'] = 'http://activiti.org/bpmn';
-      defs.$attrs['xmlns:wf'] = 'urn:group-office:workflow';
-    }
-    const { xml } = await m.saveXML({ format: true });
+    // key and name go on the executable process (the root shape when the file has no pools), only when changed
+    prepareForDeploy(m.getDefinitions() as unknown as ModdleNode, processKey, processName, (proc, p) => {
+      if ((root.businessObject as unknown) === proc) modeling().updateProperties(root, p);
+      else Object.assign(proc, p);
+    });
+    const { xml } = await saveFaithfully(m.getDefinitions() as unknown as ModdleNode, () => m.saveXML({ format: true }));
     setDeploying(true);
     try {
       const r = await engineApi.deploy({ xml: xml ?? '', name: processName.trim() || undefined, businessTable: formType });
