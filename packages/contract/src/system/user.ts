@@ -63,3 +63,41 @@ export const sysUserAgentRow = z.looseObject({
   updateTime: text,
 });
 export type SysUserAgentRow = z.infer<typeof sysUserAgentRow>;
+
+/**
+ * `/sys/user/searchPeople`: the person pickers' search (real name, account, pinyin, initials). Active
+ * accounts within the caller's reach only; `phone` masked as the HR lists (138****1234), `birthday` to the
+ * year (1996-**-**).
+ */
+export const personSearchQuery = z.object({
+  keyword: z.string().max(50).optional(),
+  departId: z.string().max(64).optional(),
+  /** '1': the group company (A01) only */
+  forceA01: z.enum(['0', '1']).optional(),
+  /** an instance the caller takes part in: the reach grows by the group company (A01) */
+  procInstId: z.string().max(64).optional(),
+  /** comma-separated usernames to read back within reach */
+  usernames: z.string().max(5000).optional(),
+  pageNo: z.coerce.number().int().min(1).max(10000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(50).optional(),
+});
+export type PersonSearchQuery = z.infer<typeof personSearchQuery>;
+
+export const personRow = z.object({
+  id: z.string(),
+  username: z.string(),
+  realname: text,
+  sex: z.number().nullable(),
+  sex_dictText: z.string(),
+  phone: text,
+  birthday: text,
+  orgCode: text,
+  orgCodeTxt: z.string(),
+  deptName: z.string(),
+  post: text,
+  post_dictText: z.string(),
+});
+export type PersonRow = z.infer<typeof personRow>;
+
+/** What a workflow action answers when a picked person is outside the caller's reach. */
+export const PERSON_OUT_OF_REACH_TEXT = '所选人员不在可选范围内';

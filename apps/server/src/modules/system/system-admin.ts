@@ -28,6 +28,7 @@ import { userAgentRoutes } from './agent/user-agent.routes.js';
 import { UserAgentService } from './agent/user-agent.service.js';
 import { UserAdminService } from './user/user-admin.service.js';
 import { userAdminRoutes } from './user/user-admin.routes.js';
+import { personSearchRoutes } from './user/person-search.routes.js';
 import type { UserService } from './user/user.service.js';
 
 export interface SystemAdminDeps {
@@ -52,6 +53,7 @@ export async function registerSystemAdmin(api: Api, deps: SystemAdminDeps): Prom
   await departRoutes(api, departs, permAdmin);
   await departExcelRoutes(api, departs);
   await userAdminRoutes(api, new UserAdminService(api.ctx, deps.dicts, permAdmin));
+  await personSearchRoutes(api);
   await userAgentRoutes(api, new UserAgentService(db));
   await thirdAppRoutes(api);
 

@@ -1,10 +1,11 @@
-import { envelope, listResponse, messageResponse, pageResponse, wfCcPage, wfCountResult, wfDecisionField, wfInstanceRow, wfUrgeResult } from '@go/contract';
+import { PERSON_OUT_OF_REACH_TEXT, envelope, listResponse, messageResponse, pageResponse, wfCcPage, wfCountResult, wfDecisionField, wfInstanceRow, wfUrgeResult } from '@go/contract';
 import { z } from 'zod';
 import { LOGIN, perm, type CurrentUser } from '../../platform/access/access.js';
 import { inCompanyScope } from '../../platform/access/scope.js';
 import type { Api } from '../../platform/http/api.js';
 import { ok } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
+import { PersonSearch } from '../system/user/person-search.js';
 import type { ActionQueries } from './action.queries.js';
 import type { WorkflowEngine } from './engine.js';
 import type { WorkflowQueries } from './workflow.queries.js';
@@ -65,6 +66,14 @@ export async function workflowActionRoutes(
     if (!row || !inCompanyScope(user, row.sysOrgCode)) throw businessError('流程实例不存在');
   };
   const actor = (u: CurrentUser) => ({ username: u.username, realname: u.realname });
+  /** 转办, 加签 and 抄送 name only people of the caller's reach: their company, plus A01 for a participant. */
+  const people = new PersonSearch(app.ctx.db);
+  const requireReach = async (user: CurrentUser, picked: string[], procInstId: string | undefined) => {
+    const outside = await people.outOfReach(user, picked, procInstId);
+    if (outside.length) throw businessError(`${PERSON_OUT_OF_REACH_TEXT}：${outside.join('、')}`);
+  };
+  const taskInstance = async (taskId: string) =>
+    (await app.ctx.db.selectFrom('wfTask').select('instId').where('id', '=', taskId).executeTakeFirst())?.instId;
 
   app.get(
     '/actTask/decisionFields/:id',
@@ -77,6 +86,7 @@ export async function workflowActionRoutes(
     { config: { access: LOGIN, oplog: { content: '转办任务', type: 3 } }, schema: { tags: TAGS, summary: '转办：任务交给他人以其本人名义处理', body: transferBody, response: { 200: messageResponse } } },
     async (req) => {
       const b = req.body;
+      await requireReach(req.user!, [b.userId], await taskInstance(b.id));
       await s.engine.transfer(actor(req.user!), b);
       return ok(null, '转办成功');
     },
@@ -87,6 +97,7 @@ export async function workflowActionRoutes(
     { config: { access: LOGIN, oplog: { content: '加签', type: 3 } }, schema: { tags: TAGS, summary: '加签：前加签、后加签或并行加签', body: addSignBody, response: { 200: messageResponse } } },
     async (req) => {
       const b = req.body;
+      await requireReach(req.user!, b.userIds, await taskInstance(b.id));
       await s.engine.addSign(actor(req.user!), b);
       return ok(null, '加签成功');
     },
@@ -98,6 +109,7 @@ export async function workflowActionRoutes(
     async (req) => {
       const b = req.body;
       const user = req.user!;
+      await requireReach(user, b.userIds, b.procInstId);
       const n = await s.engine.cc(actor(user), b, async (username) => s.queries.participates(b.procInstId, username));
       return ok({ count: n }, n ? `已抄送${n}人` : '所选人员均已抄送过');
     },

@@ -32,6 +32,10 @@ export interface SysUser extends Audit {
   departIds: string | null;
   relTenantIds: string | null;
   clientId: string | null;
+  /** pinyin of `realname` (`zhulin`), initials (`zl`) and the name they were computed from (person search) */
+  namePinyin: string | null;
+  nameInitials: string | null;
+  pinyinOf: string | null;
 }
 
 export interface SysRole extends Audit {

@@ -1,4 +1,4 @@
-import { validators, zx } from '@go/contract';
+import { maskValue, validators, zx } from '@go/contract';
 import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { GROUP_COMPANY, isGroupLevel, type CurrentUser } from '../../../platform/access/access.js';
 import { inCompanyScope, scopeToCompany } from '../../../platform/access/scope.js';
@@ -25,6 +25,7 @@ import type { DictService } from '../dict/dict.service.js';
 import type { PermissionAdminService } from '../permission/permission-admin.service.js';
 import { requirePasswordChange } from '../account/password-state.js';
 import { substringTerms, trigramNarrowing, USER_SEARCH } from '../list-search.js';
+import { maskBirthday } from './person-search.js';
 
 export const USER_WHITELIST: Whitelist = {
   id: 'u.id',
@@ -295,7 +296,9 @@ export class UserAdminService {
         ),
       paging(params, 200),
     );
-    return { ...pg, records: await this.present(pg.records) };
+    // a picker shows phone and birthday masked, as the HR lists (docs/security.md, Person pickers)
+    const records = (await this.present(pg.records)).map((r) => ({ ...r, phone: maskValue('mobile', r.phone), birthday: maskBirthday(r.birthday) }));
+    return { ...pg, records };
   }
 
   async byDepart(user: CurrentUser, departId: string) {

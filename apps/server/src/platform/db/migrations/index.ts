@@ -27,8 +27,10 @@ import * as sso from './2026_11_24_1250_sso.js';
 import * as dashboard from './2026_11_24_1500_dashboard.js';
 import * as workflowTodo from './2026_11_26_2000_workflow_todo.js';
 import * as workflowInitiator from './2026_11_27_1400_workflow_initiator.js';
+import * as userPinyin from './2026_11_27_1900_user_pinyin.js';
 import * as sharedSecrets from './2026_11_27_0150_shared_secrets.js';
 import * as hrCompany from './2026_11_27_1800_hr_company.js';
+import * as hrStatVersion from './2026_11_27_1810_hr_stat_version.js';
 
 /**
  * Every migration, by name (names sort in the order they run). Add a new file and list it here;
@@ -66,4 +68,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_2000_workflow_todo': workflowTodo,
   '2026_11_27_1400_workflow_initiator': workflowInitiator,
   '2026_11_27_1800_hr_company': hrCompany,
+  '2026_11_27_1810_hr_stat_version': hrStatVersion,
+  '2026_11_27_1900_user_pinyin': userPinyin,
 };
