@@ -1,6 +1,7 @@
 import { addDays, currentWeekStart, proposalForm } from '@go/contract';
 import { formPerms } from '@go/contract/forms/index';
 import { declaredFormType } from '../modules/forms/declared-form.js';
+import { ensureCompanyBoard } from '../modules/office/kanban.service.js';
 import { markAdopted } from '../modules/office/proposal.repo.js';
 import { ensureFormTable } from '../modules/forms/form-table.js';
 import { buildWorkflow } from '../modules/workflow/index.js';
@@ -356,4 +357,10 @@ async function seedProposalDemo(db: Database, wf: ReturnType<typeof buildWorkflo
   await file('chenjing', { category: 'cost', anonymous: '0', subject: '打印机默认双面打印', description: '各部门打印机默认单面打印，纸张浪费较多。建议统一设置为默认双面。', benefit: '预计每年节约纸张约30%' }, 2);
   await file('yangfan', { category: 'management', anonymous: '1', subject: '会议室预约信息上墙', description: '会议室经常被临时占用，建议在门口放置预约信息屏。', benefit: '减少会议冲突，提高会议室利用率' }, 2);
   await file('zhaolei', { category: 'safety', anonymous: '0', subject: '机房增设温湿度告警', description: '机房目前只有人工巡检，建议增加温湿度传感器并接入告警。', benefit: '提前发现空调故障，降低宕机风险' }, 0);
+}
+
+/** Every company (top-level department) without a board of its own gets its default kanban board. */
+export async function seedCompanyBoards(db: Database): Promise<void> {
+  const companies = await db.selectFrom('sysDepart').select(['orgCode', 'departName']).where('parentId', 'is', null).where('delFlag', '=', 0).orderBy('orgCode').execute();
+  for (const c of companies) await ensureCompanyBoard(db, c, 'admin');
 }

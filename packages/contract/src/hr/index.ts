@@ -4,3 +4,4 @@ export * from './schemas.js';
 export * from './forms.js';
 export * from './registration.js';
 export * from './responses.js';
+export * from './dimission.js';

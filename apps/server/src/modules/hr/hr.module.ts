@@ -2,6 +2,7 @@ import type { Api } from '../../platform/http/api.js';
 import type { Translator } from '../../platform/query/present.js';
 import type { FormRegistry } from '../workflow/form-registry.js';
 import { registerHrApprovals } from './hr-approval.js';
+import { registerDimissionJob } from './hr-dimission.js';
 import { HrImportService } from './hr-import.service.js';
 import { HrRecordsService } from './hr-records.service.js';
 import { hrRoutes } from './hr.routes.js';
@@ -13,6 +14,7 @@ export async function registerHrModule(api: Api, deps: { translate: Translator; 
   const records = new HrRecordsService(hr);
   const imports = new HrImportService(api.ctx, hr);
   const startMove = await registerHrApprovals(api, deps.registry, hr);
+  registerDimissionJob(api.ctx, hr);
   await hrRoutes(api, { hr, records, imports, startMove });
   return hr;
 }

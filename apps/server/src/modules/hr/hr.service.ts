@@ -9,6 +9,8 @@ import {
   HY_FIELD_LABELS,
   HY_MOVE_RULES,
   HY_STATUS_TEXT,
+  HY_LEAVE_PENDING,
+  hyLeavePendingMessage,
   hyUserAddSchema,
   isSensitiveField,
   maskRow,
@@ -35,6 +37,7 @@ import { formatDate, now } from '../../platform/db/time.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
 import type { Translator } from '../../platform/query/present.js';
 import { applyFilters, applySort, paging, runPage, type Params, type Whitelist } from '../../platform/query/query-builder.js';
+import { scheduleDimission } from './hr-dimission.js';
 import {
   departByOrgCode,
   fileInCompany,
@@ -584,7 +587,7 @@ export class HrService {
   async checkMove(user: CurrentUser, move: HyMove, input: { id: string; orgCode?: string | null }, db: Database = this.db): Promise<HyUser> {
     const f = await findFile(db, user, input.id);
     if (!f) throw businessError(NOT_FOUND);
-    if (f.pendingMove) throw businessError(PENDING);
+    if (f.pendingMove) throw businessError(f.pendingMove === HY_LEAVE_PENDING ? hyLeavePendingMessage(f.dimissionDate) : PENDING);
     if (!HY_MOVE_RULES[move].from.includes(f.status as HyStatus)) throw businessError(WRONG_STATE);
     if ((move === 'hire' || move === 'transfer') && input.orgCode) await this.checkDepart(db, user, input.orgCode);
     return f;
@@ -594,9 +597,11 @@ export class HrService {
    * Applies a move to a file inside `db` (a transaction): the new state and fields, the change-log rows,
    * the transfer record and the linked system user. Returns a message for the answer.
    */
-  async applyMove<M extends HyMove>(db: Database, op: Operator, f: HyUser, move: M, raw: HyMoveInput<M>): Promise<string> {
+  async applyMove<M extends HyMove>(db: Database, op: Operator, f: HyUser, move: M, raw: HyMoveInput<M>, opts: { today?: string } = {}): Promise<string> {
     const input = raw as HyMoveInput<HyMove> & Row;
     const date = str(input.date) ?? formatDate();
+    // a dimission dated after today waits for its date (待离职; docs/hr.md)
+    if (move === 'dimission' && date > (opts.today ?? formatDate())) return scheduleDimission(db, this, op, f, input, date);
     const reason = str(input.reason);
     const rule = HY_MOVE_RULES[move];
     const set: Row = {};

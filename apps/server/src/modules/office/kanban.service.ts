@@ -3,12 +3,38 @@ import { z } from 'zod';
 import type { CurrentUser } from '../../platform/access/access.js';
 import { inCompanyScope } from '../../platform/access/scope.js';
 import type { AppContext } from '../../platform/context.js';
+import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
 import { businessError } from '../../platform/http/errors.js';
 import * as repo from './mission.repo.js';
 import type { MissionService } from './mission.service.js';
 import type { OaBoard, OaMission } from './office.tables.js';
+
+/** The description of the board every company gets (docs/office.md "Kanban"). */
+export const COMPANY_BOARD_DESCRIPTION = '公司默认看板';
+
+/**
+ * Gives a company its default board (named after the company, the status columns) unless the company
+ * already has a board of its own: run when a company is added and by the seed for existing companies.
+ */
+export async function ensureCompanyBoard(db: Database, company: { orgCode: string; departName: string }, by: string): Promise<boolean> {
+  const has = await db.selectFrom('oaBoard').select('id').where('sysOrgCode', '=', company.orgCode).where('delFlag', '=', 0).executeTakeFirst();
+  if (has) return false;
+  await repo.insertBoard(db, {
+    id: newId(),
+    name: `${company.departName}看板`,
+    description: COMPANY_BOARD_DESCRIPTION,
+    columns: null,
+    sysOrgCode: company.orgCode,
+    delFlag: 0,
+    createBy: by,
+    createTime: now(),
+    updateBy: null,
+    updateTime: null,
+  });
+  return true;
+}
 
 type Card = Awaited<ReturnType<MissionService['present']>>[number];
 

@@ -131,7 +131,7 @@ export function overdueUnreminded(db: Database, today: string) {
 }
 
 export function boards(db: Database, user: CurrentUser) {
-  return scopeToCompany(db.selectFrom('oaBoard'), user, 'sysOrgCode').selectAll().where('delFlag', '=', 0).orderBy('createTime').execute();
+  return scopeToCompany(db.selectFrom('oaBoard'), user, 'sysOrgCode').selectAll().where('delFlag', '=', 0).orderBy('createTime').orderBy('id').execute();
 }
 
 export function findBoard(db: Database, id: string): Promise<OaBoard | undefined> {

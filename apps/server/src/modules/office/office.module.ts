@@ -8,7 +8,8 @@ import { proposalRoutes } from './proposal.routes.js';
 import { ProposalService } from './proposal.service.js';
 import { indicatorRoutes } from './indicator.routes.js';
 import { IndicatorService } from './indicator.service.js';
-import { KanbanService } from './kanban.service.js';
+import { onCompanyAdded } from '../system/depart/company-hooks.js';
+import { ensureCompanyBoard, KanbanService } from './kanban.service.js';
 import { missionRoutes } from './mission.routes.js';
 import { MissionService } from './mission.service.js';
 import { OfficeNotifier } from './notify.js';
@@ -46,6 +47,10 @@ export async function registerOfficeModule(api: Api, registry: FormRegistry): Pr
   const proposals = new ProposalService(ctx, missions, notifier);
   const m: OfficeModule = { weekly, missions, kanban, indicators, proposals, notifier };
   byContext.set(ctx, m);
+  // every new company starts with its kanban board
+  onCompanyAdded('office.kanban', async (db, company, by) => {
+    await ensureCompanyBoard(db, company, by);
+  });
   officeServices(ctx).jobRegistry.register(
     {
       name: MISSION_REMINDER_JOB,

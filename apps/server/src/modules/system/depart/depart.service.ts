@@ -8,6 +8,7 @@ import { businessError } from '../../../platform/http/errors.js';
 import { likeContains, likePrefix } from '../../../platform/query/like.js';
 import { applyFilters, applySort, paging, runPage, type Params, type Whitelist } from '../../../platform/query/query-builder.js';
 import { nextChildCode } from './org-code.js';
+import { companyAdded } from './company-hooks.js';
 
 /** A department row as a plain object type (what the wire schemas accept). */
 type SysDepart = { [K in keyof SysDepartTable]: SysDepartTable[K] };
@@ -194,7 +195,14 @@ export class DepartService {
       updateBy: null,
       updateTime: null,
     };
-    await this.db.insertInto('sysDepart').values(row).execute();
+    if (parentId) await this.db.insertInto('sysDepart').values(row).execute();
+    else {
+      // a new company: what other modules give every company (e.g. its kanban board) comes with it
+      await this.db.transaction().execute(async (trx) => {
+        await trx.insertInto('sysDepart').values(row).execute();
+        await companyAdded(trx, row, user.username);
+      });
+    }
     return row;
   }
 

@@ -1,3 +1,4 @@
+import { HY_LEAVE_PENDING, HY_LEAVE_PENDING_TEXT } from '@go/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Descriptions, Modal, Spin, Tag, Timeline } from 'antd';
 import { useState } from 'react';
@@ -93,6 +94,7 @@ export function FileDetailModal({ id, onClose }: { id?: string; onClose: () => v
           <Descriptions bordered size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
             {FIELDS.map(([k, label]) => (
               <Descriptions.Item key={k} label={label}>
+            {f.pendingMove === HY_LEAVE_PENDING && <Tag color="volcano">{`${HY_LEAVE_PENDING_TEXT} ${String(f.dimissionDate ?? '')}`}</Tag>}
                 <span data-field={k}>{f[k] === null || f[k] === undefined ? '' : String(f[k])}</span>
               </Descriptions.Item>
             ))}

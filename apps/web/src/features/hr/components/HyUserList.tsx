@@ -1,4 +1,4 @@
-import { HY_MOVE_RULES, type HyMove } from '@go/contract';
+import { HY_LEAVE_PENDING, HY_LEAVE_PENDING_TEXT, HY_MOVE_RULES, type HyMove } from '@go/contract';
 import { Tag } from 'antd';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
@@ -15,7 +15,13 @@ const statusCell = (_: unknown, r: Row) => (
   <>
     <Tag color={STATUS_COLOR[String(r.status)]}>{String(r.status_dictText ?? r.status ?? '')}</Tag>
     {Number(r.blacklistFlag) === 1 && <Tag color="red">黑名单</Tag>}
-    {r.pendingMove ? <Tag color="gold">审批中</Tag> : null}
+    {r.pendingMove === HY_LEAVE_PENDING ? (
+      <Tag color="volcano" title={`离职日期 ${String(r.dimissionDate ?? '')}`}>
+        {HY_LEAVE_PENDING_TEXT} {String(r.dimissionDate ?? '')}
+      </Tag>
+    ) : r.pendingMove ? (
+      <Tag color="gold">审批中</Tag>
+    ) : null}
   </>
 );
 

@@ -1,0 +1,31 @@
+import type { Database } from '../platform/db/database.js';
+import { newId } from '../platform/db/ids.js';
+import { now } from '../platform/db/time.js';
+import '../platform/scheduler/scheduler.tables.js';
+
+/**
+ * The daily job that makes scheduled dimissions (待离职) take effect on their date (docs/hr.md). It runs
+ * in a clean install too: an approved dimission must take effect without an administrator's action.
+ */
+export async function seedHrDimissionJob(db: Database): Promise<void> {
+  const exists = await db.selectFrom('sysQuartzJob').select('id').where('jobClassName', '=', 'hr.job.DimissionJob').executeTakeFirst();
+  if (exists) return;
+  await db
+    .insertInto('sysQuartzJob')
+    .values({
+      id: newId(),
+      jobClassName: 'hr.job.DimissionJob',
+      cronExpression: '0 5 0 * * ? *',
+      parameter: null,
+      description: '每天0点05分办理离职日期已到的待离职人员',
+      status: 0,
+      delFlag: 0,
+      nextFire: null,
+      lastFire: null,
+      createBy: 'admin',
+      createTime: now(),
+      updateBy: null,
+      updateTime: null,
+    })
+    .execute();
+}
