@@ -53,7 +53,26 @@ describe.each(dbKinds)('[PERFORMANCE]: yearly and quarterly sheets on %s', (kind
 
     const dup = await t.call(admin, 'POST', '/userYearPerf/add', { userId: 'yangfan', yearPart: '2031' });
     expect(dup.body.success).toBe(false);
-    expect(dup.body.message).toBe('该人员本年度的考评记录已存在，请直接编辑');
+    expect(dup.body.message).toBe('该人员2031年度的考评记录已存在，请直接编辑');
+  });
+
+  it('a row of another year is found and added per person and year; the person picker names people by username', async () => {
+    // the picker sends the username: queryById finds the person's row of that year (not another year's)
+    const add2032 = await t.call(admin, 'POST', '/userYearPerf/add', { userId: 'zhaolei', yearPart: '2032', janBranch: 80 });
+    expect(add2032.body.success, add2032.body.message).toBe(true);
+    const found = await t.call(admin, 'GET', '/userYearPerf/queryById?userId=zhaolei&yearPart=2032');
+    expect(found.body.result).toMatchObject({ userId: ids.zhaolei, yearPart: '2032', janBranch: 80 });
+    const none = await t.call(admin, 'GET', '/userYearPerf/queryById?userId=zhaolei&yearPart=2031');
+    expect(none.body.result).toBeNull();
+    // the previous year is a row of its own
+    const add2031 = await t.call(admin, 'POST', '/userYearPerf/add', { userId: 'zhaolei', yearPart: '2031', decemBranch: 75 });
+    expect(add2031.body.success, add2031.body.message).toBe(true);
+    expect((await t.call(admin, 'GET', '/userYearPerf/queryById?userId=zhaolei&yearPart=2031')).body.result).toMatchObject({ yearPart: '2031', decemBranch: 75 });
+    // a second row of that year names the year
+    const dup = await t.call(admin, 'POST', '/userYearPart/add', { userId: 'zhaolei', yearPart: '2031' });
+    expect(dup.body.success, dup.body.message).toBe(true);
+    const dupPart = await t.call(admin, 'POST', '/userYearPart/add', { userId: ids.zhaolei, yearPart: '2031' });
+    expect(dupPart.body.message).toBe('该人员2031年度的考评记录已存在，请直接编辑');
   });
 
   it('bad input answers 400 in Chinese and changes nothing', async () => {

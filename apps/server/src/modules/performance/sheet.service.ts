@@ -37,8 +37,10 @@ import type { UserYearPart, UserYearPerf } from './performance.tables.js';
 export const SHEET_TEXT = {
   notFound: '未找到对应数据',
   personNotFound: '未找到该人员',
-  exists: '该人员本年度的考评记录已存在，请直接编辑',
 } as const;
+
+/** A person already has a row of that sheet for the year: the answer names the year. */
+export const sheetExists = (yearPart: string) => `该人员${yearPart}年度的考评记录已存在，请直接编辑`;
 
 const common: Whitelist = {
   id: 'id',
@@ -114,12 +116,15 @@ export class SheetService {
 
   /** The row of a person and year (or by id), or null: the client then calls `add` or `edit`. */
   async queryById<T extends SheetTable>(table: T, user: CurrentUser, q: SheetLookupQuery): Promise<SheetRow<T> | null> {
-    return (await findSheetRow(this.db, table, user, q)) ?? null;
+    // `userId` may name the person by username (the person picker sends usernames), as `add` accepts:
+    // the row is looked up by the person's user id.
+    const person = q.userId ? await findPerson(this.db, q.userId) : undefined;
+    return (await findSheetRow(this.db, table, user, person ? { ...q, userId: person.id } : q)) ?? null;
   }
 
   async addPerf(user: CurrentUser, input: UserYearPerfAdd) {
     const p = await this.person(user, input.userId);
-    if (await sheetRowOf(this.db, 'userYearPerf', p.id, input.yearPart)) throw businessError(SHEET_TEXT.exists);
+    if (await sheetRowOf(this.db, 'userYearPerf', p.id, input.yearPart)) throw businessError(sheetExists(input.yearPart));
     const months = pick(input, MONTH_FIELDS);
     const row = {
       id: newId(),
@@ -152,7 +157,7 @@ export class SheetService {
 
   async addPart(user: CurrentUser, input: UserYearPartAdd) {
     const p = await this.person(user, input.userId);
-    if (await sheetRowOf(this.db, 'userYearPart', p.id, input.yearPart)) throw businessError(SHEET_TEXT.exists);
+    if (await sheetRowOf(this.db, 'userYearPart', p.id, input.yearPart)) throw businessError(sheetExists(input.yearPart));
     // the …Id links are the server's: a hand-entered quarter carries none
     const values = pick(input, QUARTER_FIELDS);
     const row = {

@@ -491,7 +491,8 @@ export default function Registration() {
                 label="照片"
                 valuePropName="fileList"
                 getValueFromEvent={fileList}
-                rules={[{ required: true, message: REGISTRATION_TEXTS.photo }, fileRule('photo')]}
+                required
+                rules={[fileRule('photo')]}
                 extra="JPG、PNG、GIF 或 WEBP，小于 10MB"
               >
                 <Upload
