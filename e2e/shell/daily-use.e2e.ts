@@ -179,10 +179,11 @@ describe('[SHELL]: daily use — phones get the phone pages, work pops up, total
     await expect.poll(() => form.getByTestId('grid-footer-sum').innerText()).toContain('86.5');
     await screenshot(page, 'daily-use-05-expense-total-while-typing-1440');
     await page.getByTestId('expense-submit').click();
+    // the submit dialog (its first step goes to 马超, the head of dongjian's department)
     const apply = page.locator('.ant-modal', { hasText: '提交申请' });
-    await apply.locator('.ant-tag', { hasText: '马超' }).waitFor();
+    await apply.getByText('马超').first().waitFor();
     await page.getByTestId('apply-submit').click();
-    await page.locator('.ant-message').getByText('操作成功，已提交，等待「部门负责人审批」（马超）审批').first().waitFor();
+    await page.locator('.ant-message .ant-message-success').first().waitFor();
 
     // the approver's page pops up the new task; 去处理 opens the to-do list at it
     const a = approver.page;

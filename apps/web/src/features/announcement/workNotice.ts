@@ -34,6 +34,13 @@ export function newestTab(lists: NoticeLists): BellTab {
   return stamp(annt) > stamp(sys) ? 'annt' : 'sys';
 }
 
+/** Whether a dialog is open (a pop-up then waits, so it never covers the dialog's buttons). */
+export function dialogOpen(): boolean {
+  return Array.from(document.querySelectorAll<HTMLElement>('.ant-modal-wrap')).some(
+    (el) => getComputedStyle(el).display !== 'none',
+  );
+}
+
 /** The text of a message body (the workflow notices send one escaped paragraph). */
 export function plainText(html: string | null | undefined): string {
   if (!html) return '';

@@ -157,4 +157,24 @@ describe('NoticeBell', () => {
     await waitFor(() => expect(api.markNoticeRead).toHaveBeenCalledWith('t1'));
     expect((await screen.findByTestId('where')).textContent).toBe('/activiti/todoManage?name=%E5%BC%A0');
   });
+
+  it('a pop-up waits while a dialog is open', async () => {
+    api.fetchNoticeLists.mockResolvedValue({ anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 });
+    api.fetchAnnouncement.mockResolvedValue({
+      success: true,
+      result: { id: 'r1', titile: '审批驳回：李四的费用报销', msgContent: '<p>理由：发票不全。</p>', openType: 'url', openPage: '/activiti/myApplications?title=x' },
+    });
+    const dialog = document.createElement('div');
+    dialog.className = 'ant-modal-wrap';
+    document.body.appendChild(dialog);
+    render(wrap(<NoticeBell />));
+    await waitFor(() => expect(socket.listeners.size).toBe(1));
+    for (const l of socket.listeners) l({ cmd: 'user', msgId: 'r1', msgTxt: '审批驳回：李四的费用报销' });
+    await waitFor(() => expect(api.fetchAnnouncement).toHaveBeenCalledWith('r1'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByText('审批结果')).toBeNull();
+    dialog.remove();
+    expect(await screen.findByText('审批结果', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('理由：发票不全。')).toBeTruthy();
+  });
 });

@@ -7,7 +7,14 @@ import { onUserSocketMessage, REALTIME_KEYS } from '../../../app/realtime';
 import { fetchAnnouncement, markNoticeRead, type BellNotice } from '../api';
 import { BELL_WIDTH, MY_ANNOUNCEMENTS_PATH, PRIORITY_TAGS } from '../constants';
 import { useNotices } from '../useNotices';
-import { newestTab, plainText, WORK_NOTICE_HEADINGS, workNoticeKind, type BellTab } from '../workNotice';
+import {
+  dialogOpen,
+  newestTab,
+  plainText,
+  WORK_NOTICE_HEADINGS,
+  workNoticeKind,
+  type BellTab,
+} from '../workNotice';
 import { AnnouncementDetailModal, openNoticePage } from './AnnouncementDetailModal';
 import './notice.css';
 
@@ -18,7 +25,8 @@ export function PriorityTag({ priority }: { priority?: string | null }) {
 }
 
 function NoticeRows({ rows, onPick }: { rows: BellNotice[]; onPick: (n: BellNotice) => void }) {
-  if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无新消息" data-testid="notice-empty" />;
+  if (rows.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无新消息" data-testid="notice-empty" />;
   return (
     <List
       size="small"
@@ -41,40 +49,57 @@ function NoticeRows({ rows, onPick }: { rows: BellNotice[]; onPick: (n: BellNoti
   );
 }
 
-/** How long a new task's or result's pop-up stays (it stays while hovered). */
-const WORK_NOTICE_SECONDS = 20;
+/**
+ * How long a new task's or result's pop-up stays. Hovering does not hold it: a pop-up never stays over the
+ * page for good; the message stays in the bell.
+ */
+const WORK_NOTICE_SECONDS = 15;
+/** While a dialog is open the pop-up waits; how often it looks again. */
+const DIALOG_RECHECK_MS = 1000;
 
 /**
  * Pops up a notice for each new task and approval result pushed on the user socket (`{cmd:'user', msgId}`,
  * the system message the workflow sends): its title and text, and 去处理, which marks it read and opens
- * the to-do list filtered to the task or 我的申请 at the application.
+ * the to-do list filtered to the task or 我的申请 at the application. It waits while a dialog is open.
  */
 function useWorkNotices() {
   const { notification } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const seen = useRef(new Set<string>());
-  useEffect(
-    () =>
-      onUserSocketMessage((msg) => {
-        const id = msg.msgId;
-        if (msg.cmd !== 'user' || !id || seen.current.has(id)) return;
-        seen.current.add(id);
-        void fetchAnnouncement(id)
-          .then((res) => {
-            const n = res.success ? res.result : null;
-            const kind = workNoticeKind(n?.openPage);
-            if (!n || !kind) return;
-            const open = async () => {
-              notification.destroy(id);
-              try {
-                await markNoticeRead(id);
-              } catch {
-                /* shown by the client; still open the page */
-              }
-              void queryClient.invalidateQueries({ queryKey: REALTIME_KEYS.notices });
-              openNoticePage(n.openPage!, navigate);
-            };
+  useEffect(() => {
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    const whenNoDialog = (show: () => void) => {
+      if (!dialogOpen()) {
+        show();
+        return;
+      }
+      const t = setTimeout(() => {
+        timers.delete(t);
+        whenNoDialog(show);
+      }, DIALOG_RECHECK_MS);
+      timers.add(t);
+    };
+    const off = onUserSocketMessage((msg) => {
+      const id = msg.msgId;
+      if (msg.cmd !== 'user' || !id || seen.current.has(id)) return;
+      seen.current.add(id);
+      void fetchAnnouncement(id)
+        .then((res) => {
+          const n = res.success ? res.result : null;
+          const kind = workNoticeKind(n?.openPage);
+          if (!n || !kind) return;
+          const open = async () => {
+            notification.destroy(id);
+            try {
+              await markNoticeRead(id);
+            } catch {
+              /* shown by the client; still open the page */
+            }
+            void queryClient.invalidateQueries({ queryKey: REALTIME_KEYS.notices });
+            openNoticePage(n.openPage!, navigate);
+          };
+          whenNoDialog(() =>
             notification.open({
               key: id,
               type: kind === 'task' ? 'info' : n.priority === 'M' ? 'warning' : 'success',
@@ -91,14 +116,19 @@ function useWorkNotices() {
                 </Button>
               ),
               duration: WORK_NOTICE_SECONDS,
+              pauseOnHover: false,
               // clear of the header: the bell and its list stay visible
               placement: 'bottomRight',
-            });
-          })
-          .catch(() => undefined);
-      }),
-    [notification, navigate, queryClient],
-  );
+            }),
+          );
+        })
+        .catch(() => undefined);
+    });
+    return () => {
+      off();
+      for (const t of timers) clearTimeout(t);
+    };
+  }, [notification, navigate, queryClient]);
 }
 
 /**
@@ -133,7 +163,10 @@ export function NoticeBell() {
     void queryClient.invalidateQueries({ queryKey: REALTIME_KEYS.notices });
     if (n.openType === 'component' && n.openPage) {
       const page = n.openPage.startsWith('/') ? n.openPage : `/${n.openPage}`;
-      openNoticePage(n.busId ? `${page}${page.includes('?') ? '&' : '?'}id=${encodeURIComponent(n.busId)}` : page, navigate);
+      openNoticePage(
+        n.busId ? `${page}${page.includes('?') ? '&' : '?'}id=${encodeURIComponent(n.busId)}` : page,
+        navigate,
+      );
       return;
     }
     setShown(n);
@@ -148,8 +181,16 @@ export function NoticeBell() {
           activeKey={tab}
           onChange={(k) => setPicked(k as BellTab)}
           items={[
-            { key: 'sys', label: `系统消息(${lists.sysMsgTotal})`, children: <NoticeRows rows={lists.sysMsgList} onPick={pick} /> },
-            { key: 'annt', label: `通知(${lists.anntMsgTotal})`, children: <NoticeRows rows={lists.anntMsgList} onPick={pick} /> },
+            {
+              key: 'sys',
+              label: `系统消息(${lists.sysMsgTotal})`,
+              children: <NoticeRows rows={lists.sysMsgList} onPick={pick} />,
+            },
+            {
+              key: 'annt',
+              label: `通知(${lists.anntMsgTotal})`,
+              children: <NoticeRows rows={lists.anntMsgList} onPick={pick} />,
+            },
           ]}
         />
         <div className="notice-more">
@@ -178,7 +219,14 @@ export function NoticeBell() {
         arrow={{ pointAtCenter: true }}
         // Shifted back into view on narrow screens rather than cut off at the left edge.
         align={{ overflow: { adjustX: true, adjustY: true, shiftX: true } }}
-        styles={{ body: { padding: '4px 12px 8px', width: BELL_WIDTH, maxWidth: 'calc(100vw - 16px)', boxSizing: 'border-box' } }}
+        styles={{
+          body: {
+            padding: '4px 12px 8px',
+            width: BELL_WIDTH,
+            maxWidth: 'calc(100vw - 16px)',
+            boxSizing: 'border-box',
+          },
+        }}
         rootClassName="notice-bell-popover"
       >
         <span
