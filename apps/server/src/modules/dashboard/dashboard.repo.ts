@@ -16,6 +16,16 @@ export interface Band {
 export class DashboardRepo {
   constructor(private readonly db: Database) {}
 
+  /**
+   * The roster's statistics version (migration 2026_11_27_1810_hr_stat_version): moved on by the database
+   * with every write to hy_user that can change a figure. Null when the row is missing (figures are then
+   * always computed).
+   */
+  async version(): Promise<string | null> {
+    const r = await sql<{ version: string | number }>`select version from hy_stat_version where id = 1`.execute(this.db);
+    return r.rows[0] ? String(r.rows[0].version) : null;
+  }
+
   private base(orgPrefix: string | null) {
     let qb = this.db.selectFrom('hyUser').where('delFlag', '=', 0);
     if (orgPrefix !== null) qb = qb.where('orgCode', 'like', `${orgPrefix}%`);

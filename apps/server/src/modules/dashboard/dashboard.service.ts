@@ -25,11 +25,39 @@ function yearBands(today: Date, edges: number[], label: (lo: number, hi: number 
   return out;
 }
 
-/** The twelve HR statistics of the dashboard, company scoped. */
+/** Computed figures kept at once (statistic × scope); the oldest leaves first. */
+const MAX_KEPT = 256;
+
+/**
+ * The twelve HR statistics of the dashboard, company scoped. Each figure is computed from the roster in SQL
+ * and kept with the roster's statistics version and the day it was computed for: a call answers from it
+ * while the version (moved on by the database with every write to hy_user that can change a figure,
+ * migration 2026_11_27_1810) and the day are still the same, so it always equals a count made now.
+ */
 export class DashboardService {
   private readonly repo: DashboardRepo;
+  private readonly kept = new Map<string, { version: string; day: string; value: Promise<unknown> }>();
   constructor(ctx: AppContext, private readonly clock: () => Date = () => new Date()) {
     this.repo = new DashboardRepo(ctx.db);
+  }
+
+  /** `compute()`, or the figure kept for this statistic and scope while the roster's version and the day hold. */
+  private async figure<T>(stat: string, p: string | null, compute: () => Promise<T>): Promise<T> {
+    const version = await this.repo.version();
+    if (version === null) return compute();
+    const day = this.clock().toISOString().slice(0, 10);
+    const key = `${stat}\u0000${p ?? ''}`;
+    const hit = this.kept.get(key);
+    if (hit && hit.version === version && hit.day === day) return hit.value as Promise<T>;
+    const value = compute();
+    this.kept.delete(key);
+    this.kept.set(key, { version, day, value });
+    if (this.kept.size > MAX_KEPT) this.kept.delete(this.kept.keys().next().value!);
+    // a failed computation is not kept
+    value.catch(() => {
+      if (this.kept.get(key)?.value === value) this.kept.delete(key);
+    });
+    return value;
   }
 
   /** A01 sees every company (optionally filtered by `company`); anyone else only their own company. */
@@ -39,7 +67,11 @@ export class DashboardService {
     return user.company;
   }
 
-  async home(p: string | null) {
+  home(p: string | null) {
+    return this.figure('home', p, () => this.computeHome(p));
+  }
+
+  private async computeHome(p: string | null) {
     const t = this.clock();
     const y = t.getUTCFullYear();
     const m = t.getUTCMonth() + 1;
@@ -49,22 +81,36 @@ export class DashboardService {
   }
 
   group(p: string | null, column: Parameters<DashboardRepo['groupActive']>[1]) {
-    return this.repo.groupActive(p, column);
+    return this.figure(`group:${column}`, p, () => this.repo.groupActive(p, column));
   }
 
   marriageChild(p: string | null) {
-    return Promise.all([this.repo.groupActive(p, 'marriage'), this.repo.children(p)]).then(([marriage, children]) => ({ marriage, children }));
+    return this.figure('marriageChild', p, () =>
+      Promise.all([this.repo.groupActive(p, 'marriage'), this.repo.children(p)]).then(([marriage, children]) => ({ marriage, children })),
+    );
   }
 
   age(p: string | null) {
-    return this.repo.bands(p, 'birthday', yearBands(this.clock(), [0, 25, 30, 35, 40, 50], (lo, hi) => (hi === null ? `${lo}岁及以上` : lo === 0 ? '25岁以下' : `${lo}-${hi - 1}岁`)), 'active');
+    return this.figure('age', p, () => this.computeAge(p));
   }
 
   workTime(p: string | null) {
+    return this.figure('workTime', p, () => this.computeWorkTime(p));
+  }
+
+  dimissionTime(p: string | null) {
+    return this.figure('dimissionTime', p, () => this.computeDimissionTime(p));
+  }
+
+  private computeAge(p: string | null) {
+    return this.repo.bands(p, 'birthday', yearBands(this.clock(), [0, 25, 30, 35, 40, 50], (lo, hi) => (hi === null ? `${lo}岁及以上` : lo === 0 ? '25岁以下' : `${lo}-${hi - 1}岁`)), 'active');
+  }
+
+  private computeWorkTime(p: string | null) {
     return this.repo.bands(p, 'entryDate', yearBands(this.clock(), [0, 1, 3, 5, 10], (lo, hi) => (hi === null ? `${lo}年及以上` : lo === 0 ? '不满1年' : `${lo}-${hi}年`)), 'active');
   }
 
-  async dimissionTime(p: string | null) {
+  private async computeDimissionTime(p: string | null) {
     const t = this.clock();
     const y = t.getUTCFullYear();
     const m = t.getUTCMonth() + 1;

@@ -31,6 +31,7 @@ import * as userPinyin from './2026_11_27_1900_user_pinyin.js';
 import * as sharedSecrets from './2026_11_27_0150_shared_secrets.js';
 import * as hrCompany from './2026_11_27_1800_hr_company.js';
 import * as hrStatVersion from './2026_11_27_1810_hr_stat_version.js';
+import * as hrStatVersion from './2026_11_27_1810_hr_stat_version.js';
 
 /**
  * Every migration, by name (names sort in the order they run). Add a new file and list it here;
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_2000_workflow_todo': workflowTodo,
   '2026_11_27_1400_workflow_initiator': workflowInitiator,
   '2026_11_27_1800_hr_company': hrCompany,
+  '2026_11_27_1810_hr_stat_version': hrStatVersion,
   '2026_11_27_1810_hr_stat_version': hrStatVersion,
   '2026_11_27_1900_user_pinyin': userPinyin,
 };
