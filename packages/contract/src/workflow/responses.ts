@@ -277,11 +277,22 @@ export type WfNodeRule = z.infer<typeof wfNodeRule>;
 
 /** A decision field of a node: its value becomes a process variable. */
 export const wfDecisionField = z.looseObject({
+  /** form key: the formProperty id */
   name: z.string(),
   label: z.string(),
+  /** radio, text, number, date */
   type: z.string(),
   options: z.array(z.looseObject({ value: z.string(), label: z.string() })),
   required: z.boolean(),
+  /** Activiti form type: string, long, double, boolean, enum, date */
+  formType: z.string().optional(),
+  /** false: shown read-only; a value given for it is refused */
+  writable: z.boolean().optional(),
+  readable: z.boolean().optional(),
+  /** type date: the Java date pattern of the value */
+  datePattern: z.string().nullable().optional(),
+  /** the current value as form text (task form) */
+  value: z.string().nullable().optional(),
 });
 export type WfDecisionField = z.infer<typeof wfDecisionField>;
 

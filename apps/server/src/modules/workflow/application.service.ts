@@ -138,7 +138,7 @@ export class ApplicationService {
     });
   }
 
-  async apply(user: CurrentUser, input: { id: string; procDefId?: string; assignees?: string; priority?: number; variables?: Record<string, unknown> }) {
+  async apply(user: CurrentUser, input: { id: string; procDefId?: string; assignees?: string; priority?: number; variables?: Record<string, unknown>; formProperties?: Record<string, unknown> }) {
     return this.engine.apply({ username: user.username, realname: user.realname }, input);
   }
 

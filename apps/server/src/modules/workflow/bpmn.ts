@@ -1,5 +1,6 @@
 import { BpmnModdle } from 'bpmn-moddle';
 import { compileCondition, ExpressionError, isExpression } from './expression.js';
+import { booleanAttribute, datePatternParts, DEFAULT_DATE_PATTERN, FORM_TYPES, formTarget, type FormType } from './form-properties.js';
 
 /** Wire node types: 0 start, 1 user task, 2 end, 3 exclusive gateway (and inclusive/pass-through), 4 parallel gateway. */
 export const NODE_TYPE = { start: 0, user: 1, end: 2, exclusive: 3, parallel: 4 } as const;
@@ -35,13 +36,31 @@ export interface MultiInstance {
   completionCondition: string | null;
 }
 
-/** A decision the approver supplies when passing; its value becomes the variable `name`. */
+/**
+ * A decision the approver supplies when passing (a BPMN `activiti:formProperty`, or a field of the node
+ * settings); its value becomes the variable `variable` (default `name`).
+ */
 export type DecisionField = {
+  /** the form key: the formProperty `id` (node settings: the variable name) */
   name: string;
   label: string;
-  type: 'radio' | 'text' | 'number';
+  type: 'radio' | 'text' | 'number' | 'date';
   options: { value: string; label: string }[];
   required: boolean;
+  /** the Activiti form type of a BPMN formProperty (absent on fields of the node settings) */
+  formType?: FormType;
+  /** `variable`: the process variable the value is stored in (default: `name`) */
+  variable?: string | null;
+  /** `expression`: read to show the value, written through when the form gives one */
+  expression?: string | null;
+  /** `readable` (default true): false keeps the property out of the approval dialog */
+  readable?: boolean;
+  /** `writable` (default true): false makes it read-only — a value given for it is refused */
+  writable?: boolean;
+  /** `default`: text or expression used when a form submission leaves the property out */
+  default?: string | null;
+  /** type date: the Java date pattern of the form value (default dd/MM/yyyy) */
+  datePattern?: string | null;
 };
 
 /** A timer: ISO-8601 duration (`PT2H`, `P1D`), ISO date-time, or an expression giving one of them. */
@@ -337,28 +356,94 @@ function resourceAssignment(el: ModdleElement, a: Assignment): void {
   }
 }
 
-function decisionFields(el: ModdleElement, problems: string[], where: string): DecisionField[] {
+const VARIABLE_NAME = /^[A-Za-z_][\w]*$/;
+
+/**
+ * The `activiti:formProperty` elements of a start event or user task, read as Activiti's form handler
+ * does: `id` (required) is the form key, `name` the label (any text), `type` one of the registered form
+ * types (string when absent; anything else is refused, as Activiti's "unknown type"), enum values from the
+ * `activiti:value` children (id → name), `required`/`readable`/`writable` as Activiti's boolean words,
+ * `variable`, `expression`, `default` and the date's `datePattern`.
+ */
+function decisionFields(el: ModdleElement, problems: string[], where: string, warnings: string[]): DecisionField[] {
   const out: DecisionField[] = [];
   for (const v of el.extensionElements?.values ?? []) {
     if (localName(v.$type) !== 'formProperty') continue;
-    const name = (v.id ?? '').trim();
-    if (!/^[A-Za-z_][\w]*$/.test(name)) {
-      problems.push(`${where}的表单属性(formProperty)「${name}」不是合法的变量名`);
+    const raw = v as ModdleElement & Record<string, unknown>;
+    const id = String(v.id ?? '').trim();
+    if (!id) {
+      problems.push(`${where}的表单属性(formProperty)缺少 id`);
       continue;
     }
-    const writable = String((v as { writable?: unknown }).writable ?? 'true') !== 'false';
-    if (!writable) continue;
-    const label = (v.name ?? name).trim() || name;
-    const required = String(v.required ?? 'false') === 'true';
-    if (v.type === 'enum') {
-      const options = (v.$children ?? []).filter((c) => localName(c.$type) === 'value').map((c) => ({ value: String(c.id ?? ''), label: String(c.name ?? c.id ?? '') }));
-      out.push({ name, label, type: 'radio', options, required });
-    } else if (v.type === 'boolean') {
-      out.push({ name, label, type: 'radio', options: [{ value: 'true', label: '是' }, { value: 'false', label: '否' }], required });
-    } else if (v.type === 'long' || v.type === 'double') {
-      out.push({ name, label, type: 'number', options: [], required });
+    const what = `${where}的表单属性(formProperty)「${id}」`;
+    const attr = (k: string) => (raw[k] === undefined || raw[k] === null || String(raw[k]).trim() === '' ? null : String(raw[k]).trim());
+    const flags = { required: booleanAttribute(attr('required') ?? undefined, false), readable: booleanAttribute(attr('readable') ?? undefined, true), writable: booleanAttribute(attr('writable') ?? undefined, true) };
+    let bad = false;
+    for (const [k, val] of Object.entries(flags)) {
+      if (val === null) {
+        problems.push(`${what}的 ${k}「${attr(k)}」只能是 true/false（或 on/off、yes/no、enabled/disabled、active/inactive）`);
+        bad = true;
+      }
+    }
+    const variable = attr('variable');
+    const expression = attr('expression');
+    const dflt = attr('default');
+    if (variable && !VARIABLE_NAME.test(variable)) {
+      problems.push(`${what}的变量名(variable)「${variable}」不是合法的变量名`);
+      bad = true;
+    }
+    if (expression) checkExpression(expression, what, problems);
+    if (dflt) checkExpression(dflt, `${what}的默认值(default)`, problems);
+    if (!variable && !expression && !VARIABLE_NAME.test(id)) {
+      problems.push(`${what}不是合法的变量名：请用字母、数字和下划线作 id，或用 variable 属性指定变量名`);
+      bad = true;
+    }
+    const typeText = attr('type');
+    const formType = (typeText ?? 'string') as FormType;
+    if (!FORM_TYPES.includes(formType)) {
+      problems.push(`${what}的类型「${typeText}」不支持：只支持 string、long、double、boolean、enum、date`);
+      continue;
+    }
+    let datePattern: string | null = null;
+    if (formType === 'date') {
+      datePattern = attr('datePattern') ?? DEFAULT_DATE_PATTERN;
+      if (!datePatternParts(datePattern)) {
+        problems.push(`${what}的日期格式(datePattern)「${datePattern}」不支持：只能用 yyyy、yy、MM、M、dd、d、HH、H、mm、m、ss、s 和分隔符`);
+        continue;
+      }
+    }
+    if (bad) continue;
+    const label = String(v.name ?? '').trim() || id;
+    const required = flags.required!;
+    const readable = flags.readable!;
+    const writable = flags.writable!;
+    if (required && !dflt && (!writable || !readable)) {
+      warnings.push(`${what}必填但${!writable ? '不可写(writable=false)' : '不显示(readable=false)'}且没有默认值(default)：通过审批表单提交时会一直提示未填写`);
+    }
+    if (writable && expression && formTarget({ name: id, expression }).kind === 'none') {
+      warnings.push(`${what}的表达式(expression)「${expression}」不能赋值：表单给出该属性的值时会被拒绝`);
+    }
+    const base = { name: id, label, required, formType, variable, expression, readable, writable, default: dflt, datePattern };
+    if (formType === 'enum') {
+      const options: { value: string; label: string }[] = [];
+      for (const c of v.$children ?? []) {
+        if (localName(c.$type) !== 'value') continue;
+        const value = String(c.id ?? '').trim();
+        if (!value) {
+          problems.push(`${what}的枚举值(activiti:value)缺少 id`);
+          continue;
+        }
+        options.push({ value, label: String(c.name ?? '').trim() || value });
+      }
+      out.push({ ...base, type: 'radio', options });
+    } else if (formType === 'boolean') {
+      out.push({ ...base, type: 'radio', options: [{ value: 'true', label: '是' }, { value: 'false', label: '否' }] });
+    } else if (formType === 'long' || formType === 'double') {
+      out.push({ ...base, type: 'number', options: [] });
+    } else if (formType === 'date') {
+      out.push({ ...base, type: 'date', options: [] });
     } else {
-      out.push({ name, label, type: 'text', options: [], required });
+      out.push({ ...base, type: 'text', options: [] });
     }
   }
   return out;
@@ -437,7 +522,7 @@ export async function parseBpmn(xml: string): Promise<ProcessModel> {
       if (kind === 'start' && !scopes.length) {
         initiatorVar = ext(el, 'initiator');
         // the start form's formProperty ids: the only variables an applicant may give on apply
-        node.decisionFields = decisionFields(el, problems, where);
+        node.decisionFields = decisionFields(el, problems, where, warnings);
       }
     }
     if (kind === 'end') {
@@ -461,7 +546,7 @@ export async function parseBpmn(xml: string): Promise<ProcessModel> {
       if (el.name && /[$#]\{/.test(el.name)) checkExpression(el.name.trim(), `${where}的名称`, problems);
       for (const x of [a.assignee ?? '', ...a.candidateUsers, ...a.candidateGroups]) if (x) checkAssignment(x, `${where}的处理人`, problems);
       node.assignment = a;
-      node.decisionFields = decisionFields(el, problems, where);
+      node.decisionFields = decisionFields(el, problems, where, warnings);
       const loop = el.loopCharacteristics;
       if (loop && loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics') problems.push(`不支持${where}的循环(standardLoop)：只支持多实例(会签)`);
       else if (loop) {

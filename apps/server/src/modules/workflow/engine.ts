@@ -1954,7 +1954,8 @@ export class WorkflowEngine {
     }
     if (f.type === 'date') {
       const pattern = f.datePattern || DEFAULT_DATE_PATTERN;
-      const d = typeof v === 'string' ? (parsePatternDate(v, pattern) ?? parseStoredDate(v)) : null;
+      // a form gives the pattern's text; the engine API may also give the stored date-time text
+      const d = typeof v === 'string' ? (parsePatternDate(v, pattern) ?? (convert ? null : parseStoredDate(v))) : null;
       if (!d) throw businessError(`「${f.label}」的日期格式不正确，应为 ${pattern}`);
       return d;
     }

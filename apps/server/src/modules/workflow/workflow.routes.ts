@@ -132,8 +132,8 @@ export async function workflowRoutes(app: Api, s: WorkflowServices): Promise<voi
       const payload: Record<string, unknown> = b.score !== undefined ? { score: b.score } : {};
       if (claim) payload.claimOrgCodeValue = claim;
       if (b.isClaim === true) payload.isClaim = true;
-      const assignees = b.assignees || (claim && !b.variables ? await s.queries.companyApprovers(user.username, b.id, claim) : undefined);
-      await s.engine.pass(who, { id: b.id, comment: b.comment, assignees, priority: b.priority, jx, payload, variables: b.variables });
+      const assignees = b.assignees || (claim && !b.variables && !Object.keys(b.formProperties ?? {}).length ? await s.queries.companyApprovers(user.username, b.id, claim) : undefined);
+      await s.engine.pass(who, { id: b.id, comment: b.comment, assignees, priority: b.priority, jx, payload, variables: b.variables, formProperties: b.formProperties });
     }
     return ok(null, '操作成功');
   };

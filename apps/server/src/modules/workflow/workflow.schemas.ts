@@ -18,14 +18,24 @@ const varName = z
   .trim()
   .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, '变量名只能包含字母、数字和下划线，且不能以数字开头');
 
-/** A decision field of a node (e.g. 同意/不同意 radio): its value becomes the variable `name`. */
+/**
+ * A decision field of a node (e.g. 同意/不同意 radio): its value becomes the variable `name` (or `variable`).
+ * Fields read from a BPMN formProperty also carry its Activiti attributes, kept when the node is saved again.
+ */
 export const decisionField = z.object({
-  name: varName,
-  label: z.string().trim().min(1, '请输入决策字段的名称').max(50),
-  type: z.enum(['radio', 'text', 'number']),
-  options: z.array(z.object({ value: z.string().max(100), label: z.string().max(50) })).max(20).default([]),
+  name: z.string().trim().min(1).max(100),
+  label: z.string().trim().min(1, '请输入决策字段的名称').max(200),
+  type: z.enum(['radio', 'text', 'number', 'date']),
+  options: z.array(z.object({ value: z.string().max(100), label: z.string().max(200) })).max(50).default([]),
   required: z.boolean().default(true),
-});
+  formType: z.enum(['string', 'long', 'double', 'boolean', 'enum', 'date']).optional(),
+  variable: varName.nullable().optional(),
+  expression: z.string().max(500).nullable().optional(),
+  readable: z.boolean().optional(),
+  writable: z.boolean().optional(),
+  default: z.string().max(500).nullable().optional(),
+  datePattern: z.string().max(50).nullable().optional(),
+}).refine((f) => !!f.variable || !!f.expression || /^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(f.name), { message: '变量名只能包含字母、数字和下划线，且不能以数字开头', path: ['name'] });
 
 /**
  * Process variables given on apply/pass: scalar values or lists of names (countersign collections). The
@@ -34,6 +44,16 @@ export const decisionField = z.object({
 export const variablesField = z
   .record(varName, z.union([z.string().max(2000), z.number(), z.boolean(), z.null(), z.array(z.union([z.string().max(200), z.number()])).max(200)]))
   .refine((v) => Object.keys(v).length <= 50, '变量最多50个')
+  .optional();
+
+/**
+ * A form submission (`formProperties`): the values of the node's form keyed by formProperty id, as Activiti's
+ * FormService takes them (text; numbers and booleans are read as their text). Required, writable and default
+ * rules apply; `variables` instead completes without the form (see docs/workflow.md "Decision fields").
+ */
+export const formPropertiesField = z
+  .record(z.string().max(100), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]))
+  .refine((v) => Object.keys(v).length <= 50, '表单属性最多50个')
   .optional();
 
 export const todoListQuery = z.looseObject({
@@ -54,6 +74,8 @@ export const approvalPayload = z.looseObject({
   id,
   /** decision variables merged into the instance before the next gateway */
   variables: variablesField,
+  /** the approval dialog's form submission: the task's form property values by id */
+  formProperties: formPropertiesField,
   type: optInt(0, 2),
   comment: optStr(2000),
   assignees: z
@@ -132,6 +154,7 @@ export const applyBody = z.looseObject({
   assignees: approvalPayload.shape.assignees,
   priority: optInt(0, 2),
   variables: variablesField,
+  formProperties: formPropertiesField,
 });
 export const cancelBody = z.looseObject({ id: z.string().max(100).optional().default(''), procInstId: optStr(100), reason: optStr(500) });
 export const myApplicationsQuery = z.looseObject({

@@ -1,4 +1,3 @@
-import { ORG_GROUP_CODE } from '@go/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -34,6 +33,8 @@ import { WF_TEXTS } from '../texts';
 import { DecisionFields } from '../engine/DecisionFields';
 import { engineApi } from '../engine/engineApi';
 import { NO_PICK, pickedNames, type Picked } from './TaskActionModal';
+import { loadNextStep } from '../nextApprovers';
+import { NextStepSummary } from './NextStepSummary';
 
 /** How an approval dialog ended: done, cancelled, or failed with code 500 (close everything and reload). */
 export type ApprovalOutcome = 'done' | 'cancel' | 'failed';
@@ -69,7 +70,8 @@ export function ApprovalModal({
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const userInfo = useSession((s) => s.userInfo);
-  const claim = claimOrgCode(userInfo?.orgCode);
+  const orgCode = userInfo?.orgCode;
+  const claim = claimOrgCode(orgCode);
   const [comment, setComment] = useState('');
   const [variables, setVariables] = useState<Record<string, unknown>>({});
   const [assignees, setAssignees] = useState<string[]>([]);
@@ -117,29 +119,16 @@ export function ApprovalModal({
     if (type === 0) {
       setLoadingNode(true);
       const load = async () => {
-        const ask = (claimOrgCodeValue: string) =>
-          wfApi.nextNode({
-            procDefId: task.procDefId,
-            currActId: task.key,
-            procInstId: task.procInstId,
-            claimOrgCodeValue,
-          });
-        let res = await ask(claim);
-        // A node nobody of the company can handle is handled at group level (A01).
-        if (
-          res.success &&
-          res.result?.type === 1 &&
-          choosableUsers(res.result).length === 0 &&
-          claim !== ORG_GROUP_CODE
-        ) {
-          res = await ask(ORG_GROUP_CODE);
-        }
+        const res = await loadNextStep(
+          { kind: 'pass', procDefId: task.procDefId, currActId: task.key, procInstId: task.procInstId },
+          orgCode,
+        );
         if (!live) return;
-        if (res.success && res.result) {
-          setNextNode(res.result);
+        if (res.node) {
+          setNextNode(res.node);
           // stock behaviour: every candidate of the next node is pre-selected
-          setAssignees(res.result.type === 1 ? choosableUsers(res.result).map((u) => u.username) : []);
-        } else if (!res.success) message.error(res.message);
+          setAssignees(res.node.type === 1 ? choosableUsers(res.node).map((u) => u.username) : []);
+        } else if (res.error) message.error(res.error);
       };
       load()
         .catch(() => undefined)
@@ -159,7 +148,7 @@ export function ApprovalModal({
     return () => {
       live = false;
     };
-  }, [open, task, type, claim, message]);
+  }, [open, task, type, claim, orgCode, message]);
 
   // Returning to a node: its original approvers are designated again (SPEC §4).
   const changeBackTask = async (key: string) => {
@@ -225,7 +214,8 @@ export function ApprovalModal({
       users,
       score: formType?.approvalScore && score !== null ? score : undefined,
     });
-    if (type === 0 && Object.keys(variables).length) (payload as unknown as Record<string, unknown>).variables = variables;
+    // passing from this dialog submits the task's form (required, read-only and types are checked)
+    if (type === 0) (payload as unknown as Record<string, unknown>).formProperties = variables;
     payload.sendMessage = sendMessage;
     payload.sendSms = sendSms;
     payload.sendEmail = sendEmail;
@@ -317,6 +307,7 @@ export function ApprovalModal({
                   optionFilterProp="label"
                   data-testid="next-assignees"
                 />
+                <NextStepSummary node={nextNode} chosen={assignees} testId="pass-next-step" />
               </Form.Item>
             )}
             {nextNode?.type === 1 && users.length === 0 && (
