@@ -1,5 +1,6 @@
 import type { Database } from '../platform/db/database.js';
 import { WF_INSTANCE_PERMS } from '../modules/workflow/workflow.actions.js';
+import { WF_MIGRATION_PERMS } from '../modules/workflow/migration.routes.js';
 import { WF_PERMS } from '../modules/workflow/workflow.routes.js';
 import { addMenus } from './helpers.js';
 
@@ -43,4 +44,14 @@ export async function seedWorkflowEngineMenus(db: Database): Promise<void> {
     ],
     parent.id,
   );
+}
+
+/** The 迁移 button of 流程实例 and 流程定义: moving running instances to another version (administrators). */
+export async function seedWorkflowMigrateButton(db: Database): Promise<void> {
+  const code = WF_MIGRATION_PERMS.migrate;
+  if (await db.selectFrom('sysPermission').select('id').where('perms', '=', code).where('delFlag', '=', 0).executeTakeFirst()) return;
+  const parent = await db.selectFrom('sysPermission').select('id').where('perms', '=', WF_INSTANCE_PERMS.list).where('menuType', '<>', 2).where('delFlag', '=', 0).executeTakeFirst();
+  if (!parent) return;
+  await addMenus(db, [{ name: '迁移到其他版本', menuType: 2, perms: code, permsType: '1', roles: ['admin'] }], parent.id);
+  await db.updateTable('sysPermission').set({ isLeaf: 0 }).where('id', '=', parent.id).execute();
 }

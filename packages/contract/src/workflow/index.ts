@@ -1,2 +1,3 @@
 export * from './responses.js';
 export * from './texts.js';
+export * from './migration.js';

@@ -1,6 +1,7 @@
 import type { Api } from '../../platform/http/api.js';
 import { FormRegistry } from './form-registry.js';
 import { buildWorkflow } from './index.js';
+import { migrationRoutes } from './migration.routes.js';
 import { registerWorkflowNotices } from './notices.js';
 import { WorkflowTimers } from './timers.js';
 import { workflowRoutes, type WorkflowServices } from './workflow.routes.js';
@@ -28,6 +29,8 @@ export async function registerWorkflowModule(api: Api): Promise<Registered> {
   registerWorkflowNotices(api, services.engine);
   services.engine.events.onListenerError = (err, event) => api.log.warn({ err, event: event.type, procInstId: event.procInstId }, 'workflow event listener failed');
   await workflowRoutes(api, services);
+  // moving running instances to another version of their process
+  await migrationRoutes(api, services, registry);
   // boundary timers and due dates: every process polls, each job runs once (timers.ts)
   const timers = new WorkflowTimers(db, services.engine, api.log);
   timers.start();

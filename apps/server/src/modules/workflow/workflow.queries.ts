@@ -73,6 +73,7 @@ export const ACTION_TEXT: Record<string, string> = {
   timer: '定时器触发',
   timeout: '超时处理',
   remind: '到期提醒',
+  migrate: '迁移到新版本',
 };
 
 export const OUTCOME_TEXT: Record<string, string> = {
@@ -640,6 +641,7 @@ export class WorkflowQueries {
         if (a.action === 'delegate' && detail?.toName) typeText = `委托给 ${String(detail.toName)}`;
         if (a.action === 'transfer' && detail?.toName) typeText = `转办给 ${String(detail.toName)}`;
         if (['addsign', 'cc', 'reassign'].includes(a.action) && Array.isArray(detail?.names)) typeText = `${ACTION_TEXT[a.action]} ${(detail.names as string[]).join('、')}`;
+        if (a.action === 'migrate' && typeof detail?.toVersion === 'number') typeText = `迁移到版本${detail.toVersion}`;
         return {
           id: a.id,
           key: a.nodeId,

@@ -15,6 +15,8 @@ import {
   VersionsModal,
 } from '../components/DefinitionModals';
 import { suspendedView } from '../approval';
+import { MigrationModal } from '../components/MigrationModal';
+import { MIGRATE_PERM } from '../engine/migrationApi';
 import '../workflow.css';
 
 const PERM = {
@@ -35,6 +37,7 @@ export default function ProcessDefinitions() {
   const [info, setInfo] = useState<Definition | null>(null);
   const [nodes, setNodes] = useState<Definition | null>(null);
   const [versions, setVersions] = useState<Definition | null>(null);
+  const [migrate, setMigrate] = useState<string | null>(null);
   const reload = () => list.current?.reload();
 
   const toggle = async (d: Definition) => {
@@ -132,6 +135,15 @@ export default function ProcessDefinitions() {
         </Popconfirm>
       </Auth>
       <a onClick={() => setVersions(r)}>版本</a>
+      <Auth code={MIGRATE_PERM}>
+        <a
+          onClick={() => setMigrate(r.id)}
+          aria-label={`迁移${r.name}版本${r.version}的运行中实例`}
+          data-testid="definition-migrate"
+        >
+          迁移
+        </a>
+      </Auth>
       <Auth code={PERM.remove}>
         <Popconfirm title="确定删除该版本吗？" onConfirm={() => remove(r)}>
           <a>删除</a>
@@ -164,7 +176,7 @@ export default function ProcessDefinitions() {
         superQuery={false}
         showDetail={false}
         showDelete={false}
-        actionWidth={330}
+        actionWidth={370}
         rowActions={(r) => actions(r)}
         toolbar={() => (
           <>
@@ -205,6 +217,7 @@ export default function ProcessDefinitions() {
       />
       <NodesModal def={nodes} onClose={() => setNodes(null)} />
       <VersionsModal def={versions} onClose={() => setVersions(null)} onDiagram={(d) => setDiagram(d)} />
+      <MigrationModal sourceId={migrate} onClose={() => setMigrate(null)} />
     </>
   );
 }

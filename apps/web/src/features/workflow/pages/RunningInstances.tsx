@@ -4,7 +4,10 @@ import { Alert, App, Button, Card, Form, Input, Modal, Select, Space, Tag, Typog
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { listPagination } from '../../../components/list/pagination';
+import { Auth } from '../../../app/auth';
 import { HistoryModal } from '../components/HistoryModal';
+import { MigrationModal } from '../components/MigrationModal';
+import { MIGRATE_PERM } from '../engine/migrationApi';
 import { NO_PICK, pickedNames, type Picked } from '../components/TaskActionModal';
 import { UserByDepPicker } from '../../../components/pickers/UserByDepPicker';
 import { engineApi, type InstanceRow } from '../engine/engineApi';
@@ -35,6 +38,7 @@ export default function RunningInstances() {
   const [busy, setBusy] = useState(false);
   const [ending, setEnding] = useState<InstanceRow | null>(null);
   const [reason, setReason] = useState('');
+  const [migrate, setMigrate] = useState<{ sourceId: string; ids: string[] } | null>(null);
 
   const list = useQuery({
     queryKey: ['wfInstances', filters, pageNo, pageSize],
@@ -142,10 +146,17 @@ export default function RunningInstances() {
     {
       title: '操作',
       key: 'action',
-      width: 120,
+      width: 150,
       render: (_v, r) => (
         <Space size={8}>
           <a onClick={() => setHistoryId(r.procInstId)}>流程图</a>
+          {r.state === 'running' && (
+            <Auth code={MIGRATE_PERM}>
+              <a onClick={() => setMigrate({ sourceId: r.procDefId, ids: [r.procInstId] })} aria-label={`迁移${r.title ?? ''}到其他版本`} data-testid="instance-migrate">
+                迁移
+              </a>
+            </Auth>
+          )}
           {r.state === 'running' && (
             <a className="wf-danger" onClick={() => startTerminate(r)} data-testid="instance-terminate">
               终止
@@ -280,6 +291,14 @@ export default function RunningInstances() {
         </Form>
       </Modal>
       <HistoryModal procInstId={historyId} open={!!historyId} onClose={() => setHistoryId(null)} />
+      <MigrationModal
+        sourceId={migrate?.sourceId ?? null}
+        procInstIds={migrate?.ids}
+        onClose={(changed) => {
+          setMigrate(null);
+          if (changed) void list.refetch();
+        }}
+      />
     </Card>
   );
 }
