@@ -8,7 +8,8 @@ import { seedAnnouncementDemo, seedAnnouncementDicts, seedAnnouncementMenus, see
 import { seedShellDemo } from './shell.seed.js';
 import { seedSystemData, seedSystemMenus } from './system.seed.js';
 import { seedExamplesMenu } from './examples.seed.js';
-import { seedIndicators, seedOfficeDemo, seedOfficeMenus, seedProposals } from './office.seed.js';
+import { seedHrDimissionJob } from './hr-jobs.seed.js';
+import { seedIndicators, seedOfficeDemo, seedOfficeMenus, seedProposals, seedCompanyBoards } from './office.seed.js';
 import { seedWorkflowDefinitions, seedWorkflowDemo, seedWorkflowMenus } from './workflow.seed.js';
 import { seedWorkflowEngineMenus, seedWorkflowMigrateButton } from './workflow-engine.seed.js';
 import { seedHrApprovals, seedHrDemo, seedHrDicts, seedHrMenus, seedHrRolesAndUsers } from './hr.seed.js';
@@ -58,12 +59,14 @@ export const seedParts: SeedPart[] = [
   { name: '0902_office_indicators', run: seedIndicators, product: (db) => seedIndicators(db, { demo: false }) },
   { name: '0903_office_proposals', run: seedProposals, product: (db) => seedProposals(db, { demo: false }) },
   { name: '0800_hr_dicts', run: seedHrDicts, product: 'all' },
+  { name: '0904_office_company_boards', run: seedCompanyBoards, product: 'all' },
   { name: '0801_hr_roles_users', run: seedHrRolesAndUsers, product: (db) => seedHrRolesAndUsers(db, { demo: false }) },
   { name: '0802_hr_menus', run: seedHrMenus, product: 'all' },
   { name: '0803_hr_demo', run: seedHrDemo, product: 'none' },
   { name: '0804_hr_approvals', run: seedHrApprovals, product: 'all' },
   // one part per form type, `0610_forms_<slug>`, from the files of seed/forms/ (docs/forms.md)
   ...formSeedParts,
+  { name: '0805_hr_dimission_job', run: seedHrDimissionJob, product: 'all' },
   { name: '1100_online_reports', run: seedOnlineReports, product: 'all' },
   { name: '1101_online_forms', run: seedOnlineForms, product: 'all' },
   { name: '1200_online_menu', run: seedOnlineMenu, product: 'all' },
