@@ -1,11 +1,11 @@
-import { ORG_GROUP_CODE } from '@go/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Form, Modal, Select, Spin, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, App, Form, Modal, Select, Spin, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { useSession } from '../../../app/session/store';
-import type { NextNode } from '../api';
 import { wfApi } from '../api';
-import { choosableUsers, claimOrgCode, endLabels } from '../approval';
+import { choosableUsers } from '../approval';
+import { useNextStep } from '../nextApprovers';
+import { NextStepSummary } from './NextStepSummary';
 import { lastRejection } from '../status';
 import { WF_TEXTS } from '../texts';
 
@@ -31,46 +31,21 @@ export function ApplyModal({
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const orgCode = useSession((s) => s.userInfo?.orgCode);
-  const [node, setNode] = useState<NextNode | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [assignees, setAssignees] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const query = useMemo(
+    () => (target ? { kind: 'apply' as const, procDefId: target.procDefId ?? undefined, tableId: target.tableId } : null),
+    [target],
+  );
+  const next = useNextStep(query, orgCode);
+  const node = next.node;
+  const loading = next.loading;
+  const assignees = next.assignees;
+  const setAssignees = next.setAssignees;
 
   useEffect(() => {
-    if (!target) return;
-    setNode(null);
-    setAssignees([]);
-    setError(null);
-    let live = true;
-    const claim = claimOrgCode(orgCode);
-    const load = async () => {
-      const ask = (c: string) =>
-        wfApi.nextNode({
-          procDefId: target.procDefId ?? undefined,
-          tableId: target.tableId,
-          claimOrgCodeValue: c,
-        });
-      let res = await ask(claim);
-      if (
-        res.success &&
-        res.result?.type === 1 &&
-        choosableUsers(res.result).length === 0 &&
-        claim !== ORG_GROUP_CODE
-      )
-        res = await ask(ORG_GROUP_CODE);
-      if (!live) return;
-      if (res.success) setNode(res.result);
-      else setError(res.message);
-    };
-    setLoading(true);
-    load()
-      .catch(() => undefined)
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [target, orgCode]);
+    setError(next.error);
+  }, [next.error, target]);
 
   // A resubmission after a rejection shows why it was rejected.
   const rejection = useQuery({
@@ -88,6 +63,8 @@ export function ApplyModal({
 
   const users = choosableUsers(node);
   const mustChoose = node?.type === 1 && node.chooseMark === 1 && users.length > 0;
+  // nothing is chosen unless the node asks for it (the server then gives the task to all of the node's people)
+  const chosen = mustChoose ? assignees : undefined;
 
   const submit = async () => {
     if (!target) return;
@@ -156,12 +133,12 @@ export function ApplyModal({
         {node && (
           <Form layout="vertical">
             <Form.Item
-              label={`第一步：${node.title}`}
+              label={`第一步：${node.title || '结束'}`}
               required={mustChoose}
               validateStatus={error === WF_TEXTS.needApprover ? 'error' : undefined}
               help={error === WF_TEXTS.needApprover ? error : undefined}
             >
-              {mustChoose ? (
+              {mustChoose && (
                 <Select
                   mode="multiple"
                   allowClear
@@ -171,31 +148,10 @@ export function ApplyModal({
                   options={users.map((u) => ({ value: u.username, label: u.realname }))}
                   optionFilterProp="label"
                   data-testid="apply-assignees"
+                  style={{ marginBottom: 8 }}
                 />
-              ) : users.length ? (
-                <div>
-                  {users.map((u) => (
-                    <Tag key={u.username}>{u.realname}</Tag>
-                  ))}
-                </div>
-              ) : node.type === 4 ? (
-                (node.branches ?? []).map((b) => (
-                  <div key={b.id}>
-                    <Typography.Text strong>{b.title}：</Typography.Text>
-                    {b.users.map((u) => (
-                      <Tag key={u.username}>{u.realname}</Tag>
-                    ))}
-                  </div>
-                ))
-              ) : endLabels(node).length ? (
-                endLabels(node).map((l) => (
-                  <Tag key={l} color="blue">
-                    {l}
-                  </Tag>
-                ))
-              ) : (
-                <Typography.Text type="secondary">将按节点设定分配审批人</Typography.Text>
               )}
+              <NextStepSummary node={node} chosen={chosen} testId="apply-next-step" />
             </Form.Item>
           </Form>
         )}

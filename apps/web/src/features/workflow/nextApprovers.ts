@@ -1,0 +1,126 @@
+import { ORG_GROUP_CODE } from '@go/contract';
+import { useEffect, useState } from 'react';
+import type { NextNode, NextUser } from './api';
+import { wfApi } from './api';
+import { choosableUsers, claimOrgCode, endLabels } from './approval';
+
+/**
+ * Who the next step goes to — one module for the submit dialog, the approve dialog (desktop) and the phone's
+ * apply and task pages, so all of them name the same people the server will assign.
+ *
+ * - Submitting (`apply`): when the first node does not ask the applicant to choose, the server gives the task to
+ *   every person of the node (all of a role's members, every company), so those are asked for (group level, no
+ *   company filter). When it asks to choose, the applicant's company's people are offered (group level when the
+ *   company has none), and the chosen ones get it.
+ * - Passing (`pass`): the company's people of the next node are offered, all pre-selected (group level when the
+ *   company has none); the pass sends the selection, so the dialog shows exactly who gets the task.
+ */
+export type NextStepQuery =
+  | { kind: 'apply'; procDefId?: string | null; tableId: string }
+  | { kind: 'pass'; procDefId: string; currActId: string; procInstId: string };
+
+export async function loadNextStep(q: NextStepQuery, orgCode: string | null | undefined): Promise<{ node: NextNode | null; error: string | null }> {
+  const claim = claimOrgCode(orgCode);
+  const ask = (claimOrgCodeValue: string) =>
+    q.kind === 'apply'
+      ? wfApi.nextNode({ procDefId: q.procDefId ?? undefined, tableId: q.tableId, claimOrgCodeValue })
+      : wfApi.nextNode({ procDefId: q.procDefId, currActId: q.currActId, procInstId: q.procInstId, claimOrgCodeValue });
+  let res = await ask(q.kind === 'apply' ? ORG_GROUP_CODE : claim);
+  if (!res.success) return { node: null, error: res.message };
+  if (q.kind === 'apply' && res.result?.type === 1 && res.result.chooseMark === 1 && claim !== ORG_GROUP_CODE) {
+    const mine = await ask(claim);
+    if (mine.success && choosableUsers(mine.result).length > 0) res = mine;
+  }
+  if (q.kind === 'pass' && res.result?.type === 1 && choosableUsers(res.result).length === 0 && claim !== ORG_GROUP_CODE) {
+    // a node nobody of the company can handle is handled at group level (A01)
+    res = await ask(ORG_GROUP_CODE);
+    if (!res.success) return { node: null, error: res.message };
+  }
+  return { node: res.result ?? null, error: null };
+}
+
+/** How the next step is signed: one person, any one of several, all of them (会签) or one after another. */
+export type SignMode = 'one' | 'any' | 'all' | 'sequential';
+
+export interface NextStepLine {
+  /** node or branch title */
+  title: string;
+  mode: SignMode;
+  names: string[];
+  /** `任一人审批：王芳、李娜、钱慧`, `王芳`, `会签（全部审批）：…`, `按节点设定分配审批人` */
+  text: string;
+}
+
+const MODE_PREFIX: Record<Exclude<SignMode, 'one'>, string> = {
+  any: '任一人审批',
+  all: '会签（全部审批）',
+  sequential: '依次审批',
+};
+
+function modeOf(users: NextUser[], signMode: unknown): SignMode {
+  if (signMode === 'all' || signMode === 'sequential') return signMode;
+  return users.length > 1 ? 'any' : 'one';
+}
+
+export function lineOf(title: string, users: NextUser[], signMode?: unknown): NextStepLine {
+  const names = users.map((u) => u.realname || u.username);
+  const mode = modeOf(users, signMode);
+  if (!names.length) return { title, mode, names, text: '按节点设定分配审批人' };
+  return { title, mode, names, text: mode === 'one' ? names[0] : `${MODE_PREFIX[mode]}：${names.join('、')}` };
+}
+
+/**
+ * The lines a dialog shows for the next step: one per user task (a parallel gateway lists each branch), the end
+ * as its label. `chosen` narrows a user task to the picked usernames (what the pass will send).
+ */
+export function nextStepLines(node: NextNode | null | undefined, chosen?: string[]): NextStepLine[] {
+  if (!node) return [];
+  const signMode = (node as { signMode?: unknown }).signMode;
+  if (node.type === 4) {
+    return (node.branches ?? []).map((b) => lineOf(b.title, b.users, (b as { signMode?: unknown }).signMode));
+  }
+  const ends = endLabels(node);
+  if (node.type === 2 || (ends.length && ends.length === node.users.length)) return [{ title: node.title || '结束', mode: 'one', names: ends, text: ends.join('、') || '流程结束' }];
+  const users = choosableUsers(node);
+  const picked = chosen ? users.filter((u) => chosen.includes(u.username)) : users;
+  return [lineOf(node.title, picked, signMode)];
+}
+
+/** Whether the approver picks among the next node's people (a user task with a candidate list). */
+export function choosesNext(node: NextNode | null | undefined): boolean {
+  return !!node && node.type === 1 && choosableUsers(node).length > 0;
+}
+
+/**
+ * Loads the next step whenever `q` changes (null: nothing to load). A pass pre-selects every candidate (stock
+ * behaviour); a submission pre-selects nobody (the applicant chooses only when the node asks).
+ */
+export function useNextStep(q: NextStepQuery | null, orgCode: string | null | undefined) {
+  const [node, setNode] = useState<NextNode | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [assignees, setAssignees] = useState<string[]>([]);
+  const key = q ? JSON.stringify(q) : '';
+  useEffect(() => {
+    setNode(null);
+    setError(null);
+    setAssignees([]);
+    if (!key) return;
+    let live = true;
+    setLoading(true);
+    loadNextStep(JSON.parse(key) as NextStepQuery, orgCode)
+      .then((r) => {
+        if (!live) return;
+        setNode(r.node);
+        setError(r.error);
+        const pass = (JSON.parse(key) as NextStepQuery).kind === 'pass';
+        setAssignees(pass && r.node && r.node.type === 1 ? choosableUsers(r.node).map((u) => u.username) : []);
+      })
+      .catch(() => undefined)
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [key, orgCode]);
+  return { node, loading, error, assignees, setAssignees };
+}
