@@ -1,7 +1,7 @@
 import type { Database } from '../platform/db/database.js';
 import { now } from '../platform/db/time.js';
 import { seedDicts } from './dicts.seed.js';
-import { seedPerformanceDemo, seedPerformanceKpi, seedPerformanceMenus, seedPerformanceQuestionnaire } from './performance.seed.js';
+import { seedPerformanceDemo, seedPerformanceKpi, seedPerformanceMenus, seedPerformanceQuestionnaire, seedPerformanceKpiRound } from './performance.seed.js';
 import { seedHomeMenu } from './menus.seed.js';
 import { seedOrg, seedOrgProduct } from './org.seed.js';
 import { seedAnnouncementDemo, seedAnnouncementDicts, seedAnnouncementMenus, seedAnnouncementProduct } from './announcement.seed.js';
@@ -79,6 +79,7 @@ export const seedParts: SeedPart[] = [
   { name: '1401_performance_demo', run: seedPerformanceDemo, product: 'none' },
   { name: '1402_performance_questionnaire', run: seedPerformanceQuestionnaire, product: 'none' },
   { name: '1403_performance_kpi', run: seedPerformanceKpi, product: 'all' },
+  { name: '1404_performance_kpi_round', run: seedPerformanceKpiRound, product: 'all' },
   { name: '1500_dashboard_permission', run: seedDashboardPermission, product: 'all' },
   { name: '1700_stock_client_buttons', run: seedStockClientButtons, product: 'all' },
   { name: '2200_examples_admin_only', run: seedExamplesAdminOnly, product: 'all' },

@@ -1,5 +1,5 @@
 import { formPerms } from '@go/contract/forms/index';
-import { kpiForm, MONTH_FIELDS, QUARTER_FIELDS, QUARTER_ID_FIELDS, round2, yearAverage } from '@go/contract/performance/index';
+import { KPI_ROUND_TEXT, kpiForm, MONTH_FIELDS, QUARTER_FIELDS, QUARTER_ID_FIELDS, round2, yearAverage } from '@go/contract/performance/index';
 import { companyOf } from '../platform/access/access.js';
 import type { Database } from '../platform/db/database.js';
 import { newId } from '../platform/db/ids.js';
@@ -239,4 +239,14 @@ export async function seedPerformanceKpi(db: Database): Promise<void> {
     ],
     await menuIdByUrl(db, '/performance'),
   );
+}
+
+/** 发起KPI考评: the buttons (on 绩效排名, which HR and department heads both open) for admin, HR and department heads. */
+export async function seedPerformanceKpiRound(db: Database): Promise<void> {
+  if (await db.selectFrom('sysPermission').select('id').where('perms', '=', KPI_ROUND_TEXT.perm).where('delFlag', '=', 0).executeTakeFirst()) return;
+  const parent = await menuIdByUrl(db, '/rankingUserAvg/list');
+  if (!parent) return;
+  const leaders = ['admin', 'hr', 'dept_leader'];
+  await addMenus(db, [btn('发起KPI考评', KPI_ROUND_TEXT.perm, leaders), btn('KPI考评轮次', KPI_ROUND_TEXT.listPerm, leaders)], parent);
+  await db.updateTable('sysPermission').set({ isLeaf: 0 }).where('id', '=', parent).execute();
 }

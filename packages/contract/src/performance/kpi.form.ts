@@ -22,11 +22,13 @@ export const kpiForm = defineForm({
     { key: 'yearPart', label: '考核年度', type: 'integer', required: '请选择考核年度', invalidMessage: '请选择考核年度', min: 2019, max: 2119, rangeMessage: '考核年度须在2019至2119之间', list: true, search: true, width: 90 },
     { key: 'quarter', label: '季度', type: 'select', required: '请选择季度', options: QUARTER_TITLES.map((t, i) => ({ value: String(i + 1), label: t })), list: true, search: true, width: 100 },
     { key: 'kpiGoal', label: 'KPI目标', type: 'textarea', required: '请输入KPI目标', max: 2000, span: 2 },
-    { key: 'kpiResult', label: '完成情况', type: 'textarea', required: '请输入完成情况', max: 5000, span: 2 },
-    { key: 'selfScore', label: '自评分', type: 'number', required: '请输入自评分', min: 0, max: 100, rangeMessage: '自评分须在0到100之间', list: true, sort: true, width: 80 },
+    // optional: a form filed by a KPI round arrives without them (the member reports in the review)
+    { key: 'kpiResult', label: '完成情况', type: 'textarea', max: 5000, span: 2 },
+    { key: 'selfScore', label: '自评分', type: 'number', min: 0, max: 100, rangeMessage: '自评分须在0到100之间', list: true, sort: true, width: 80 },
     { key: 'score', label: '考评得分', type: 'number', input: false, list: true, width: 90 },
     { key: 'finalScore', label: '最终得分', type: 'number', input: false, list: true, sort: true, width: 90 },
     { key: 'evalTime', label: '考评时间', type: 'datetime', input: false },
+    { key: 'startedBy', label: '发起人', type: 'text', max: 100, input: false, list: true, width: 90 },
   ],
   title: (v, ctx) => `${ctx.applicantName}${String(v.yearPart ?? '')}年${ctx.text('quarter')}KPI考评`,
 });

@@ -3,6 +3,8 @@ import type { Api } from '../../platform/http/api.js';
 import { registerDeclaredForm } from '../forms/forms.module.js';
 import type { FormRegistry } from '../workflow/form-registry.js';
 import { kpiHooks } from './kpi.hooks.js';
+import { kpiRoundRoutes } from './kpi-round.routes.js';
+import { KpiRoundService } from './kpi-round.service.js';
 import './performance.tables.js';
 import { performanceRoutes } from './performance.routes.js';
 import { questionnaireRoutes } from './questionnaire.routes.js';
@@ -22,4 +24,6 @@ export async function registerPerformanceModule(api: Api, registry?: FormRegistr
   if (registry) await registerDeclaredForm(api, registry, kpiForm, kpiHooks);
   await performanceRoutes(api, new SheetService(api.ctx.db), new RankingService(api.ctx.db));
   await questionnaireRoutes(api, new QuestionnaireService(api.ctx.db));
+  // KPI rounds file forms through the engine: only with the workflow module
+  if (registry) await kpiRoundRoutes(api, new KpiRoundService(api.ctx));
 }

@@ -121,13 +121,49 @@ export interface FmKpiPart {
   score: number | null;
   finalScore: number | null;
   evalTime: string | null;
+  /** who started the KPI round that filed this form (null when the person filed it) */
+  startedBy: string | null;
+  delFlag: number;
   updateBy: string | null;
   updateTime: string | null;
+}
+
+/** A KPI round: the 季度KPI考评 of a department or company for one period, started by HR or a manager. */
+export interface PfKpiRound {
+  id: string;
+  yearPart: number;
+  quarter: number;
+  orgCode: string;
+  departName: string | null;
+  kpiGoal: string | null;
+  createdCount: number;
+  skippedCount: number;
+  failedCount: number;
+  createBy: string | null;
+  createByName: string | null;
+  createTime: string | null;
+}
+
+/** One member's outcome in a round: `created` (with the application), `skipped` or `failed` with the reason. */
+export interface PfKpiRoundItem {
+  id: string;
+  roundId: string;
+  username: string;
+  realname: string | null;
+  orgCode: string | null;
+  outcome: 'created' | 'skipped' | 'failed';
+  reason: string | null;
+  applicationId: string | null;
+  formId: string | null;
+  periodKey: string | null;
+  createTime: string | null;
 }
 
 declare module '../../platform/db/schema.js' {
   interface DB {
     fmKpiPart: FmKpiPart;
+    pfKpiRound: PfKpiRound;
+    pfKpiRoundItem: PfKpiRoundItem;
     userYearPerf: UserYearPerf;
     userYearPart: UserYearPart;
     pfScoreEntry: PfScoreEntry;

@@ -32,6 +32,7 @@ import * as sharedSecrets from './2026_11_27_0150_shared_secrets.js';
 import * as hrCompany from './2026_11_27_1800_hr_company.js';
 import * as hrStatVersion from './2026_11_27_1810_hr_stat_version.js';
 import * as hrStatVersion from './2026_11_27_1810_hr_stat_version.js';
+import * as performanceKpiRound from './2026_11_27_2000_performance_kpi_round.js';
 
 /**
  * Every migration, by name (names sort in the order they run). Add a new file and list it here;
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1810_hr_stat_version': hrStatVersion,
   '2026_11_27_1810_hr_stat_version': hrStatVersion,
   '2026_11_27_1900_user_pinyin': userPinyin,
+  '2026_11_27_2000_performance_kpi_round': performanceKpiRound,
 };

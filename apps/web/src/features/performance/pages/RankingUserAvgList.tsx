@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { Auth } from '../../../components/list/auth';
 import { downloadFile, getAction } from '../../../components/list/http';
 import { useDepartTree, type DepartNode } from '../../../components/pickers/useDepartTree';
+import { KpiRoundButton } from '../components/KpiRoundModal';
 import { PERF_AUTH, thisYear, YEAR_OPTIONS } from '../components/shared';
 import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 
@@ -120,6 +121,7 @@ export default function RankingUserAvgList() {
                   导出
                 </Button>
               </Auth>
+              <KpiRoundButton />
             </Space>
           </Col>
         </Row>

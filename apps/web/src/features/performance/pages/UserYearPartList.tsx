@@ -3,6 +3,7 @@ import { Tooltip } from 'antd';
 import type { FormModalProps } from '../../../components/list/ListPage';
 import { ListPage } from '../../../components/list/ListPage';
 import type { ListColumn, Row } from '../../../components/list/types';
+import { KpiRoundButton } from '../components/KpiRoundModal';
 import { SheetFormModal } from '../components/SheetFormModal';
 import { PERF_AUTH, scoreText } from '../components/shared';
 
@@ -61,6 +62,7 @@ export default function UserYearPartList() {
         selection={false}
         superQuery={false}
         actionWidth={80}
+        toolbar={() => <KpiRoundButton />}
       />
     </div>
   );
