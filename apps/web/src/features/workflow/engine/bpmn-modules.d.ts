@@ -2,7 +2,10 @@
 declare module 'bpmn-moddle' {
   export class BpmnModdle {
     constructor(packages?: Record<string, unknown>, options?: Record<string, unknown>);
-    fromXML(xml: string, typeName?: string): Promise<{ rootElement: unknown; warnings: unknown[]; references: unknown[] }>;
+    fromXML(
+      xml: string,
+      typeName?: string,
+    ): Promise<{ rootElement: unknown; warnings: unknown[]; references: unknown[] }>;
     toXML(element: unknown, options?: { format?: boolean }): Promise<{ xml: string }>;
     createAny(name: string, nsUri: string, props?: Record<string, unknown>): unknown;
   }

@@ -31,7 +31,11 @@ export interface ModdleNode {
 /** A warning of the bpmn-moddle reader (bpmn-js's importXML hands the same ones on). */
 export interface ReadWarning {
   message: string;
-  element?: { get?(name: string): unknown; set?(name: string, value: unknown): void; $descriptor?: { propertiesByName?: Record<string, { isMany?: boolean; name: string }> } };
+  element?: {
+    get?(name: string): unknown;
+    set?(name: string, value: unknown): void;
+    $descriptor?: { propertiesByName?: Record<string, { isMany?: boolean; name: string }> };
+  };
   property?: string;
   value?: string;
 }
@@ -50,7 +54,11 @@ export function restoreUnresolvedReferences(warnings: ReadWarning[], moddle: Mod
     if (!/^unresolved reference </.test(w.message) || !w.element?.set || !w.property || !w.value) continue;
     const prop = w.element.$descriptor?.propertiesByName?.[w.property];
     if (!prop) continue;
-    const standIn = moddle.createAny('bpmn:UnresolvedReference', 'http://www.omg.org/spec/BPMN/20100524/MODEL', { id: w.value });
+    const standIn = moddle.createAny(
+      'bpmn:UnresolvedReference',
+      'http://www.omg.org/spec/BPMN/20100524/MODEL',
+      { id: w.value },
+    );
     if (prop.isMany) {
       const list = (w.element.get?.(prop.name) as unknown[] | undefined) ?? [];
       list.push(standIn);
@@ -136,7 +144,8 @@ export function declareWrittenPrefixes(definitions: ModdleNode): string[] {
     for (const k of Object.keys(el.$attrs ?? {})) {
       const i = k.indexOf(':');
       const prefix = i > 0 ? k.slice(0, i) : '';
-      if (!prefix || prefix === 'xmlns' || prefix === 'xml' || !KNOWN_PREFIX[prefix] || declared(el, prefix)) continue;
+      if (!prefix || prefix === 'xmlns' || prefix === 'xml' || !KNOWN_PREFIX[prefix] || declared(el, prefix))
+        continue;
       definitions.$attrs[`xmlns:${prefix}`] = KNOWN_PREFIX[prefix];
       added.push(prefix);
     }
@@ -148,7 +157,12 @@ export function declareWrittenPrefixes(definitions: ModdleNode): string[] {
  * Before saving for deploy: the process key and name from the form (written only when they changed) and the
  * namespace declarations of what was written. Returns the process edited.
  */
-export function prepareForDeploy(definitions: ModdleNode, key: string, name: string, setProcess?: (proc: ModdleNode, props: { id?: string; name?: string }) => void): ModdleNode | undefined {
+export function prepareForDeploy(
+  definitions: ModdleNode,
+  key: string,
+  name: string,
+  setProcess?: (proc: ModdleNode, props: { id?: string; name?: string }) => void,
+): ModdleNode | undefined {
   const proc = executableProcess(definitions);
   if (proc) {
     const props: { id?: string; name?: string } = {};
@@ -172,7 +186,12 @@ interface PropertyDescriptor {
   xml?: { serialize?: string };
 }
 interface Described {
-  $descriptor?: { isGeneric?: boolean; ns: { prefix: string }; properties: PropertyDescriptor[]; propertiesByName: Record<string, PropertyDescriptor> };
+  $descriptor?: {
+    isGeneric?: boolean;
+    ns: { prefix: string };
+    properties: PropertyDescriptor[];
+    propertiesByName: Record<string, PropertyDescriptor>;
+  };
   expression?: { $type: string };
 }
 
@@ -191,13 +210,23 @@ export async function saveFaithfully<T>(definitions: ModdleNode, save: () => Pro
     const d = (el as Described).$descriptor;
     if (!d || d.isGeneric) return;
     for (const p of d.properties) {
-      if (!p.isAttr || p.default === undefined || p.ns.prefix !== d.ns.prefix || !Object.prototype.hasOwnProperty.call(el, p.name)) continue;
-      if ((el as unknown as Record<string, unknown>)[p.name] !== p.default || p.ns.localName in el.$attrs) continue;
+      if (
+        !p.isAttr ||
+        p.default === undefined ||
+        p.ns.prefix !== d.ns.prefix ||
+        !Object.prototype.hasOwnProperty.call(el, p.name)
+      )
+        continue;
+      if ((el as unknown as Record<string, unknown>)[p.name] !== p.default || p.ns.localName in el.$attrs)
+        continue;
       const key = p.ns.localName;
       el.$attrs[key] = String(p.default);
       undo.push(() => delete el.$attrs[key]);
     }
-    if (FORMAL_EXPRESSION_HOLDERS.includes(el.$type) && (el as Described).expression?.$type === 'bpmn:FormalExpression') {
+    if (
+      FORMAL_EXPRESSION_HOLDERS.includes(el.$type) &&
+      (el as Described).expression?.$type === 'bpmn:FormalExpression'
+    ) {
       const p = d.propertiesByName.expression;
       const xml = p?.xml;
       if (p && xml?.serialize) {

@@ -5,7 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { BpmnModdle } from 'bpmn-moddle';
 import { describe, expect, it } from 'vitest';
 import { engineAttrKey, readProps, setEngineAttr, type BusinessObject } from './designerModel';
-import { hasDiagram, prepareForDeploy, restoreUnresolvedReferences, saveFaithfully, withDiagram, type ModdleNode, type ReadWarning } from './designerXml';
+import {
+  hasDiagram,
+  prepareForDeploy,
+  restoreUnresolvedReferences,
+  saveFaithfully,
+  withDiagram,
+  type ModdleNode,
+  type ReadWarning,
+} from './designerXml';
 
 /**
  * The designer's round trip over every BPMN file of the server's corpus (deployable, public and refused):
@@ -13,7 +21,10 @@ import { hasDiagram, prepareForDeploy, restoreUnresolvedReferences, saveFaithful
  * save, and compare with the file read by an independent XML reader — every element, attribute (extension
  * attributes included), extension element, text and diagram coordinate the same, but the one edited.
  */
-const CORPUS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../server/test/workflow/bpmn');
+const CORPUS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../server/test/workflow/bpmn',
+);
 
 function files(dir: string): string[] {
   return readdirSync(dir)
@@ -42,11 +53,14 @@ const DC = 'http://www.omg.org/spec/DD/20100524/DC';
 const DI = 'http://www.omg.org/spec/DD/20100524/DI';
 const decode = (s: string) =>
   s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);/g, (_, e: string) =>
-    e[0] === '#' ? String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" } as Record<string, string>)[e],
+    e[0] === '#'
+      ? String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))
+      : ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" } as Record<string, string>)[e],
   );
 
 function readXml(xml: string): Node {
-  const token = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>|<!\[CDATA\[([\s\S]*?)\]\]>|<\/([^\s>]+)\s*>|<([^\s/>]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)/g;
+  const token =
+    /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>|<!\[CDATA\[([\s\S]*?)\]\]>|<\/([^\s>]+)\s*>|<([^\s/>]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)/g;
   const stack: { node: Node; ns: Map<string, string>; text: string }[] = [];
   let root: Node | null = null;
   const resolve = (qname: string, ns: Map<string, string>, isAttr: boolean) => {
@@ -75,18 +89,23 @@ function readXml(xml: string): Node {
     } else if (end !== undefined) close();
     else if (name !== undefined) {
       const ns = new Map(stack.length ? stack[stack.length - 1].ns : []);
-      const raw: [string, string][] = [...(attrText ?? '').matchAll(/([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((x) => [x[1], decode(x[2] ?? x[3] ?? '')]);
-      for (const [k, v] of raw) if (k === 'xmlns') ns.set('', v);
-      else if (k.startsWith('xmlns:')) ns.set(k.slice(6), v);
+      const raw: [string, string][] = [
+        ...(attrText ?? '').matchAll(/([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g),
+      ].map((x) => [x[1], decode(x[2] ?? x[3] ?? '')]);
+      for (const [k, v] of raw)
+        if (k === 'xmlns') ns.set('', v);
+        else if (k.startsWith('xmlns:')) ns.set(k.slice(6), v);
       const a: Record<string, string> = {};
       for (const [k, v] of raw) {
         if (k === 'xmlns' || k.startsWith('xmlns:')) continue;
         const key = resolve(k, ns, true);
         // numbers by value: a coordinate written 130.0 reads as the 130 it is
-        a[key] = key === `{${XSI}}type` ? resolve(v, ns, false) : /^-?\d+\.\d+$/.test(v) ? String(Number(v)) : v;
+        a[key] =
+          key === `{${XSI}}type` ? resolve(v, ns, false) : /^-?\d+\.\d+$/.test(v) ? String(Number(v)) : v;
       }
       // xsi:type naming the type the schema declares anyway (a waypoint's dc:Point) says nothing
-      if (a[`{${XSI}}type`] === `{${DC}}Point` && resolve(name, ns, false) === `{${DI}}waypoint`) delete a[`{${XSI}}type`];
+      if (a[`{${XSI}}type`] === `{${DC}}Point` && resolve(name, ns, false) === `{${DI}}waypoint`)
+        delete a[`{${XSI}}type`];
       stack.push({ node: { n: resolve(name, ns, false), a, c: [] }, ns, text: '' });
       if (selfClose) close();
     } else if (!all.startsWith('<')) throw new Error(`cannot read ${all.slice(0, 40)}`);
@@ -104,7 +123,9 @@ function differences(a: Node, b: Node, at = ''): string[] {
   const here = `${at}/${a.n.replace(/^\{[^}]*\}/, '')}${a.a.id ? `#${a.a.id}` : ''}`;
   if (a.n !== b.n) return [`${here}: element ${a.n} became ${b.n}`];
   const out: string[] = [];
-  for (const k of new Set([...Object.keys(a.a), ...Object.keys(b.a)])) if (a.a[k] !== b.a[k]) out.push(`${here}@${k}: ${JSON.stringify(a.a[k])} became ${JSON.stringify(b.a[k])}`);
+  for (const k of new Set([...Object.keys(a.a), ...Object.keys(b.a)]))
+    if (a.a[k] !== b.a[k])
+      out.push(`${here}@${k}: ${JSON.stringify(a.a[k])} became ${JSON.stringify(b.a[k])}`);
   if (a.t !== b.t) out.push(`${here}: text ${JSON.stringify(a.t)} became ${JSON.stringify(b.t)}`);
   const names = new Set([...a.c, ...b.c].map((c) => c.n));
   for (const n of names) {
@@ -154,7 +175,8 @@ describe('designer round trip of the BPMN corpus', () => {
   it('covers the corpus, the public files among them', () => {
     const names = corpus.map(([n]) => n);
     expect(names.length).toBeGreaterThanOrEqual(40);
-    for (const origin of ['activiti', 'flowable', 'camunda', 'bpmn-io']) expect(names.filter((n) => n.startsWith(`public/${origin}-`)).length, origin).toBeGreaterThanOrEqual(2);
+    for (const origin of ['activiti', 'flowable', 'camunda', 'bpmn-io'])
+      expect(names.filter((n) => n.startsWith(`public/${origin}-`)).length, origin).toBeGreaterThanOrEqual(2);
   });
 
   it.each(corpus)('%s: only the edited candidates change', async (_name, file) => {
@@ -166,16 +188,21 @@ describe('designer round trip of the BPMN corpus', () => {
     // opening adds a diagram only to a file that has none; the rest is the file as it was
     expect(differences(withoutDiagrams(original), withoutDiagrams(opened))).toEqual([]);
     expect(hasDiagram(defs)).toBe(true);
-    if (original.c.some((c) => c.n === `{${BPMNDI}}BPMNDiagram`)) expect(differences(original, opened)).toEqual([]);
+    if (original.c.some((c) => c.n === `{${BPMNDI}}BPMNDiagram`))
+      expect(differences(original, opened)).toEqual([]);
 
-    const process = (defs.rootElements ?? []).find((e) => e.$type === 'bpmn:Process' && userTasks(e).length) ?? (defs.rootElements ?? []).find((e) => e.$type === 'bpmn:Process');
+    const process =
+      (defs.rootElements ?? []).find((e) => e.$type === 'bpmn:Process' && userTasks(e).length) ??
+      (defs.rootElements ?? []).find((e) => e.$type === 'bpmn:Process');
     const task = process ? userTasks(process)[0] : undefined;
     const expected = structuredClone(opened);
     if (task) {
       const key = engineAttrKey(task, 'candidateUsers');
       setEngineAttr(task, 'candidateUsers', ' lina,machao ');
       expect(readProps(task).candidateUsers).toBe('lina,machao');
-      const uri = (task.$attrs[`xmlns:${key.split(':')[0]}`] ?? defs.$attrs[`xmlns:${key.split(':')[0]}`] ?? 'http://activiti.org/bpmn') as string;
+      const uri = (task.$attrs[`xmlns:${key.split(':')[0]}`] ??
+        defs.$attrs[`xmlns:${key.split(':')[0]}`] ??
+        'http://activiti.org/bpmn') as string;
       const node = find(expected, (n) => n.n === `{${BPMN}}userTask` && n.a.id === task.id)!;
       node.a[`{${uri}}candidateUsers`] = 'lina,machao';
     }
