@@ -20,8 +20,11 @@ import type { WfDefinitionRow, WfMigrationInstance } from '@go/contract';
 import { migrationApi, type MigrationPreview, type MigrationResult } from '../engine/migrationApi';
 
 interface Props {
-  /** the version whose running instances move (procDefId); null: closed */
-  sourceId: string | null;
+  /**
+   * The version the action was taken on (procDefId); null: closed. On the newest version the instances of
+   * the version before it move in; on an older version (or chosen instances) they move to the newest.
+   */
+  definitionId: string | null;
   /** instances chosen on 流程实例; without them every running instance of the version */
   procInstIds?: string[];
   onClose: (changed: boolean) => void;
@@ -36,10 +39,10 @@ const nodeText = (name: string | null, id: string | null) => (id ? `${name ?? id
  * version and the instances, see per instance where each open task lands (or why it cannot move), map the
  * nodes the target lacks to its user tasks, confirm, and read the result per instance.
  */
-export function MigrationModal({ sourceId, procInstIds, onClose }: Props) {
+export function MigrationModal({ definitionId, procInstIds, onClose }: Props) {
   const { message, modal } = App.useApp();
-  const [source, setSource] = useState<WfDefinitionRow | null>(null);
   const [versions, setVersions] = useState<WfDefinitionRow[]>([]);
+  const [sourceId, setSourceId] = useState<string | undefined>();
   const [targetId, setTargetId] = useState<string | undefined>();
   const [scope, setScope] = useState<Scope>('all');
   const [mapping, setMapping] = useState<Record<string, string>>({});
@@ -52,10 +55,11 @@ export function MigrationModal({ sourceId, procInstIds, onClose }: Props) {
   const [results, setResults] = useState<MigrationResult[] | null>(null);
   const asked = useRef(0);
 
-  // opening: the source version and the other versions of its process; the newest other version is the target
+  // opening: every version of the process; on the newest version the one before it moves in, from an
+  // older version (or chosen instances) to the newest
   useEffect(() => {
-    setSource(null);
     setVersions([]);
+    setSourceId(undefined);
     setTargetId(undefined);
     setMapping({});
     setNames({});
@@ -63,28 +67,31 @@ export function MigrationModal({ sourceId, procInstIds, onClose }: Props) {
     setResults(null);
     setError(null);
     setScope(procInstIds?.length ? 'selected' : 'all');
-    if (!sourceId) return;
+    if (!definitionId) return;
     let live = true;
     void (async () => {
-      const def = await migrationApi.definition(sourceId);
+      const def = await migrationApi.definition(definitionId);
       if (!live) return;
       if (!def.success || !def.result) {
         setError(def.message || '流程定义不存在');
         return;
       }
-      setSource(def.result);
       const all = await migrationApi.versions(def.result.processKey);
       if (!live) return;
-      const others = (all.result ?? [])
-        .filter((d) => d.id !== sourceId)
-        .sort((a, b) => b.version - a.version);
-      setVersions(others);
-      setTargetId(others[0]?.id);
+      const list = [...(all.result ?? [])].sort((x, y) => y.version - x.version);
+      setVersions(list);
+      if (procInstIds?.length || list[0]?.id !== definitionId) {
+        setSourceId(definitionId);
+        setTargetId(list.find((d) => d.id !== definitionId)?.id);
+      } else {
+        setSourceId(list[1]?.id);
+        setTargetId(definitionId);
+      }
     })().catch(() => setError('加载流程版本失败'));
     return () => {
       live = false;
     };
-  }, [sourceId, procInstIds]);
+  }, [definitionId, procInstIds]);
 
   const body = useMemo(
     () =>
@@ -128,6 +135,9 @@ export function MigrationModal({ sourceId, procInstIds, onClose }: Props) {
   }, [body, results]);
 
   const target = versions.find((v) => v.id === targetId);
+  const source = versions.find((v) => v.id === sourceId);
+  const versionLabel = (v: WfDefinitionRow) =>
+    `版本${v.version}${v.latest === 1 ? '（最新）' : ''}${v.status !== 1 ? '（已挂起）' : ''}`;
   const mappingRows = useMemo(() => {
     const ids = new Set([...(preview?.unmapped.map((u) => u.id) ?? []), ...Object.keys(mapping)]);
     return [...ids].map((id) => ({
@@ -237,7 +247,7 @@ export function MigrationModal({ sourceId, procInstIds, onClose }: Props) {
     { title: '说明', dataIndex: 'message' },
   ];
 
-  const title = source ? `迁移「${source.name}」版本${source.version}的运行中实例` : '迁移运行中实例';
+  const title = source ? `迁移「${source.name}」的运行中实例` : '迁移运行中实例';
   const footer = results
     ? [
         <Button key="done" type="primary" onClick={() => onClose(true)} data-testid="migration-done">
@@ -263,7 +273,7 @@ export function MigrationModal({ sourceId, procInstIds, onClose }: Props) {
   return (
     <Modal
       title={title}
-      open={!!sourceId}
+      open={!!definitionId}
       width={1000}
       maskClosable={false}
       destroyOnHidden
@@ -291,21 +301,38 @@ export function MigrationModal({ sourceId, procInstIds, onClose }: Props) {
         ) : (
           <>
             <Form layout="inline" style={{ marginBottom: 12, rowGap: 8 }}>
-              <Form.Item label="目标版本" htmlFor="migration-target" required>
+              <Form.Item label="从" htmlFor="migration-source" required>
+                <Select
+                  id="migration-source"
+                  style={{ width: 170 }}
+                  value={sourceId}
+                  disabled={!!procInstIds?.length && scope === 'selected'}
+                  onChange={(v) => {
+                    setSourceId(v);
+                    setMapping({});
+                  }}
+                  placeholder={versions.length ? '选择版本' : '加载中…'}
+                  loading={!versions.length && !error}
+                  options={versions
+                    .filter((v) => v.id !== targetId)
+                    .map((v) => ({ value: v.id, label: versionLabel(v) }))}
+                  data-testid="migration-source"
+                />
+              </Form.Item>
+              <Form.Item label="迁移到" htmlFor="migration-target" required>
                 <Select
                   id="migration-target"
-                  style={{ width: 240 }}
+                  style={{ width: 170 }}
                   value={targetId}
                   onChange={(v) => {
                     setTargetId(v);
                     setMapping({});
                   }}
-                  placeholder={source ? '该流程没有其他版本' : '加载中…'}
-                  loading={!source && !error}
-                  options={versions.map((v) => ({
-                    value: v.id,
-                    label: `版本${v.version}${v.latest === 1 ? '（最新）' : ''}${v.status !== 1 ? '（已挂起）' : ''}`,
-                  }))}
+                  placeholder={versions.length ? '选择目标版本' : '加载中…'}
+                  loading={!versions.length && !error}
+                  options={versions
+                    .filter((v) => v.id !== sourceId)
+                    .map((v) => ({ value: v.id, label: versionLabel(v) }))}
                   data-testid="migration-target"
                 />
               </Form.Item>
@@ -323,7 +350,7 @@ export function MigrationModal({ sourceId, procInstIds, onClose }: Props) {
               </Form.Item>
             </Form>
             {error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={error} />}
-            {source && !versions.length && !error && (
+            {versions.length === 1 && !error && (
               <Alert type="info" showIcon message="该流程只有一个版本，请先部署新版本" />
             )}
             {preview?.problems.map((p) => (

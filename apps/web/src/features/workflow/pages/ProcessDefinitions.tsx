@@ -217,7 +217,7 @@ export default function ProcessDefinitions() {
       />
       <NodesModal def={nodes} onClose={() => setNodes(null)} />
       <VersionsModal def={versions} onClose={() => setVersions(null)} onDiagram={(d) => setDiagram(d)} />
-      <MigrationModal sourceId={migrate} onClose={() => setMigrate(null)} />
+      <MigrationModal definitionId={migrate} onClose={() => setMigrate(null)} />
     </>
   );
 }

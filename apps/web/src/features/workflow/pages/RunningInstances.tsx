@@ -39,6 +39,15 @@ export default function RunningInstances() {
   const [ending, setEnding] = useState<InstanceRow | null>(null);
   const [reason, setReason] = useState('');
   const [migrate, setMigrate] = useState<{ sourceId: string; ids: string[] } | null>(null);
+  const [chosen, setChosen] = useState<InstanceRow[]>([]);
+  /** 迁移所选: the chosen running instances of one version move together */
+  const migrateChosen = () => {
+    if (new Set(chosen.map((r) => r.procDefId)).size !== 1) {
+      message.warning('请选择同一流程版本的运行中实例');
+      return;
+    }
+    setMigrate({ sourceId: chosen[0].procDefId, ids: chosen.map((r) => r.procInstId) });
+  };
 
   const list = useQuery({
     queryKey: ['wfInstances', filters, pageNo, pageSize],
@@ -218,8 +227,21 @@ export default function RunningInstances() {
           </Space>
         </Form.Item>
       </Form>
+      <Auth code={MIGRATE_PERM}>
+        <Space style={{ marginTop: 16 }}>
+          <Button onClick={migrateChosen} disabled={!chosen.length} data-testid="instances-migrate">
+            迁移所选{chosen.length ? `（${chosen.length}）` : ''}
+          </Button>
+          <Typography.Text type="secondary">勾选同一流程版本的运行中实例，迁移到该流程的其他版本</Typography.Text>
+        </Space>
+      </Auth>
       <ResponsiveTable<InstanceRow>
         style={{ marginTop: 16 }}
+        rowSelection={{
+          selectedRowKeys: chosen.map((r) => r.procInstId),
+          onChange: (_keys, rows) => setChosen(rows),
+          getCheckboxProps: (r) => ({ disabled: r.state !== 'running', 'aria-label': `选择${r.title ?? r.processName}` }),
+        }}
         rowKey="procInstId"
         bordered
         columns={columns}
@@ -292,11 +314,14 @@ export default function RunningInstances() {
       </Modal>
       <HistoryModal procInstId={historyId} open={!!historyId} onClose={() => setHistoryId(null)} />
       <MigrationModal
-        sourceId={migrate?.sourceId ?? null}
+        definitionId={migrate?.sourceId ?? null}
         procInstIds={migrate?.ids}
         onClose={(changed) => {
           setMigrate(null);
-          if (changed) void list.refetch();
+          if (changed) {
+            setChosen([]);
+            void list.refetch();
+          }
         }}
       />
     </Card>
