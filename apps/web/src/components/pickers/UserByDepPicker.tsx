@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Col, Input, Modal, Row as GridRow, Table, Tree } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { encodeSearchValue } from '@go/contract/query';
 import { useSession } from '../../app/session/store';
 import { getAction } from '../list/http';
 import { fetchMultiUser } from './multi-user';
@@ -38,9 +37,11 @@ export function pickerCompany(orgCode: string | null | undefined, allDeparts: bo
 }
 
 /**
- * User by department (JSelectUserByDep; SPEC §2, §6): a 1250 px dialog with the department tree
- * and a user table sorted by createTime desc. Only the user's company unless `allDeparts`;
- * `forceA01` limits it to the group company. Shows real names, emits comma-joined usernames.
+ * The person picker of every screen (JSelectUserByDep; SPEC §2, §6): a 1250 px dialog with the department
+ * tree and a person table sorted by createTime desc, searched by real name, account, pinyin or initials
+ * (`/sys/user/searchPeople`). Active accounts of the own company; with `procInstId` (转办, 加签, 抄送) also the
+ * group company A01; `forceA01` limits it to the group company. Phone and birthday come masked. Shows real
+ * names, emits comma-joined usernames.
  */
 export function UserByDepPicker({
   value,
@@ -48,7 +49,8 @@ export function UserByDepPicker({
   multi = true,
   allDeparts = false,
   forceA01 = false,
-  activeOnly = false,
+  activeOnly = true,
+  procInstId,
   placeholder = '请选择用户',
   disabled,
   id,
@@ -58,14 +60,18 @@ export function UserByDepPicker({
   multi?: boolean;
   allDeparts?: boolean;
   forceA01?: boolean;
-  /** only accounts that can act (not frozen): the pickers of delegation, 转办, 加签 and 抄送 */
+  /** kept for callers: the search offers only accounts that can act (not frozen) */
   activeOnly?: boolean;
+  /** an application the picker acts on: its participants also reach the group company (A01) */
+  procInstId?: string;
   placeholder?: string;
   disabled?: boolean;
   id?: string;
 }) {
   const orgCode = useSession((s) => s.userInfo?.orgCode);
-  const company = pickerCompany(orgCode, allDeparts, forceA01);
+  void activeOnly;
+  // the tree shows the own company (A01: all); a participant of an application also reaches the group company
+  const company = procInstId && !forceA01 ? '' : pickerCompany(orgCode, allDeparts, forceA01);
   const { nodes } = useDepartTree();
   const tree = useMemo(() => (company ? filterTree(nodes, company) : nodes), [nodes, company]);
   const [open, setOpen] = useState(false);
@@ -89,17 +95,15 @@ export function UserByDepPicker({
   }, [value]);
 
   const users = useQuery({
-    queryKey: ['userPicker', company, allDeparts, forceA01, activeOnly, departId, keyword, pageNo, pageSize],
+    queryKey: ['personSearch', forceA01, procInstId ?? '', departId, keyword, pageNo, pageSize],
     enabled: open,
     queryFn: async () => {
-      const res = await getAction('/sys/user/queryUserComponentData', {
+      // one search for every picker: name, account, pinyin, initials; active accounts within reach
+      const res = await getAction('/sys/user/searchPeople', {
+        keyword: keyword.trim() || undefined,
         departId,
-        username: keyword.trim() ? encodeSearchValue('like', keyword.trim()) : undefined,
-        isAll: allDeparts && !forceA01 ? 1 : undefined,
-        forceA01: forceA01 ? 1 : undefined,
-        activeOnly: activeOnly ? 1 : undefined,
-        column: 'createTime',
-        order: 'desc',
+        forceA01: forceA01 ? '1' : undefined,
+        procInstId: procInstId || undefined,
         pageNo,
         pageSize,
       });
@@ -145,10 +149,18 @@ export function UserByDepPicker({
           </Col>
           <Col xs={24} md={18}>
             <Input.Search
-              placeholder="请输入用户账号"
+              placeholder="姓名、账号、拼音或首字母"
+              aria-label="搜索人员（姓名、账号、拼音或首字母）"
               allowClear
               enterButton="查询"
               style={{ marginBottom: 12, maxWidth: 360 }}
+              data-testid="person-search"
+              onChange={(e) => {
+                if (!e.target.value) {
+                  setKeyword('');
+                  setPageNo(1);
+                }
+              }}
               onSearch={(v) => {
                 setKeyword(v);
                 setPageNo(1);
@@ -161,6 +173,8 @@ export function UserByDepPicker({
               columns={columns}
               dataSource={users.data?.rows ?? []}
               loading={users.isFetching}
+              locale={{ emptyText: keyword ? `未找到「${keyword}」，可输入姓名、账号、拼音或首字母` : '暂无可选人员' }}
+              data-testid="person-table"
               scroll={narrow ? { x: 900 } : undefined}
               rowSelection={{
                 type: multi ? 'checkbox' : 'radio',

@@ -41,7 +41,7 @@ describe('user by department picker', () => {
     expect(pickerCompany('A03A01', true, true)).toBe('A01');
   });
 
-  it('shows real names, lists users sorted by createTime desc in a 1250 px dialog, emits usernames', async () => {
+  it('shows real names, lists the person search in a 1250 px dialog, emits usernames', async () => {
     http.getAction.mockImplementation(async (url: string) => {
       if (url === '/sys/user/getMultiUser') return ok([{ id: '1', username: 'lina', realname: '李娜' }]);
       if (url === '/sys/sysDepart/queryTreeList')
@@ -60,11 +60,8 @@ describe('user by department picker', () => {
     expect(screen.queryByText('集团')).toBeNull();
     const dialog = document.querySelector('.ant-modal') as HTMLElement;
     expect(dialog.style.width).toBe('1250px');
-    expect(http.getAction).toHaveBeenCalledWith(
-      '/sys/user/queryUserComponentData',
-      expect.objectContaining({ column: 'createTime', order: 'desc', pageSize: 10 }),
-    );
-    expect(http.getAction.mock.calls.find((c) => c[0] === '/sys/user/queryUserComponentData')?.[1].isAll).toBeUndefined();
+    expect(http.getAction).toHaveBeenCalledWith('/sys/user/searchPeople', expect.objectContaining({ pageNo: 1, pageSize: 10 }));
+    expect(http.getAction.mock.calls.find((c) => c[0] === '/sys/user/searchPeople')?.[1].isAll).toBeUndefined();
     const boxes = screen.getAllByRole('checkbox');
     fireEvent.click(boxes[boxes.length - 1]);
     fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));

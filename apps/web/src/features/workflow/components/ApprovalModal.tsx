@@ -424,6 +424,7 @@ export function ApprovalModal({
             <UserByDepPicker
               multi={false}
               activeOnly
+              procInstId={task?.procInstId}
               value={userId}
               onChange={(v) => setUserId(v)}
               placeholder="请选择委托人"
@@ -451,6 +452,7 @@ export function ApprovalModal({
             <UserByDepPicker
               id="approval-cc"
               activeOnly
+              procInstId={task?.procInstId}
               value={cc.value}
               onChange={(value, list) => setCc({ value, users: list })}
               placeholder="请选择抄送人"

@@ -174,6 +174,7 @@ export function TaskActionModal({
             id={pickerId}
             multi={kind !== 'transfer'}
             activeOnly
+            procInstId={task?.procInstId}
             value={picked.value}
             onChange={(value, list) => setPicked({ value, users: list })}
             placeholder={`请选择${kind === 'transfer' ? '转办人' : kind === 'addSign' ? '加签人' : '抄送人'}`}
