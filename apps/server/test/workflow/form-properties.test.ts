@@ -103,6 +103,11 @@ describe('formProperty at deploy (as Activiti parses it)', () => {
     expect(parsePatternDate('2026/1/5 9:05', 'yyyy/M/d H:mm')).toBe('2026-01-05 09:05:00');
     expect(parsePatternDate('5.1.26', 'd.M.yy')).toBe('2026-01-05 00:00:00');
     expect(formatPatternDate('2026-01-05 09:05:00', 'dd/MM/yyyy HH:mm')).toBe('05/01/2026 09:05');
+    // h is the hour of AM/PM (1–12; 12 is the first hour), AM without a marker — as SimpleDateFormat
+    expect(parsePatternDate('24-12-2026 12:30', 'dd-MM-yyyy hh:mm')).toBe('2026-12-24 00:30:00');
+    expect(parsePatternDate('24-12-2026 1:30 PM', 'dd-MM-yyyy h:mm a')).toBe('2026-12-24 13:30:00');
+    expect(parsePatternDate('24-12-2026 13:30', 'dd-MM-yyyy hh:mm')).toBeNull();
+    expect(formatPatternDate('2026-12-24 13:05:00', 'dd-MM-yyyy hh:mm a')).toBe('24-12-2026 01:05 PM');
   });
 });
 

@@ -408,7 +408,7 @@ function decisionFields(el: ModdleElement, problems: string[], where: string, wa
     if (formType === 'date') {
       datePattern = attr('datePattern') ?? DEFAULT_DATE_PATTERN;
       if (!datePatternParts(datePattern)) {
-        problems.push(`${what}的日期格式(datePattern)「${datePattern}」不支持：只能用 yyyy、yy、MM、M、dd、d、HH、H、mm、m、ss、s 和分隔符`);
+        problems.push(`${what}的日期格式(datePattern)「${datePattern}」不支持：只能用 yyyy、yy、MM、M、dd、d、HH、H、hh、h、mm、m、ss、s、a 和分隔符`);
         continue;
       }
     }

@@ -25,12 +25,13 @@ export function booleanAttribute(value: unknown, dflt: boolean): boolean | null 
   return null;
 }
 
-type PatternPart = { lit: string } | { field: 'y' | 'M' | 'd' | 'H' | 'm' | 's'; width: number };
+type Field = 'y' | 'M' | 'd' | 'H' | 'h' | 'm' | 's' | 'a';
+type PatternPart = { lit: string } | { field: Field; width: number };
 
 /**
  * A Java date pattern (SimpleDateFormat) split into fields and literal text. Supported letters: y (yyyy,
- * yy), M, d, H, m, s (one or two letters); text in single quotes is literal. Null when the pattern uses any
- * other letter (month names, weekdays, AM/PM, time zones…).
+ * yy), M, d, H, h (1–12), m, s (one or two letters) and a (AM/PM); text in single quotes is literal. Null
+ * when the pattern uses any other letter (month names, weekdays, time zones…).
  */
 export function datePatternParts(pattern: string): PatternPart[] | null {
   const out: PatternPart[] = [];
@@ -48,9 +49,9 @@ export function datePatternParts(pattern: string): PatternPart[] | null {
       let j = i;
       while (pattern[j] === c) j++;
       const width = j - i;
-      if (!'yMdHms'.includes(c)) return null;
-      if (c === 'y' ? width !== 2 && width !== 4 : width > 2) return null;
-      out.push({ field: c as 'y', width });
+      if (!'yMdHhmsa'.includes(c)) return null;
+      if (c === 'y' ? width !== 2 && width !== 4 : c === 'a' ? width !== 1 : width > 2) return null;
+      out.push({ field: c as Field, width });
       i = j;
       continue;
     }
@@ -70,20 +71,29 @@ export function parsePatternDate(text: string, pattern: string): string | null {
   const parts = datePatternParts(pattern);
   if (!parts) return null;
   let re = '^';
-  const order: ('y' | 'M' | 'd' | 'H' | 'm' | 's')[] = [];
+  const order: Field[] = [];
   for (const p of parts) {
     if ('lit' in p) re += p.lit.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     else {
-      re += p.field === 'y' ? (p.width === 4 ? '(\\d{4})' : '(\\d{2})') : p.width === 2 ? '(\\d{2})' : '(\\d{1,2})';
+      re += p.field === 'a' ? '(AM|PM)' : p.field === 'y' ? (p.width === 4 ? '(\\d{4})' : '(\\d{2})') : p.width === 2 ? '(\\d{2})' : '(\\d{1,2})';
       order.push(p.field);
     }
   }
-  const m = new RegExp(re + '$').exec(text.trim());
+  const m = new RegExp(re + '$', 'i').exec(text.trim());
   if (!m) return null;
   const v: Record<string, number> = { y: 1970, M: 1, d: 1, H: 0, m: 0, s: 0 };
+  let pm = false;
+  let h12: number | null = null;
   order.forEach((f, k) => {
-    v[f] = Number(m[k + 1]);
+    if (f === 'a') pm = m[k + 1].toUpperCase() === 'PM';
+    else if (f === 'h') h12 = Number(m[k + 1]);
+    else v[f] = Number(m[k + 1]);
   });
+  // h is the hour of AM/PM, 1–12 (12 is the first hour); without an AM/PM marker it is AM
+  if (h12 !== null) {
+    if (h12 < 1 || h12 > 12) return null;
+    v.H = (h12 % 12) + (pm ? 12 : 0);
+  }
   const yy = parts.find((p) => 'field' in p && p.field === 'y' && p.width === 2);
   if (yy) v.y += v.y < 80 ? 2000 : 1900;
   const dt = new Date(Date.UTC(v.y, v.M - 1, v.d, v.H, v.m, v.s));
@@ -104,10 +114,11 @@ export function formatPatternDate(stored: string, pattern: string): string | nul
   const parts = datePatternParts(pattern);
   if (!iso || !parts) return null;
   const [y, M, d, H, m, s] = iso.split(/[- :]/).map(Number);
-  const v = { y, M, d, H, m, s };
+  const v = { y, M, d, H, m, s, h: H % 12 === 0 ? 12 : H % 12 };
   return parts
     .map((p) => {
       if ('lit' in p) return p.lit;
+      if (p.field === 'a') return H < 12 ? 'AM' : 'PM';
       if (p.field === 'y') return p.width === 2 ? pad(y % 100, 2) : pad(y, 4);
       return p.width === 2 ? pad(v[p.field], 2) : String(v[p.field]);
     })

@@ -39,6 +39,7 @@ describe('task form fields (Activiti formProperty)', () => {
     expect(dayjsFormat('dd/MM/yyyy')).toBe('DD/MM/YYYY');
     expect(dayjsFormat('yyyy-MM-dd HH:mm')).toBe('YYYY-MM-DD HH:mm');
     expect(dayjsFormat("d.M.yy 'um' H:mm")).toBe('D.M.YY [um] H:mm');
+    expect(dayjsFormat('dd-MM-yyyy hh:mm a')).toBe('DD-MM-YYYY hh:mm A');
   });
 
   it('read-only values show the enum name; writable values start from the current value, read-only ones are never sent', () => {

@@ -28,12 +28,12 @@ export interface DecisionField {
   value?: string | null;
 }
 
-/** A Java date pattern (yyyy-MM-dd HH:mm) as a dayjs format (YYYY-MM-DD HH:mm); quoted text stays literal. */
+/** A Java date pattern (yyyy-MM-dd HH:mm, hh:mm a) as a dayjs format (YYYY-MM-DD HH:mm, hh:mm A); quoted text stays literal. */
 export function dayjsFormat(pattern: string): string {
   return pattern
     .split(/('[^']*')/)
     .map((part) =>
-      part.startsWith("'") ? (part === "''" ? "'" : `[${part.slice(1, -1)}]`) : part.replace(/yyyy/g, 'YYYY').replace(/yy/g, 'YY').replace(/d/g, 'D'),
+      part.startsWith("'") ? (part === "''" ? "'" : `[${part.slice(1, -1)}]`) : part.replace(/yyyy/g, 'YYYY').replace(/yy/g, 'YY').replace(/d/g, 'D').replace(/a/g, 'A'),
     )
     .join('');
 }
@@ -95,7 +95,7 @@ export function DecisionFieldInput({ field: f, value, onChange }: { field: Decis
       <DatePicker
         id={id}
         format={format}
-        showTime={/[Hms]/.test(format) ? { format: format.replace(/^[^Hms]*/, '') } : false}
+        showTime={/[Hhms]/.test(format) ? { format: format.replace(/^[^Hhms]*/, '') } : false}
         value={parsed?.isValid() ? parsed : null}
         onChange={(d) => onChange(d ? d.format(format) : null)}
         placeholder={f.datePattern || 'dd/MM/yyyy'}
