@@ -5,9 +5,12 @@
  *   - stock of one item (`/ledger/stock/one`; raw: the balance row, and the sum of its entries for contrast)
  *   - the total library page (`/ledger/library/total/list`, admin, all companies, page 50)
  *   - a movement-history page of one item (`/ledger/entry/list?itemId=`)
+ * The limit of each row is its raw SQL p95 plus the p95 of one round trip to a bare Fastify route in this
+ * process, fetched the same way (what any route costs before its own work); target: within 2× that limit.
  *
  *   npx tsx bench/ledger.ts        (BENCH_DBS=sqlite,postgres; BENCH_ITEMS=10000; BENCH_ENTRIES=1000000; BENCH_SAMPLES=200)
  */
+import Fastify from 'fastify';
 import { sql } from 'kysely';
 import type { DbHandle } from '../apps/server/src/platform/db/database.js';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate.js';
@@ -82,7 +85,16 @@ async function measure(n: number, run: (i: number) => Promise<void>): Promise<nu
 }
 
 const itemOf = (i: number) => `bi${(i * 7919) % ITEMS}`;
-const results: string[][] = [['database', 'scenario', 'HTTP p95 ms', 'raw SQL p95 ms']];
+const results: string[][] = [['database', 'scenario', 'HTTP p95 ms', 'raw SQL p95 ms', 'bare route p95 ms', 'ratio to raw + bare', 'verdict (≤ 2×)']];
+
+/** One HTTP round trip and no work: a bare Fastify route in this process, fetched the same way as the routes. */
+const bare = Fastify();
+bare.get('/bare', async () => ({ success: true, message: '', code: 200, result: { records: [], total: 0 }, timestamp: Date.now() }));
+const bareUrl = `${await bare.listen({ port: 0, host: '127.0.0.1' })}/bare`;
+const row = (kind: string, scenario: string, http: number, raw: number, bareP95: number) => {
+  const ratio = http / (raw + bareP95);
+  return [kind, scenario, http.toFixed(1), raw.toFixed(1), bareP95.toFixed(1), `${ratio.toFixed(2)}×`, ratio <= 2 ? 'met' : 'not met'];
+};
 
 for (const kind of dbs) {
   console.log(`\n== ${kind} ==`);
@@ -103,6 +115,10 @@ for (const kind of dbs) {
       throw new Error(`${url}: ${body.message} ${JSON.stringify(body.result).slice(0, 300)}`);
   };
   const perItem = ENTRIES / ITEMS;
+  const bareHttp = await measure(SAMPLES, async () => {
+    const r = await fetch(bareUrl, { headers: { 'x-access-token': token } });
+    await r.json();
+  });
 
   // 1. stock of one item
   const stockHttp = await measure(SAMPLES, (i) =>
@@ -114,12 +130,7 @@ for (const kind of dbs) {
   const stockSum = await measure(Math.min(SAMPLES, 50), async (i) => {
     await sql`SELECT SUM(qty_change) AS q FROM ld_entry WHERE item_id = ${itemOf(i)}`.execute(db);
   });
-  results.push([
-    kind,
-    `stock of one item (balance row; Σ of its ${perItem} entries raw: ${stockSum.toFixed(1)} ms)`,
-    stockHttp.toFixed(1),
-    stockRaw.toFixed(1),
-  ]);
+  results.push(row(kind, `stock of one item (balance row; Σ of its ${perItem} entries raw: ${stockSum.toFixed(1)} ms)`, stockHttp, stockRaw, bareHttp));
 
   // 2. total library page 50 (admin sees all companies), ordered by item code
   const totalHttp = await measure(SAMPLES, () =>
@@ -136,12 +147,7 @@ for (const kind of dbs) {
       FROM ld_stock s JOIN ld_item i ON i.id = s.item_id JOIN ld_warehouse w ON w.id = s.warehouse_id LEFT JOIN ld_category c ON c.id = i.category_id
       ORDER BY i.code, s.warehouse_id LIMIT 10 OFFSET 490`.execute(db);
   });
-  results.push([
-    kind,
-    `total library page 50 (${ITEMS}+ balances)`,
-    totalHttp.toFixed(1),
-    totalRaw.toFixed(1),
-  ]);
+  results.push(row(kind, `total library page 50 (${ITEMS}+ balances)`, totalHttp, totalRaw, bareHttp));
 
   // 3. movement-history page of one item, newest first
   const histHttp = await measure(SAMPLES, (i) =>
@@ -152,15 +158,12 @@ for (const kind of dbs) {
     await sql`SELECT e.*, i.name, w.name AS wname FROM ld_entry e JOIN ld_item i ON i.id = e.item_id LEFT JOIN ld_warehouse w ON w.id = e.warehouse_id
       WHERE e.item_id = ${itemOf(i)} ORDER BY e.create_time DESC, e.id DESC LIMIT 10`.execute(db);
   });
-  results.push([
-    kind,
-    `movement history of one item, page 1 (${perItem} entries)`,
-    histHttp.toFixed(1),
-    histRaw.toFixed(1),
-  ]);
+  results.push(row(kind, `movement history of one item, page 1 (${perItem} entries)`, histHttp, histRaw, bareHttp));
 
   await server.close();
   await scratch.drop();
 }
 
-console.log('\n' + results.map((r) => r.join(' | ')).join('\n'));
+await bare.close();
+console.log(`\nload average ${(await import('node:os')).loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+console.log(results.map((r) => r.join(' | ')).join('\n'));

@@ -3,8 +3,12 @@
  * size 30) over 100k yearly rows, on SQLite and PostgreSQL: p50/p95 of the first page for the group
  * (A01), for one company, and of a deep page; plus the plan of the query.
  *
+ * Target: p95 ≤ 20 ms on any page.
+ *
  *   npx tsx bench/performance.ts     (BENCH_DBS=sqlite,postgres; BENCH_ROWS; BENCH_DATABASE_URL or TEST_DATABASE_URL)
  */
+import os from 'node:os';
+import { sql } from 'kysely';
 import { MONTH_FIELDS, yearAverage } from '../packages/contract/src/performance/index.js';
 import type { CurrentUser } from '../apps/server/src/platform/access/access.js';
 import { rankingPage } from '../apps/server/src/modules/performance/performance.repo.js';
@@ -17,6 +21,8 @@ const RUNS = 40;
 const dbs = (process.env.BENCH_DBS || 'sqlite,postgres').split(',') as DbKind[];
 
 const user = (company: string): CurrentUser => ({ id: 'b', username: 'bench', realname: '压测', orgCode: `${company}A01`, company, tenantId: 0, sessionId: 's' });
+
+const MAX_MS = 20;
 
 async function fresh(kind: DbKind): Promise<{ db: Database; drop: () => Promise<void> }> {
   const s = await openScratch(kind, 'perf');
@@ -59,7 +65,8 @@ async function time(label: string, fn: () => Promise<unknown>): Promise<void> {
     await fn();
     xs.push(performance.now() - t);
   }
-  console.log(`  ${label.padEnd(44)} p50 ${pct(xs, 50).toFixed(2)} ms   p95 ${pct(xs, 95).toFixed(2)} ms`);
+  const p95 = pct(xs, 95);
+  console.log(`  ${label.padEnd(44)} p50 ${pct(xs, 50).toFixed(2)} ms   p95 ${p95.toFixed(2)} ms   ${p95 <= MAX_MS ? 'met' : 'not met'} (p95 ≤ ${MAX_MS} ms)`);
 }
 
 for (const kind of dbs) {
@@ -68,7 +75,9 @@ for (const kind of dbs) {
     await migrateToLatest(db);
     const t0 = performance.now();
     await fill(db);
-    console.log(`${kind}: ${ROWS} yearly rows inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    // as autovacuum does after a bulk insert (PostgreSQL: the visibility map, so the ranking index answers alone)
+    await (kind === 'postgres' ? sql`VACUUM ANALYZE user_year_perf` : sql`ANALYZE`).execute(db);
+    console.log(`${kind}: ${ROWS} yearly rows inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
     await time('ranking, group (A01), page 1 of 30', () => rankingPage(db, user('A01'), { yearPart: '2026' }, { pageNo: 1, pageSize: 30 }));
     await time('ranking, one company (A03 user), page 1', () => rankingPage(db, user('A03'), { yearPart: '2026' }, { pageNo: 1, pageSize: 30 }));
     await time('ranking, group, department filter A05A02', () => rankingPage(db, user('A01'), { yearPart: '2026', sysOrgCode: 'A05A02' }, { pageNo: 1, pageSize: 30 }));

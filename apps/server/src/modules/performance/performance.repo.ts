@@ -7,8 +7,8 @@ import type { DB } from '../../platform/db/schema.js';
 import './performance.tables.js';
 import type { UserYearPart, UserYearPerf } from './performance.tables.js';
 import { likeContains, likePrefix } from '../../platform/query/like.js';
-import { runPage, type Paging } from '../../platform/query/query-builder.js';
-import type { Page } from '../../platform/http/envelope.js';
+import type { Paging } from '../../platform/query/query-builder.js';
+import { page, type Page } from '../../platform/http/envelope.js';
 
 /** A person as the sheets name them: user, company name, department and post. */
 export interface Person {
@@ -172,18 +172,25 @@ export type RankingRow = {
  */
 export async function rankingPage(db: Database, user: CurrentUser, f: RankingFilter, p: Paging): Promise<Page<RankingRow>> {
   const { qb, scoreRef } = rankingBase(db, user, f, 's');
-  const pg = await runPage<typeof qb, Omit<RankingRow, 'rank'>>(
-    qb,
-    (b) =>
-      b
-        .select(['s.id', 's.userId', 's.userName', 's.orgName', 's.departName', 's.sysOrgCode', 's.yearPart', sql<number>`${scoreRef}`.as('avgCount')])
-        .orderBy(scoreRef, 'desc')
-        .orderBy('s.userName')
-        .orderBy('s.id'),
-    p,
-  );
-  if (!pg.records.length) return { ...pg, records: [] };
+  const table = f.quarter ? 'userYearPart' : 'userYearPerf';
+  const score = sql.ref<number>(`r.${f.quarter ? QUARTER_COLUMN[f.quarter - 1] : 'avgCount'}`);
   const offset = (p.pageNo - 1) * p.pageSize;
+  // The page's ids in the ranking order, read from the ranking index alone (migration 1830: score desc,
+  // name, id, org code; deep pages skip their offset inside it), then only those rows from the table. The
+  // total is counted from the same index; both run at once (on PostgreSQL on two connections).
+  const ids = qb.select('s.id').orderBy(scoreRef, 'desc').orderBy('s.userName').orderBy('s.id').limit(p.pageSize).offset(offset);
+  const paged = (db as unknown as AnyDb)
+    .selectFrom(ids.as('k'))
+    .innerJoin(`${table} as r`, 'r.id', 'k.id')
+    .select(['r.id', 'r.userId', 'r.userName', 'r.orgName', 'r.departName', 'r.sysOrgCode', 'r.yearPart', sql<number>`${score}`.as('avgCount')])
+    .orderBy(score, 'desc')
+    .orderBy('r.userName')
+    .orderBy('r.id');
+  const counted = qb.select((eb) => eb.fn.countAll().as('total'));
+  const [countRow, records] = await Promise.all([counted.executeTakeFirst(), paged.execute()]);
+  const total = Number((countRow as { total?: unknown } | undefined)?.total ?? 0);
+  const pg = page<Omit<RankingRow, 'rank'>>(total === 0 ? [] : (records as Omit<RankingRow, 'rank'>[]), total, p.pageNo, p.pageSize);
+  if (!pg.records.length) return { ...pg, records: [] };
   let firstRank = 1;
   if (offset > 0) {
     const higher = rankingBase(db, user, f, 'x');
