@@ -31,7 +31,7 @@ import * as userPinyin from './2026_11_27_1900_user_pinyin.js';
 import * as sharedSecrets from './2026_11_27_0150_shared_secrets.js';
 import * as hrCompany from './2026_11_27_1800_hr_company.js';
 import * as hrStatVersion from './2026_11_27_1810_hr_stat_version.js';
-import * as hrStatVersion from './2026_11_27_1810_hr_stat_version.js';
+import * as performanceRankingOrder from './2026_11_27_1830_performance_ranking_order.js';
 import * as performanceKpiRound from './2026_11_27_2000_performance_kpi_round.js';
 
 /**
@@ -71,7 +71,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1400_workflow_initiator': workflowInitiator,
   '2026_11_27_1800_hr_company': hrCompany,
   '2026_11_27_1810_hr_stat_version': hrStatVersion,
-  '2026_11_27_1810_hr_stat_version': hrStatVersion,
+  '2026_11_27_1830_performance_ranking_order': performanceRankingOrder,
   '2026_11_27_1900_user_pinyin': userPinyin,
   '2026_11_27_2000_performance_kpi_round': performanceKpiRound,
 };
