@@ -3,6 +3,7 @@ import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import { useEffect, useRef, useState } from 'react';
 import './bpmn.css';
+import { withDiagram } from '../engine/designerXml';
 
 interface Canvas {
   zoom(level: 'fit-viewport' | number, center?: 'auto'): number;
@@ -65,8 +66,9 @@ export default function BpmnCanvas({
           })
         : null;
     observer?.observe(host.current);
-    viewer
-      .importXML(xml)
+    // a file without a diagram (most engine test files) gets one laid out, as in the designer
+    withDiagram(xml)
+      .then((shown) => viewer.importXML(shown))
       .then(() => {
         if (!live) return;
         const canvas = viewer.get<Canvas>('canvas');

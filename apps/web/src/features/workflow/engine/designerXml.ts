@@ -88,6 +88,39 @@ function walk(root: unknown, visit: (el: ModdleNode) => void): void {
   go(root);
 }
 
+interface FlowContainer {
+  $type: string;
+  flowElements?: (FlowContainer & {
+    id?: string;
+    sourceRef?: FlowContainer;
+    targetRef?: FlowContainer;
+    incoming?: unknown[];
+    outgoing?: unknown[];
+  })[];
+}
+
+/**
+ * A copy of the file whose nodes name their incoming and outgoing flows, as modelers write them and as the
+ * layout follows them (engine files often leave them out). Only the layout reads this copy.
+ */
+async function withFlowRefs(xml: string): Promise<string> {
+  const moddle = new BpmnModdle();
+  const { rootElement } = await moddle.fromXML(xml);
+  const fill = (container: FlowContainer) => {
+    for (const el of container.flowElements ?? []) {
+      if (el.$type === 'bpmn:SequenceFlow' && el.sourceRef && el.targetRef) {
+        const src = el.sourceRef as { outgoing?: unknown[] };
+        const tgt = el.targetRef as { incoming?: unknown[] };
+        if (!(src.outgoing ??= []).includes(el)) src.outgoing.push(el);
+        if (!(tgt.incoming ??= []).includes(el)) tgt.incoming.push(el);
+      }
+      fill(el);
+    }
+  };
+  for (const root of (rootElement as { rootElements?: FlowContainer[] }).rootElements ?? []) fill(root);
+  return (await moddle.toXML(rootElement, { format: false })).xml;
+}
+
 /**
  * The file as the designer opens it: unchanged when it has a diagram; otherwise with a diagram laid out
  * (bpmn-auto-layout) and added to the file's own tree, everything else as read.
@@ -98,7 +131,7 @@ export async function withDiagram(xml: string): Promise<string> {
   const defs = read.rootElement as unknown as ModdleNode;
   if (hasDiagram(defs)) return xml;
   restoreUnresolvedReferences(read.warnings as ReadWarning[], moddle as unknown as ModdleLike);
-  const laid = await new BpmnModdle().fromXML(await layoutProcess(xml));
+  const laid = await new BpmnModdle().fromXML(await layoutProcess(await withFlowRefs(xml)));
   const byId = new Map<string, ModdleNode>();
   walk(defs.rootElements, (el) => {
     if (el.id) byId.set(el.id, el);
