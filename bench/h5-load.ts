@@ -78,7 +78,10 @@ async function load(ctx: BrowserContext, url: string): Promise<Load> {
   let fromCache = 0;
   cdp.on('Network.responseReceived', (e) => {
     requests++;
-    if (e.response.fromDiskCache || e.response.fromMemoryCache) fromCache++;
+    if (e.response.fromDiskCache) fromCache++;
+  });
+  cdp.on('Network.requestServedFromCache', () => {
+    fromCache++;
   });
   cdp.on('Network.loadingFinished', (e) => {
     bytes += e.encodedDataLength;
