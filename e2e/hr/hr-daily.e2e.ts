@@ -65,7 +65,7 @@ describe('[HR]: registration photo message, the company kanban board, 离职 on 
     await page.goto('/office/kanban');
     await page.getByTestId('kanban').waitFor();
     expect(await page.getByText('还没有看板').count()).toBe(0);
-    expect(await page.getByTestId('kanban-board-select').innerText()).toContain('华远商贸有限公司看板');
+    await page.locator('.ant-select-selection-item', { hasText: '华远商贸有限公司看板' }).first().waitFor();
     for (const col of ['未开始', '进行中', '已完成', '已取消']) await page.getByTestId('kanban').getByText(col, { exact: true }).first().waitFor();
     await screenshot(page, '02-kanban');
   });
@@ -114,7 +114,7 @@ describe('[HR]: registration photo message, the company kanban board, 离职 on 
     await after.waitFor();
     await expect.poll(() => after.innerText()).toContain(`待离职 ${LEAVE_DATE}`);
     await screenshot(hr, '04-leave-pending-list');
-    await after.getByRole('link', { name: `查看${name}的档案` }).click();
+    await after.getByLabel(`查看${name}的档案`).click();
     const detail = hr.locator('.ant-modal', { hasText: '人事档案' });
     await detail.getByText(`待离职 ${LEAVE_DATE}`).first().waitFor();
     await screenshot(hr, '05-leave-pending-detail');

@@ -53,12 +53,13 @@ describe('[PERFORMANCE]: previous year rows and the KPI round of a team', () => 
     await modal.waitFor();
     await modal.locator('.ant-form-item', { hasText: '人员' }).getByRole('button', { name: /选\s*择/ }).click();
     const picker = page.locator('.ant-modal', { hasText: '根据部门选择用户' });
-    await picker.getByPlaceholder('请输入用户账号').fill('yangfan');
-    await picker.getByPlaceholder('请输入用户账号').press('Enter');
+    const search = picker.getByPlaceholder(/请输入用户账号|账号/).first();
+    await search.fill('yangfan');
+    await search.press('Enter');
     await picker.locator('tr', { hasText: '杨帆' }).locator('input[type="radio"], input[type="checkbox"]').first().check();
     await picker.locator('.ant-modal-footer .ant-btn-primary').click();
     await picker.waitFor({ state: 'detached' });
-    await modal.getByLabel('考核年度').click();
+    await modal.locator('.ant-form-item', { hasText: '考核年度' }).locator('.ant-select').click();
     await page.keyboard.type(LAST_YEAR);
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `${LAST_YEAR}年` }).first().click();
     await modal.locator('.ant-form-item', { hasText: '十二月' }).locator('input').fill('66.5');
@@ -89,9 +90,9 @@ describe('[PERFORMANCE]: previous year rows and the KPI round of a team', () => 
     await page.getByTestId('kpi-round-next').click();
     await modal.getByText('请选择部门').first().waitFor();
     await modal.getByText('请输入KPI目标').first().waitFor();
-    await page.getByLabel('季度').click();
+    await page.getByRole('combobox', { name: '季度' }).click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '第四季度' }).first().click();
-    await page.getByLabel('部门或公司').click();
+    await page.getByRole('combobox', { name: '部门或公司' }).click();
     await page.keyboard.type('销售部');
     await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: '销售部' }).first().click();
     await modal.locator('textarea').fill('第四季度回款率不低于95%，新客户不少于5家');

@@ -28,14 +28,15 @@ const statusCell = (_: unknown, r: Row) => (
 /** Columns shared by the file lists; `extra` adds state-specific ones. */
 export function fileColumns(extra: ListColumn[] = []): ListColumn[] {
   return [
-    { title: '姓名', dataIndex: 'realname', search: 'like', sorter: true, fixed: 'left', width: 100 },
-    { title: '状态', dataIndex: 'status', dictCode: 'hy_status', render: statusCell, width: 150 },
+    // key columns first: at 1440 px who, in which state, where and in which post show without scrolling
+    { title: '姓名', dataIndex: 'realname', search: 'like', sorter: true, fixed: 'left', width: 100, keyColumn: true },
+    { title: '状态', dataIndex: 'status', dictCode: 'hy_status', render: statusCell, width: 150, keyColumn: true },
+    { title: '部门', dataIndex: 'departName', search: 'like', sorter: true, width: 130, ellipsis: true, keyColumn: true },
+    { title: '职务', dataIndex: 'post', render: (_v, r) => String(r.post_dictText ?? ''), width: 110, ellipsis: true, keyColumn: true },
     { title: '性别', dataIndex: 'sex', dictCode: 'sex', width: 60 },
     { title: '身份证号', dataIndex: 'idCard', width: 180 },
     { title: '手机号', dataIndex: 'mobile', search: 'eq', width: 120 },
     { title: '公司', dataIndex: 'company', dictCode: 'company', search: 'eq', hideInSuperQuery: true, width: 150 },
-    { title: '部门', dataIndex: 'departName', search: 'like', sorter: true },
-    { title: '职务', dataIndex: 'post', render: (_v, r) => String(r.post_dictText ?? '') },
     { title: '学历', dataIndex: 'degree', dictCode: 'hy_degree', search: 'eq', width: 80 },
     ...extra,
     { title: '创建时间', dataIndex: 'createTime', type: 'datetime', sorter: true, hideInTable: true },
@@ -91,7 +92,8 @@ export function HyUserList({ status, columns, moves, add = false, importable = f
         rowMenu={(r, h) => [
           interviews && { key: 'interviews', label: '面试记录', onClick: () => setInterview(r) },
           onboarding && { key: 'onboarding', label: '入职清单', auth: 'hr:move:entry', onClick: () => setChecklist({ record: r, reload: h.reload }) },
-          ...movesFor(String(r.status))
+          // a file waiting for its dimission date takes no other move
+          ...(r.pendingMove === HY_LEAVE_PENDING ? [] : movesFor(String(r.status)))
             .filter((m) => !moves || moves.includes(m))
             .map((m) => ({ key: m, label: HY_MOVE_RULES[m].label, auth: HY_MOVE_RULES[m].perm, danger: m === 'blacklist', onClick: () => setMove({ move: m, record: r, reload: h.reload }) })),
         ]}
