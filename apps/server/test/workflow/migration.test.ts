@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workflowOf } from '../../src/modules/workflow/workflow.module.js';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
 import { assertConsistent, bpmn, deploy, Flow, u } from './wf-helpers.js';
 
@@ -438,6 +439,55 @@ describe.each(dbKinds)('[WORKFLOW] migrating running instances to another versio
     expect(await defOf(ended.procInstId)).toBe(k1);
     // people rules are the same (carried over): the task keeps its approver
     for (const x of runs) expect(await f.open(x.procInstId)).toEqual(['a:machao']);
+  });
+
+  it('due dates follow the target node: kept when it has one, removed when it has none, started when it is new', async () => {
+    const engine = workflowOf(t.app.ctx).engine;
+    const clock = Date.UTC(2026, 10, 2, 1, 0, 0);
+    const before = engine.clock;
+    engine.clock = () => clock;
+    try {
+      const admin = await f.token('admin');
+      const withDue = (due: string | null) =>
+        V1('t_migrate_due')
+          .replace('xmlns:xsi=', 'xmlns:activiti="http://activiti.org/bpmn" xmlns:xsi=')
+          .replace(
+            '<userTask id="b" name="财务审批"/>',
+            `<userTask id="b" name="财务审批"${due ? ` activiti:dueDate="${due}"` : ''}/>`,
+          );
+      const d1 = await deploy(t, admin, withDue('P1D'), { a: u('machao'), b: u('liuyang') });
+      const { procInstId } = await f.start('zhulin', 100, d1);
+      await f.passOk('machao', procInstId, 'a');
+      const dues = async () =>
+        (
+          await t.app.ctx.db
+            .selectFrom('wfJob')
+            .select(['type', 'nodeId', 'dueTime'])
+            .where('instId', '=', procInstId)
+            .execute()
+        ).map((j) => `${j.type}@${j.nodeId}:${(j.dueTime - clock) / 86_400_000}d`);
+      expect(await dues()).toEqual(['due@b:1d']);
+      const d2 = await deploy(t, admin, withDue('P5D'), { a: u('machao'), b: u('liuyang') });
+      expect(
+        (await execute({ sourceProcDefId: d1, targetProcDefId: d2, procInstIds: [procInstId] }))[0].success,
+      ).toBe(true);
+      // the task keeps its due date (as Camunda keeps a migrated task's properties)
+      expect(await dues()).toEqual(['due@b:1d']);
+      const d3 = await deploy(t, admin, withDue(null), { a: u('machao'), b: u('liuyang') });
+      expect(
+        (await execute({ sourceProcDefId: d2, targetProcDefId: d3, procInstIds: [procInstId] }))[0].success,
+      ).toBe(true);
+      expect(await dues()).toEqual([]);
+      const d4 = await deploy(t, admin, withDue('P3D'), { a: u('machao'), b: u('liuyang') });
+      expect(
+        (await execute({ sourceProcDefId: d3, targetProcDefId: d4, procInstIds: [procInstId] }))[0].success,
+      ).toBe(true);
+      expect(await dues()).toEqual(['due@b:3d']);
+      await f.passOk('liuyang', procInstId, 'b');
+      expect(await dues()).toEqual([]);
+    } finally {
+      engine.clock = before;
+    }
   });
 
   it('a pass racing a migration: one wins before the other, never half', async () => {
