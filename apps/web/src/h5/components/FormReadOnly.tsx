@@ -1,4 +1,5 @@
 import { List } from 'antd-mobile';
+import { useEffect, useRef } from 'react';
 import { findFormType } from '../../features/workflow/formTypes';
 
 const HIDDEN =
@@ -21,9 +22,24 @@ function FieldList({ data }: { data: Record<string, unknown> }) {
   );
 }
 
+/** Gives each body cell of the view's tables its column's name (`data-label`), for the stacked card layout. */
+export function labelTableCells(root: HTMLElement): void {
+  for (const table of Array.from(root.querySelectorAll('table'))) {
+    const heads = Array.from(table.querySelectorAll('thead tr:last-child th')).map((th) => (th.textContent ?? '').trim());
+    if (!heads.length) continue;
+    for (const row of Array.from(table.querySelectorAll('tbody tr'))) {
+      Array.from(row.children).forEach((cell, i) => {
+        const label = heads[i];
+        if (label && cell.getAttribute('data-label') !== label) cell.setAttribute('data-label', label);
+      });
+    }
+  }
+}
+
 /**
- * The application's form, read-only: the form type's own view (the declared-form view included) in a
- * phone-wide box whose wide tables scroll inside it, else the fields as a list.
+ * The application's form, read-only: the form type's own view (the declared-form view included), laid out for
+ * a phone — labels above values and line-item tables as one card per row with each column's name — else the
+ * fields as a list.
  */
 export function FormReadOnly({
   data,
@@ -35,10 +51,20 @@ export function FormReadOnly({
   routeName?: string;
 }) {
   const formType = findFormType(tableName, routeName);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    labelTableCells(el);
+    // tables that render later (dictionaries, lazy parts) are labelled when they appear
+    const watch = new MutationObserver(() => labelTableCells(el));
+    watch.observe(el, { childList: true, subtree: true });
+    return () => watch.disconnect();
+  }, [data, formType]);
   if (!formType) return <FieldList data={data} />;
   const View = formType.View;
   return (
-    <div className="h5-form-view" data-testid="h5-form-view">
+    <div className="h5-form-view h5-form-stacked" data-testid="h5-form-view" ref={ref}>
       <View data={data} />
     </div>
   );

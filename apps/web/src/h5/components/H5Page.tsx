@@ -1,5 +1,5 @@
 import { Badge, NavBar, TabBar } from 'antd-mobile';
-import { AddSquareOutline, AppOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
+import { AddSquareOutline, AppOutline, LeftOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTodoCount } from '../useTodoCount';
@@ -35,9 +35,15 @@ export function H5Page({
     <div className={footer ? 'h5-page h5-with-footer' : 'h5-page'} data-testid={testId}>
       <NavBar
         className="h5-navbar"
-        backIcon={back ? undefined : false}
-        back={back ? '返回' : null}
-        onBack={back ? () => navigate(back) : undefined}
+        backIcon={false}
+        back={
+          back ? (
+            <button type="button" className="h5-back" aria-label="返回" data-testid="h5-back" onClick={() => navigate(back)}>
+              <LeftOutline aria-hidden />
+              返回
+            </button>
+          ) : null
+        }
       >
         <h1 className="h5-title">{title}</h1>
       </NavBar>

@@ -1,12 +1,13 @@
-import { ORG_GROUP_CODE } from '@go/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, DotLoading, Input, Popup, Selector, Tag, TextArea, Toast } from 'antd-mobile';
+import { Button, DotLoading, Input, Popup, Selector, TextArea, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDictOptions } from '../../app/dict';
 import { useSession } from '../../app/session/store';
 import { wfApi, type NextNode } from '../../features/workflow/api';
-import { choosableUsers, claimOrgCode } from '../../features/workflow/approval';
+import { choosableUsers } from '../../features/workflow/approval';
+import { NextStepSummary } from '../../features/workflow/components/NextStepSummary';
+import { loadNextStep } from '../../features/workflow/nextApprovers';
 import { WF_TEXTS } from '../../features/workflow/texts';
 import { H5Page } from '../components/H5Page';
 
@@ -92,19 +93,10 @@ export default function H5Apply() {
         };
         setDraft(saved);
       }
-      const claim = claimOrgCode(orgCode);
-      const ask = (c: string) =>
-        wfApi.nextNode({ procDefId: saved.procDefId, tableId: saved.tableId, claimOrgCodeValue: c });
-      let next = await ask(claim);
-      if (
-        next.success &&
-        next.result?.type === 1 &&
-        choosableUsers(next.result).length === 0 &&
-        claim !== ORG_GROUP_CODE
-      )
-        next = await ask(ORG_GROUP_CODE);
+      // the same next-approver module as the desktop submit dialog
+      const next = await loadNextStep({ kind: 'apply', procDefId: saved.procDefId, tableId: saved.tableId }, orgCode);
       setAssignees([]);
-      setTarget({ id: saved.id, procDefId: saved.procDefId, node: next.success ? next.result : null });
+      setTarget({ id: saved.id, procDefId: saved.procDefId, node: next.node });
     } catch {
       /* shown by the client */
     } finally {
@@ -281,15 +273,8 @@ export default function H5Apply() {
               onChange={setAssignees}
               options={users.map((u) => ({ label: u.realname, value: u.username }))}
             />
-          ) : (
-            <div className="h5-tags">
-              {users.map((u) => (
-                <Tag key={u.username} color="primary">
-                  {u.realname}
-                </Tag>
-              ))}
-            </div>
-          )}
+          ) : null}
+          <NextStepSummary node={node} chosen={mustChoose ? assignees : undefined} testId="h5-apply-next-step" />
           {error && (
             <div className="h5-error" role="alert">
               {error}

@@ -1,4 +1,3 @@
-import { ORG_GROUP_CODE } from '@go/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -15,7 +14,8 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/session/store';
-import { companyUsers } from '../../features/office/api';
+import { getAction } from '../../app/http/client';
+import type { PersonRow } from '@go/contract';
 import {
   readPage,
   wfApi,
@@ -33,6 +33,8 @@ import {
   type ApprovalType,
 } from '../../features/workflow/approval';
 import { findFormType } from '../../features/workflow/formTypes';
+import { NextStepSummary } from '../../features/workflow/components/NextStepSummary';
+import { loadNextStep } from '../../features/workflow/nextApprovers';
 import { H5Page } from '../components/H5Page';
 import { FormReadOnly } from '../components/FormReadOnly';
 
@@ -158,10 +160,18 @@ function ApprovalPopup({
   const [submitting, setSubmitting] = useState(false);
 
   const people = useQuery({
-    queryKey: ['h5CompanyUsers'],
+    queryKey: ['h5People', task.procInstId, keyword],
     enabled: type === 2,
-    staleTime: 60_000,
-    queryFn: companyUsers,
+    staleTime: 30_000,
+    // the person search of every picker: name, account, pinyin, initials; active accounts within reach
+    queryFn: async () => {
+      const res = await getAction<{ records: PersonRow[] }>('/sys/user/searchPeople', {
+        keyword: keyword.trim() || undefined,
+        procInstId: task.procInstId,
+        pageSize: 30,
+      });
+      return res.success ? res.result.records : [];
+    },
   });
 
   useEffect(() => {
@@ -178,27 +188,16 @@ function ApprovalPopup({
     let live = true;
     const run = async () => {
       if (type === 0) {
-        const ask = (c: string) =>
-          wfApi.nextNode({
-            procDefId: task.procDefId,
-            currActId: task.key,
-            procInstId: task.procInstId,
-            claimOrgCodeValue: c,
-          });
-        let res = await ask(claim);
-        // A node nobody of the company can handle is handled at group level (as on the desktop).
-        if (
-          res.success &&
-          res.result?.type === 1 &&
-          choosableUsers(res.result).length === 0 &&
-          claim !== ORG_GROUP_CODE
-        )
-          res = await ask(ORG_GROUP_CODE);
+        // the same next-approver module as the desktop dialog
+        const res = await loadNextStep(
+          { kind: 'pass', procDefId: task.procDefId, currActId: task.key, procInstId: task.procInstId },
+          userInfo?.orgCode,
+        );
         if (!live) return;
-        if (res.success && res.result) {
-          setNextNode(res.result);
-          setAssignees(res.result.type === 1 ? choosableUsers(res.result).map((u) => u.username) : []);
-        } else if (!res.success) setError(res.message);
+        if (res.node) {
+          setNextNode(res.node);
+          setAssignees(res.node.type === 1 ? choosableUsers(res.node).map((u) => u.username) : []);
+        } else if (res.error) setError(res.error);
       } else if (type === 1) {
         const res = await wfApi.backList(task.procInstId);
         if (!live) return;
@@ -212,7 +211,7 @@ function ApprovalPopup({
     return () => {
       live = false;
     };
-  }, [type, task, claim]);
+  }, [type, task, claim, userInfo?.orgCode]);
 
   const changeBack = async (key: string) => {
     setBackTaskKey(key);
@@ -297,10 +296,7 @@ function ApprovalPopup({
     }
   };
 
-  const filteredPeople = (people.data ?? [])
-    .filter((u) => u.username !== userInfo?.username)
-    .filter((u) => !keyword || u.realname?.includes(keyword) || u.username.includes(keyword))
-    .slice(0, 50);
+  const filteredPeople = (people.data ?? []).filter((u) => u.username !== userInfo?.username);
 
   return (
     <Popup visible={type !== null} onMaskClick={onClose} bodyClassName="h5-popup" destroyOnClose>
@@ -315,6 +311,7 @@ function ApprovalPopup({
         {type === 0 && nextNode && (
           <section>
             <div className="h5-label">下一节点：{nextNode.title || (toEnd ? '结束' : '')}</div>
+            {!toEnd && <NextStepSummary node={nextNode} chosen={assignees} testId="h5-next-step" />}
             {toEnd || labels.length ? (
               <div className="h5-tags">
                 {labels.map((l) => (
@@ -365,7 +362,13 @@ function ApprovalPopup({
         {type === 2 && (
           <section>
             <div className="h5-label">委托给</div>
-            <SearchBar placeholder="搜索姓名" aria-label="搜索姓名" value={keyword} onChange={setKeyword} />
+            <SearchBar
+              placeholder="姓名、账号、拼音或首字母"
+              aria-label="搜索人员（姓名、账号、拼音或首字母）"
+              value={keyword}
+              onChange={setKeyword}
+              data-testid="h5-delegate-search"
+            />
             <div className="h5-pick-list">
               {people.isLoading && <DotLoading color="primary" />}
               <CheckList
@@ -376,6 +379,7 @@ function ApprovalPopup({
                 {filteredPeople.map((u) => (
                   <CheckList.Item key={u.username} value={u.username}>
                     {u.realname || u.username}
+                    <span className="h5-muted" style={{ marginLeft: 8 }}>{u.deptName}</span>
                   </CheckList.Item>
                 ))}
               </CheckList>
