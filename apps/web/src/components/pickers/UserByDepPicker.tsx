@@ -149,7 +149,7 @@ export function UserByDepPicker({
           </Col>
           <Col xs={24} md={18}>
             <Input.Search
-              placeholder="姓名、账号、拼音或首字母"
+              placeholder="请输入用户账号、姓名、拼音或首字母"
               aria-label="搜索人员（姓名、账号、拼音或首字母）"
               allowClear
               enterButton="查询"
