@@ -65,10 +65,7 @@ export function streamXlsx(opts: {
   void (async () => {
     const rows = await primeRows(opts.rows);
     if (out.destroyed) return;
-    // Deflate at level 1: the compression runs on libuv's thread pool and was most of an export's CPU at
-    // the default level 6 (a 100,000-row roster is ~57 MB of sheet XML: 0.7–0.8 s of deflate CPU at level 6,
-    // 0.14–0.19 s at level 1, for a file about a quarter larger).
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const ws = wb.addWorksheet(opts.sheetName ?? 'Sheet1');
     ws.columns = opts.columns.map((c) => ({ key: c.key, width: c.width ?? 18 }));
     const n = opts.columns.length;
