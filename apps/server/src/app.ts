@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
@@ -175,10 +176,29 @@ function serveWebApp(app: FastifyInstance, config: AppConfig): void {
       route.config = { ...(route.config ?? {}), access: PUBLIC };
     }
   });
-  app.register(fastifyStatic, { root: config.webDist, prefix: '/', index: false, wildcard: false });
+  // The build names every file under assets/ by its content hash: cached for a year without revalidation.
+  // Both parts send the build's .br / .gz twin of a file when the browser accepts it (vite.config.ts writes them).
+  const assetsDir = path.join(config.webDist, 'assets');
+  if (existsSync(assetsDir))
+    app.register(fastifyStatic, {
+      root: assetsDir,
+      prefix: '/assets/',
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      maxAge: 365 * 24 * 3600 * 1000,
+      immutable: true,
+      decorateReply: false,
+    });
+  app.register(fastifyStatic, { root: config.webDist, prefix: '/', index: false, wildcard: false, preCompressed: true, globIgnore: ['assets/**'] });
   const headers = indexHtmlHeaders(html);
-  const sendIndex = (_req: unknown, reply: import('fastify').FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').headers(headers).send(html);
+  // index.html is revalidated on every load (no-cache) and answers 304 when unchanged.
+  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+  const sendIndex = (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', etag).headers(headers);
+    if (req.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send();
+    return reply.send(html);
+  };
   app.get('/', { config: { access: PUBLIC } }, sendIndex);
   app.decorate('webIndex', sendIndex);
 }
