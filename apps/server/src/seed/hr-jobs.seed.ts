@@ -2,12 +2,13 @@ import type { Database } from '../platform/db/database.js';
 import { newId } from '../platform/db/ids.js';
 import { now } from '../platform/db/time.js';
 import '../platform/scheduler/scheduler.tables.js';
+import type { SeedOptions } from './helpers.js';
 
 /**
- * The daily job that makes scheduled dimissions (待离职) take effect on their date (docs/hr.md). It runs
- * in a clean install too: an approved dimission must take effect without an administrator's action.
+ * The daily job that makes scheduled dimissions (待离职) take effect on their date (docs/hr.md): running in
+ * the demo; a clean install starts it paused like every job, and the administrator turns it on.
  */
-export async function seedHrDimissionJob(db: Database): Promise<void> {
+export async function seedHrDimissionJob(db: Database, opts: SeedOptions = { demo: true }): Promise<void> {
   const exists = await db.selectFrom('sysQuartzJob').select('id').where('jobClassName', '=', 'hr.job.DimissionJob').executeTakeFirst();
   if (exists) return;
   await db
@@ -18,7 +19,7 @@ export async function seedHrDimissionJob(db: Database): Promise<void> {
       cronExpression: '0 5 0 * * ? *',
       parameter: null,
       description: '每天0点05分办理离职日期已到的待离职人员',
-      status: 0,
+      status: opts.demo ? 0 : -1,
       delFlag: 0,
       nextFire: null,
       lastFire: null,

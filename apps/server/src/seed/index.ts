@@ -64,9 +64,9 @@ export const seedParts: SeedPart[] = [
   { name: '0802_hr_menus', run: seedHrMenus, product: 'all' },
   { name: '0803_hr_demo', run: seedHrDemo, product: 'none' },
   { name: '0804_hr_approvals', run: seedHrApprovals, product: 'all' },
+  { name: '0805_hr_dimission_job', run: seedHrDimissionJob, product: (db) => seedHrDimissionJob(db, { demo: false }) },
   // one part per form type, `0610_forms_<slug>`, from the files of seed/forms/ (docs/forms.md)
   ...formSeedParts,
-  { name: '0805_hr_dimission_job', run: seedHrDimissionJob, product: 'all' },
   { name: '1100_online_reports', run: seedOnlineReports, product: 'all' },
   { name: '1101_online_forms', run: seedOnlineForms, product: 'all' },
   { name: '1200_online_menu', run: seedOnlineMenu, product: 'all' },
