@@ -39,7 +39,7 @@ async function openTasks(procInstId: string): Promise<string[]> {
 
 /** Types into the picker's search and waits for the table to answer. */
 async function searchPeople(picker: ReturnType<Page['locator']>, keyword: string) {
-  const box = picker.getByTestId('person-search').locator('input');
+  const box = picker.locator('input[data-testid="person-search"], [data-testid="person-search"] input').first();
   await box.fill(keyword);
   await box.press('Enter');
   await picker.page().waitForTimeout(600);
