@@ -103,11 +103,15 @@ describe.each(dbKinds)('[HR] moves from applicant to blacklist on %s', (kind) =>
       ['hire', 'interview', 'new'],
       ['entry', 'new', 'probation'],
       ['regular', 'probation', 'regular'],
-      ['transfer', 'regular', 'regular'],
       ['dimission', 'regular', 'dimission'],
       ['blacklist', 'dimission', 'blacklist'],
-      ['apply', 'blacklist', 'blacklist'],
     ]);
+    // no line says a state changed to itself: the transfer is its department line (by name, once), the
+    // new application an event on the blacklisted file
+    const transfer = tl.filter((r) => r.action === 'transfer');
+    expect(transfer.map((r) => r.fieldLabel)).toContain('部门');
+    expect(transfer.every((r) => r.oldText !== r.newText && !/^A0\d/.test(String(r.newText)))).toBe(true);
+    expect(tl.find((r) => r.action === 'apply')).toMatchObject({ field: null, reason: expect.stringContaining('再次应聘') });
     const bl = tl.find((r) => r.action === 'blacklist')!;
     expect(bl).toMatchObject({ reason: '离职后泄露客户资料', operator: 'lina', operatorName: '李娜', oldStatus_dictText: '离职', newStatus_dictText: '黑名单' });
     const orgRow = tl.find((r) => r.action === 'transfer' && r.field === 'orgCode')!;

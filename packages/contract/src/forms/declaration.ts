@@ -71,6 +71,11 @@ export interface FieldDecl {
   span?: 1 | 2;
   /** list column width */
   width?: number;
+  /**
+   * Kept on the record for the system (a file id, a department code) and never shown to people: no list
+   * column, no line in the read-only form; the editor carries it unseen.
+   */
+  hidden?: boolean;
 }
 
 export interface ItemsDecl {

@@ -6,7 +6,7 @@
 import { defineForm, type FieldDecl } from '../forms/declaration.js';
 
 const file: FieldDecl[] = [
-  { key: 'hyUserId', label: '档案编号', type: 'text', required: true, max: 32 },
+  { key: 'hyUserId', label: '档案编号', type: 'text', required: true, max: 32, hidden: true },
   { key: 'realname', label: '姓名', type: 'text', required: true, max: 100, list: true, search: true, width: 100 },
 ];
 const reason = (required: boolean): FieldDecl => ({ key: 'reason', label: '原因', type: 'textarea', required: required ? '请填写原因' : undefined, max: 500, span: 2 });
@@ -21,7 +21,7 @@ export const hyNewForm = defineForm({
   perms: { list: 'hr:user:list', all: 'hr:user:list' },
   fields: [
     ...file,
-    { key: 'orgCode', label: '录用部门编码', type: 'text', required: '请选择部门', max: 64, list: true, width: 110 },
+    { key: 'orgCode', label: '录用部门编码', type: 'text', required: '请选择部门', max: 64, hidden: true },
     { key: 'departName', label: '录用部门', type: 'text', max: 100, list: true, width: 120 },
     { key: 'post', label: '职务', type: 'text', required: '请选择职务', max: 100, list: true, width: 90 },
     { key: 'rank', label: '职级', type: 'select', dict: 'position_rank' },
@@ -43,7 +43,7 @@ export const hyTransferForm = defineForm({
   fields: [
     ...file,
     { key: 'fromDepartName', label: '调出部门', type: 'text', max: 100, list: true, width: 120 },
-    { key: 'orgCode', label: '调入部门编码', type: 'text', max: 64, list: true, width: 110 },
+    { key: 'orgCode', label: '调入部门编码', type: 'text', max: 64, hidden: true },
     { key: 'departName', label: '调入部门', type: 'text', max: 100, list: true, width: 120 },
     { key: 'post', label: '新职务', type: 'text', max: 100 },
     { key: 'rank', label: '新职级', type: 'select', dict: 'position_rank' },

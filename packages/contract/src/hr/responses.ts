@@ -67,6 +67,9 @@ export const hyUserLogRow = z.looseObject({
   action_dictText: z.string(),
   field: text,
   fieldLabel: text.optional(),
+  /** The values in words (dictionary texts, department and position names); null reads 空. */
+  oldText: text.optional(),
+  newText: text.optional(),
   oldValue: text,
   newValue: text,
   reason: text,

@@ -322,3 +322,20 @@ export const HY_FIELD_LABELS: Record<string, string> = {
   blacklistReason: '拉黑原因',
   username: '系统账号',
 };
+
+/**
+ * Labels of the change log (档案变更记录, 用户日志): every field a move or an edit records, in words.
+ * The department reads as its name (the code is never shown); state fields of a move have their own.
+ */
+export const HY_LOG_LABELS: Record<string, string> = {
+  ...HY_FIELD_LABELS,
+  orgCode: '部门',
+  offerDate: '录用日期',
+  pendingMove: '待审批事项',
+  mbtiType: '性格类型',
+  jobTitle: '职称',
+  onboarding: '入职事项',
+};
+
+/** Change-log fields whose values are documents or lists: the log says they changed, not what they hold. */
+export const HY_LOG_OPAQUE_FIELDS: readonly string[] = ['educations', 'workHistory', 'attachments', 'photo', 'onboarding'];

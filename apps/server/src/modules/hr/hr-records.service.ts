@@ -2,7 +2,7 @@
  * The HR lists around the file: interview rounds, new hires (hyNew), transfer records, the change log,
  * and the exports (docs/hr.md).
  */
-import { hyInterviewSchema, HY_FIELD_LABELS } from '@go/contract';
+import { hyInterviewSchema } from '@go/contract';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { CurrentUser } from '../../platform/access/access.js';
@@ -15,7 +15,8 @@ import { likePrefix } from '../../platform/query/like.js';
 import { withDictText } from '../../platform/query/present.js';
 import { applyFilters, applySort, paging, runPage, type Params, type Whitelist } from '../../platform/query/query-builder.js';
 import { findFile, insertInterview, insertLogs, interviewsOf, lastInterviewRound, updateFile, type Row } from './hr.repo.js';
-import { FILE_WHITELIST, HrService, LIST_COLUMNS, NOT_FOUND, WRONG_STATE, type FileListRow } from './hr.service.js';
+import { presentLogs } from './hr-log-present.js';
+import { DICT_FIELDS, FILE_WHITELIST, HrService, LIST_COLUMNS, NOT_FOUND, WRONG_STATE, type FileListRow } from './hr.service.js';
 import type { HyTransfer, HyUserLog } from './hr.tables.js';
 
 type OnboardingItem = { name: string; done: boolean };
@@ -67,6 +68,7 @@ export const ACTION_TEXT: Record<string, string> = {
   dimission: '离职',
   blacklist: '拉黑',
   unblacklist: '移出黑名单',
+  approval: '审批',
 };
 
 export const ROSTER_EXPORT: ExportColumn[] = [
@@ -266,13 +268,14 @@ export class HrRecordsService {
       (qb) => applySort(qb.selectAll(), params, LOG_WHITELIST, { field: 'createTime', order: 'desc' }).orderBy('id', params.order === 'asc' ? 'asc' : 'desc'),
       paging(params, 1000),
     );
-    const records = pg.records.map((r) => ({
+    const masked = pg.records.map((r) => ({
       ...r,
       oldValue: HrService.maskLogValue(r.field, r.oldValue),
       newValue: HrService.maskLogValue(r.field, r.newValue),
       action_dictText: ACTION_TEXT[r.action] ?? r.action,
-      fieldLabel: r.fieldLabel ?? (r.field ? HY_FIELD_LABELS[r.field] : null),
     }));
+    // labels, dictionary texts and names instead of codes (oldText / newText); no line without a change
+    const records = await presentLogs(this.db, this.hr.translate, DICT_FIELDS, ACTION_TEXT, masked);
     // status values read as their texts
     const withText = await withDictText(
       records.map((r) => (r.field === 'status' ? { ...r, oldStatus: r.oldValue, newStatus: r.newValue } : r)),

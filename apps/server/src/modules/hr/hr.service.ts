@@ -6,7 +6,7 @@ import {
   HR_MASKED_FILTER_TEXT,
   HR_MASKED_LOOKUP_LIMIT_TEXT,
   HR_SENSITIVE_FIELDS,
-  HY_FIELD_LABELS,
+  HY_LOG_LABELS,
   HY_MOVE_RULES,
   HY_STATUS_TEXT,
   HY_LEAVE_PENDING,
@@ -504,7 +504,8 @@ export class HrService {
     ];
     if (dup.blacklisted) {
       logs.push(
-        this.logRow(user, dup.blacklisted, 'apply', 'status', 'blacklist', 'blacklist', `再次应聘（新档案 ${id}）`, formatDate()),
+        // the blacklisted file records the new application as an event (its state does not change)
+        this.logRow(user, dup.blacklisted, 'apply', null, null, null, `再次应聘，已建立新档案（${input.realname}）`, formatDate()),
       );
     }
     await insertLogs(db, logs);
@@ -527,7 +528,7 @@ export class HrService {
       orgCode: file.orgCode,
       action,
       field,
-      fieldLabel: field ? (HY_FIELD_LABELS[field] ?? field) : null,
+      fieldLabel: field ? (HY_LOG_LABELS[field] ?? null) : null,
       oldValue: str(from),
       newValue: str(to),
       reason,
@@ -724,7 +725,8 @@ export class HrService {
       if (before === str(v)) continue;
       logs.push(this.logRow(op, { ...f, orgCode: (set.orgCode as string) ?? f.orgCode }, move, k, before, v, reason, date));
     }
-    if (!logs.some((l) => l.field === 'status')) logs.unshift(this.logRow(op, f, move, 'status', f.status, set.status ?? f.status, reason, date));
+    // a move that changes no field is still on record, as the move alone (never as 状态 正式 → 正式)
+    if (logs.length === 0) logs.push(this.logRow(op, f, move, null, null, null, reason, date));
     Object.assign(set, { pendingMove: null, updateBy: op.username, updateTime: now() });
     await updateFile(db, f.id, set);
     await insertLogs(db, logs);

@@ -249,7 +249,12 @@ export function DeclaredEditor({ decl, open, businessId, procDefId, onClose }: F
               </Form.Item>
             </Col>
             {decl.fields.map((f) =>
-              f.input === false ? (
+              f.hidden ? (
+                // an id or a code the record needs and nobody reads
+                <Form.Item key={f.key} name={f.key} hidden>
+                  <Input />
+                </Form.Item>
+              ) : f.input === false ? (
                 f.compute ? (
                   <Col key={f.key} xs={24} md={12}>
                     <Form.Item label={f.label}>

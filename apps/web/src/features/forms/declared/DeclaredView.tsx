@@ -73,7 +73,7 @@ export function DeclaredView({ decl, data }: FormViewProps & { decl: FormDeclara
         <Descriptions.Item label="申请人">{String(data.applicantName ?? data.applicant ?? '')}</Descriptions.Item>
         <Descriptions.Item label="申请时间">{String(data.applyTime ?? data.createTime ?? '')}</Descriptions.Item>
         {decl.fields
-          .filter((f) => f.input !== false || f.compute || (data[f.key] !== null && data[f.key] !== undefined))
+          .filter((f) => !f.hidden && (f.input !== false || f.compute || (data[f.key] !== null && data[f.key] !== undefined)))
           .map((f) => (
             <Descriptions.Item key={f.key} label={f.label} span={f.span === 2 || f.type === 'textarea' || f.type === 'files' ? 'filled' : 1}>
               <FieldValue f={f} value={data[f.key]} names={names} />

@@ -45,6 +45,16 @@ const FIELDS: [string, string][] = [
   ['mbtiType', '性格类型'],
 ];
 
+/** One change in words: 用工类型 空 → 正式工, 教育经历 已更新 (texts from the server, never codes). */
+export function logChange(l: Row): string {
+  const label = String(l.fieldLabel);
+  const before = l.oldStatus_dictText || l.oldText;
+  const after = l.newStatus_dictText || l.newText;
+  if (!before && after === '已更新') return `${label} 已更新`;
+  if (!l.field || (!before && !after)) return label;
+  return `${label} ${String(before || '空')} → ${String(after || '空')}`;
+}
+
 /** 人事档案 detail: the file (masked), a reveal for holders of hr:sensitive:view (logged), and the timeline. */
 export function FileDetailModal({ id, onClose }: { id?: string; onClose: () => void }) {
   const { message } = App.useApp();
@@ -84,6 +94,7 @@ export function FileDetailModal({ id, onClose }: { id?: string; onClose: () => v
         <>
           <div style={{ marginBottom: 12 }}>
             <Tag color={STATUS_COLOR[String(f.status)]}>{String(f.status_dictText ?? '')}</Tag>
+            {f.pendingMove === HY_LEAVE_PENDING && <Tag color="volcano">{`${HY_LEAVE_PENDING_TEXT} ${String(f.dimissionDate ?? '')}`}</Tag>}
             {Number(f.blacklistFlag) === 1 && <Tag color="red">黑名单人员再次应聘</Tag>}
             {has(HR_PERM.sensitive) && !plain && (
               <Button size="small" onClick={() => void reveal()}>
@@ -94,7 +105,6 @@ export function FileDetailModal({ id, onClose }: { id?: string; onClose: () => v
           <Descriptions bordered size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
             {FIELDS.map(([k, label]) => (
               <Descriptions.Item key={k} label={label}>
-            {f.pendingMove === HY_LEAVE_PENDING && <Tag color="volcano">{`${HY_LEAVE_PENDING_TEXT} ${String(f.dimissionDate ?? '')}`}</Tag>}
                 <span data-field={k}>{f[k] === null || f[k] === undefined ? '' : String(f[k])}</span>
               </Descriptions.Item>
             ))}
@@ -110,7 +120,7 @@ export function FileDetailModal({ id, onClose }: { id?: string; onClose: () => v
                 children: (
                   <span>
                     {String(l.createTime)} {String(l.operatorName ?? l.operator ?? '')} {String(l.action_dictText ?? l.action)}
-                    {l.fieldLabel ? `：${String(l.fieldLabel)} ${String(l.oldStatus_dictText || l.oldValue || '空')} → ${String(l.newStatus_dictText || l.newValue || '空')}` : ''}
+                    {l.fieldLabel ? `：${logChange(l)}` : ''}
                     {l.reason ? `（${String(l.reason)}）` : ''}
                   </span>
                 ),

@@ -20,6 +20,7 @@ const ACTIONS = [
   ['dimission', '离职'],
   ['blacklist', '拉黑'],
   ['unblacklist', '移出黑名单'],
+  ['approval', '审批'],
 ].map(([value, text]) => ({ value, text }));
 
 const columns: ListColumn[] = [
@@ -27,8 +28,8 @@ const columns: ListColumn[] = [
   { title: '姓名', dataIndex: 'realname', search: 'like', width: 100 },
   { title: '操作', dataIndex: 'action', options: ACTIONS, search: 'eq', width: 110 },
   { title: '字段', dataIndex: 'fieldLabel', width: 110 },
-  { title: '原值', dataIndex: 'oldValue', render: (v, r) => String(r.oldStatus_dictText || v || ''), ellipsis: true },
-  { title: '新值', dataIndex: 'newValue', render: (v, r) => String(r.newStatus_dictText || v || ''), ellipsis: true },
+  { title: '原值', dataIndex: 'oldText', render: (v, r) => String(r.oldStatus_dictText || v || ''), ellipsis: true },
+  { title: '新值', dataIndex: 'newText', render: (v, r) => String(r.newStatus_dictText || v || ''), ellipsis: true },
   { title: '原因', dataIndex: 'reason', ellipsis: true },
   { title: '生效日期', dataIndex: 'effectiveDate', type: 'date', width: 110 },
   { title: '操作人', dataIndex: 'operatorName', search: 'like', width: 100 },
