@@ -116,8 +116,8 @@ export function formJourney(j: FormJourney, it: (name: string, fn: () => Promise
     const page = await open(j.employee);
     await page.goto('/activiti/myApplications');
     const row = page.locator('tr', { hasText: title });
-    await row.getByTestId('app-result').getByText('通过').waitFor();
-    await expect(row.getByTestId('app-status').innerText()).resolves.toBe('已结束');
+    await row.getByTestId('app-status').getByText('已通过').waitFor();
+    await expect(row.getByTestId('app-status').innerText()).resolves.toBe('已通过');
     await shot(page, `forms-${j.slug}-06-my-applications`);
     await page.goto(`/activiti/forms/${j.slug}?title=${encodeURIComponent(title)}`);
     const listRow = page.getByTestId(`${j.slug}-list`).locator('tr', { hasText: title });

@@ -242,7 +242,7 @@ describe('[WORKFLOW]: design a countersign process, deploy, apply, three signers
     await list.waitFor();
     const row = list.locator('tr', { hasText: TITLE });
     await row.waitFor();
-    await expect.poll(async () => row.getByTestId('app-result').innerText()).toContain('通过');
+    await expect.poll(async () => row.getByTestId('app-status').innerText()).toContain('已通过');
     await screenshot(me, 'designer-05-applicant-outcome');
   });
 });

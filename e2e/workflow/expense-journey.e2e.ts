@@ -179,8 +179,8 @@ describe('[WORKFLOW]: expense from filing to passed, with a return to an earlier
     const page = await open(EMPLOYEE);
     await page.goto('/activiti/myApplications');
     const row = page.locator('tr', { hasText: TITLE });
-    await row.getByTestId('app-result').getByText('通过').waitFor();
-    await expect(row.getByTestId('app-status').innerText()).resolves.toBe('已结束');
+    await row.getByTestId('app-status').getByText('已通过').waitFor();
+    await expect(row.getByTestId('app-status').innerText()).resolves.toBe('已通过');
     await screenshot(page, 'workflow-09-my-applications-passed');
     await row.getByText('历史', { exact: true }).click();
     const timeline = page.getByTestId('history-timeline');

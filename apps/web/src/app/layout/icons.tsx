@@ -36,7 +36,8 @@ import {
   TrophyOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import type { ReactNode } from 'react';
+import { cloneElement, isValidElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 
 /** Menu icons by the server's icon names (ant-design-vue 1.x names and antd 4+ names). */
 const ICONS: Record<string, ReactNode> = {
@@ -84,5 +85,7 @@ export function menuIcon(name: string | undefined | null): ReactNode {
     .replace(/(Outlined|Filled|TwoTone)$/, '')
     .replace(/([a-z])([A-Z])/g, '$1-$2')
     .toLowerCase();
-  return ICONS[key] ?? <AppstoreOutlined />;
+  // decorative: the menu item's or link's name is its text alone (首页, not "home 首页")
+  const icon = ICONS[key] ?? <AppstoreOutlined />;
+  return isValidElement(icon) ? cloneElement(icon as ReactElement<{ 'aria-hidden'?: boolean }>, { 'aria-hidden': true }) : icon;
 }

@@ -12,6 +12,7 @@ import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
+import { namedSelectAll } from './selection';
 import { useLocation } from 'react-router';
 import { Auth, useAuth } from './auth';
 import { renderCell } from './CellText';
@@ -143,7 +144,7 @@ export interface ListPageProps<T extends Row = Row> {
   showIndex?: boolean;
   /** Class of a row (table row and phone card), e.g. greyed-out suspended rows. */
   rowClassName?: (record: T) => string;
-  /** Per-row selection: a disabled checkbox, and its accessible name (default 选择此行). */
+  /** Per-row selection: a disabled checkbox, and its accessible name (default 选择本行). */
   rowSelectable?: (record: T) => { disabled?: boolean; label?: string };
   /** Phones: the page's own card layout of a row; `cell` renders a column's cell as the table does. */
   phoneCard?: (record: T, ctx: { index: number; cell: (dataIndex: string) => ReactNode }) => PhoneCardContent;
@@ -381,6 +382,7 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
       ellipsis: c.ellipsis,
       sorter: c.sorter ? true : undefined,
       sortOrder: c.sorter ? sortOrderOf(c.dataIndex) : undefined,
+      onHeaderCell: c.keyColumn ? () => ({ 'data-key-column': c.dataIndex }) as never : undefined,
       render: (v: unknown, r: Row, i: number) =>
         r[LOADING_ROW]
           ? i === 0 && c === columns.find((x) => !x.hideInTable)
@@ -465,7 +467,7 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
           }}
         >
           <a>
-            更多 <DownOutlined />
+            更多 <DownOutlined aria-hidden />
           </a>
         </Dropdown>,
       );
@@ -514,7 +516,7 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
         <MaybeAuth code={auth.add}>
           <Button
             type="primary"
-            icon={<PlusOutlined />}
+            icon={<PlusOutlined aria-hidden />}
             data-testid="list-add"
             onClick={() => setEditing({ mode: 'add' })}
           >
@@ -524,21 +526,21 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
       )}
       {showExport && url.exportXls && (
         <MaybeAuth code={auth.export}>
-          <Button icon={<DownloadOutlined />} data-testid="list-export" onClick={exportXls}>
+          <Button icon={<DownloadOutlined aria-hidden />} data-testid="list-export" onClick={exportXls}>
             导出
           </Button>
         </MaybeAuth>
       )}
       {showImport && url.importExcel && (
         <MaybeAuth code={auth.import}>
-          <Button icon={<UploadOutlined />} data-testid="list-import" onClick={() => setImportOpen(true)}>
+          <Button icon={<UploadOutlined aria-hidden />} data-testid="list-import" onClick={() => setImportOpen(true)}>
             导入
           </Button>
         </MaybeAuth>
       )}
       {superQuery !== false && (
         <Button
-          icon={<FilterOutlined />}
+          icon={<FilterOutlined aria-hidden />}
           data-testid="list-superquery"
           type={sqActive ? 'primary' : 'default'}
           ghost={sqActive}
@@ -551,7 +553,7 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
       {showDelete && url.deleteBatch && selection === 'checkbox' && (
         <MaybeAuth code={auth.deleteBatch}>
           <Button
-            icon={<DeleteOutlined />}
+            icon={<DeleteOutlined aria-hidden />}
             data-testid="list-batch-delete"
             danger={selectedRowKeys.length > 0}
             onClick={batchDelete}
@@ -700,12 +702,13 @@ export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {
                     type: selection,
                     selectedRowKeys,
                     checkStrictly: true,
+                    columnTitle: namedSelectAll,
                     // a name for screen readers (axe: form elements need a label)
                     getCheckboxProps: (r) => {
                       const own = r[LOADING_ROW] ? undefined : rowSelectable?.(r as T);
                       return {
                         disabled: !!r[LOADING_ROW] || !!own?.disabled,
-                        'aria-label': own?.label ?? '选择此行',
+                        'aria-label': own?.label ?? '选择本行',
                       };
                     },
                     onChange: (keys, selected) => {

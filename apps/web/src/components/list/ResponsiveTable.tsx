@@ -2,6 +2,7 @@ import { Table, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { Key, ReactNode } from 'react';
 import { PhoneCard, PhoneCardList, usePhoneLayout } from './PhoneCards';
+import { namedSelectAll } from './selection';
 
 type Col<T> = ColumnType<T> & { children?: unknown };
 
@@ -37,7 +38,12 @@ export function ResponsiveTable<T extends object>(
 ) {
   const { cardTitle, cardStatus, cardTestId, ...tableProps } = props;
   const phone = usePhoneLayout();
-  if (!phone) return <Table<T> {...tableProps} />;
+  if (!phone) {
+    const rs = tableProps.rowSelection;
+    const named =
+      rs && rs.type !== 'radio' && rs.columnTitle === undefined && !rs.hideSelectAll ? { ...rs, columnTitle: namedSelectAll } : rs;
+    return <Table<T> {...tableProps} rowSelection={named} />;
+  }
 
   const cols = ((tableProps.columns ?? []) as Col<T>[]).flatMap((c) => (Array.isArray(c.children) ? (c.children as Col<T>[]) : [c]));
   const usable = cols.filter((c) => !isIndex(c) && !c.hidden);

@@ -54,6 +54,11 @@ export interface ListColumn<T extends Row = Row> {
    * the status (default: the first column with a coloured enum), a key figure, or left off the card.
    */
   card?: 'title' | 'status' | 'figure' | 'hidden';
+  /**
+   * A column people open this list for: at 1440 px it shows without sideways scrolling and never under
+   * the pinned 操作 column (the layout sweeps check every header cell marked so, see docs/widgets.md).
+   */
+  keyColumn?: boolean;
 }
 
 /** Server URLs of a list page. Missing ones show the SPEC §8 developer configuration errors. */

@@ -5,13 +5,22 @@ import type { ListColumn, Row } from '../../../components/list/types';
 import { SheetFormModal } from '../components/SheetFormModal';
 import { PERF_AUTH, scoreText } from '../components/shared';
 
+// At 1440 px the whole year and its average fit without sideways scrolling (平均分 is what HR opens
+// this list for): the company is a search field and shows in the department's tooltip, not a column.
 const columns: ListColumn[] = [
-  { title: '姓名', dataIndex: 'userName', search: 'like', width: 90, fixed: 'left' },
-  { title: '公司', dataIndex: 'orgName', search: 'like', width: 150, ellipsis: true },
-  { title: '部门', dataIndex: 'departName', search: 'like', width: 110, ellipsis: true },
-  { title: '年度', dataIndex: 'yearPart', search: 'eq', sorter: true, width: 70 },
-  ...MONTH_FIELDS.map((f, i): ListColumn => ({ title: MONTH_TITLES[i], dataIndex: f, width: 64, align: 'right', type: 'number', render: scoreText })),
-  { title: '平均分', dataIndex: 'avgCount', sorter: true, width: 76, align: 'right', type: 'number', render: (v) => <b>{scoreText(v)}</b> },
+  { title: '姓名', dataIndex: 'userName', search: 'like', width: 72, fixed: 'left', keyColumn: true },
+  { title: '公司', dataIndex: 'orgName', search: 'like', hideInTable: true },
+  {
+    title: '部门',
+    dataIndex: 'departName',
+    search: 'like',
+    width: 100,
+    ellipsis: true,
+    render: (v, r) => <span title={[r.orgName, v].filter(Boolean).join(' / ')}>{String(v ?? '')}</span>,
+  },
+  { title: '年度', dataIndex: 'yearPart', search: 'eq', sorter: true, width: 70, keyColumn: true },
+  ...MONTH_FIELDS.map((f, i): ListColumn => ({ title: MONTH_TITLES[i], dataIndex: f, width: 60, align: 'right', type: 'number', render: scoreText, keyColumn: true })),
+  { title: '平均分', dataIndex: 'avgCount', sorter: true, width: 78, align: 'right', type: 'number', render: (v) => <b>{scoreText(v)}</b>, keyColumn: true },
 ];
 
 function Form(props: FormModalProps<Row>) {
@@ -34,7 +43,7 @@ export default function UserYearPerfList() {
         showDetail={false}
         selection={false}
         superQuery={false}
-        actionWidth={80}
+        actionWidth={60}
       />
     </div>
   );

@@ -18,7 +18,6 @@ import '../workflow.css';
 
 type ApplicationRow = Application & Row;
 const FILTERS = ['title', 'status', 'result'] as const;
-const STATUS_COLOR: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'success', 3: 'warning' };
 
 /** An application may be edited and submitted again while it is a draft, rejected or withdrawn. */
 export function canEdit(a: Pick<Application, 'status' | 'result'>): boolean {
@@ -30,6 +29,24 @@ function progressText(r: Application): string {
   if (r.statusText) return r.statusText;
   if (r.status === 1) return r.currTaskName ? `审批中：${r.currTaskName}` : '审批中';
   return r.result_dictText ?? RESULT_TEXT[r.result] ?? '—';
+}
+
+/**
+ * The one 状态 of an application: its state and outcome as one word (a withdrawn or running application
+ * has no outcome yet, so none is shown), and the current step or the rejection reason beside it.
+ */
+export function stateOf(r: Application): { text: string; color: string; detail: string } {
+  const progress = progressText(r);
+  if (r.status === 0) return { text: STATUS_TEXT[0], color: 'default', detail: '' };
+  if (r.status === 3) return { text: STATUS_TEXT[3], color: 'warning', detail: '' };
+  if (r.status === 1) {
+    const step = progress.replace(/^审批中：?/, '');
+    return { text: STATUS_TEXT[1], color: 'processing', detail: step };
+  }
+  // ended: the outcome says it all (已通过, 驳回 with its reason)
+  const outcome = r.result === 2 ? '已通过' : r.result === 3 ? '已驳回' : r.result === 4 ? '已撤回' : STATUS_TEXT[2];
+  const reason = r.result === 3 ? progress.replace(/^驳回：?/, '').replace(/^驳回$/, '') : '';
+  return { text: outcome, color: RESULT_COLOR[r.result] ?? 'default', detail: reason };
 }
 
 /** Who an urge reaches, in words, from the status text (审批中：部门负责人审批（马超） → 部门负责人审批（马超）). */
@@ -104,43 +121,41 @@ export default function MyApplications() {
     setEditing({ type, businessId: a.id, procDefId: a.procDefId ?? undefined });
   };
 
+  // At 1440 px the list fits its box without sideways scrolling: title, 状态 (state and outcome in one
+  // column, with the current step or the rejection reason) and the two times are its key columns.
   const columns: ListColumn<ApplicationRow>[] = [
-    { title: '标题', dataIndex: 'title', width: 220, ellipsis: true, search: 'eq' },
-    { title: '所属流程', dataIndex: 'processName', width: 120 },
-    {
-      title: '审批进度',
-      dataIndex: 'statusText',
-      width: 220,
-      render: (_v, r) => <span data-testid="app-progress">{progressText(r)}</span>,
-    },
+    { title: '标题', dataIndex: 'title', width: 180, ellipsis: true, search: 'eq', keyColumn: true },
+    { title: '所属流程', dataIndex: 'processName', width: 100, ellipsis: true },
     {
       title: '状态',
       dataIndex: 'status',
-      width: 90,
-      align: 'center',
+      width: 220,
+      align: 'left',
+      ellipsis: true,
       search: 'eq',
+      keyColumn: true,
       options: Object.entries(STATUS_TEXT).map(([value, text]) => ({ value, text })),
-      render: (v, r) => (
-        <Tag color={STATUS_COLOR[v as number]} data-testid="app-status">
-          {r.status_dictText ?? STATUS_TEXT[v as number]}
-        </Tag>
-      ),
+      render: (_v, r) => {
+        const s = stateOf(r);
+        return (
+          <span data-testid="app-progress" className="wf-app-state">
+            <Tag color={s.color} data-testid="app-status">
+              {s.text}
+            </Tag>
+            {s.detail && <span className="wf-app-state-detail">{s.detail}</span>}
+          </span>
+        );
+      },
     },
     {
       title: '审批结果',
       dataIndex: 'result',
-      width: 100,
-      align: 'center',
+      hideInTable: true,
       search: 'eq',
       options: Object.entries(RESULT_TEXT).map(([value, text]) => ({ value, text })),
-      render: (v, r) => (
-        <Tag color={RESULT_COLOR[v as number]} data-testid="app-result">
-          {r.result_dictText ?? RESULT_TEXT[v as number]}
-        </Tag>
-      ),
     },
-    { title: '提交时间', dataIndex: 'applyTime', width: 170, render: (v) => (v as string | null) || '—' },
-    { title: '创建时间', dataIndex: 'createTime', width: 170 },
+    { title: '提交时间', dataIndex: 'applyTime', width: 172, keyColumn: true, render: (v) => (v as string | null) || '—' },
+    { title: '创建时间', dataIndex: 'createTime', width: 172, keyColumn: true },
   ];
 
   function actions(r: Application) {
@@ -220,7 +235,7 @@ export default function MyApplications() {
         superQuery={false}
         showDetail={false}
         showDelete={false}
-        actionWidth={300}
+        actionWidth={230}
         rowActions={(r) => actions(r)}
         toolbar={() => (
           <>
@@ -240,13 +255,11 @@ export default function MyApplications() {
           testId: 'app-card',
           title: r.title,
           status: (
-            <Tag color={RESULT_COLOR[r.result]} data-testid="app-result">
-              {r.status === 1
-                ? (r.status_dictText ?? STATUS_TEXT[r.status])
-                : (r.result_dictText ?? RESULT_TEXT[r.result])}
+            <Tag color={stateOf(r).color} data-testid="app-status">
+              {stateOf(r).text}
             </Tag>
           ),
-          figures: <span data-testid="app-progress">{progressText(r)}</span>,
+          figures: stateOf(r).detail ? <span data-testid="app-progress">{stateOf(r).detail}</span> : undefined,
           fields: [
             { key: 'process', label: '所属流程', value: r.processName },
             { key: 'applyTime', label: '提交时间', value: r.applyTime || '—' },

@@ -176,11 +176,12 @@ export default function TodoManage() {
   const columns: ListColumn<TaskRow>[] = [
     // the search field: the process (or title) the server matches `name` against
     { title: '流程名称', dataIndex: 'name', hideInTable: true, search: 'eq', searchTestId: 'todo-search' },
-    { title: '所属流程', dataIndex: 'processName', width: 120, ellipsis: true },
+    { title: '所属流程', dataIndex: 'processName', width: 84, ellipsis: true },
     {
       title: '标题',
       dataIndex: 'title',
-      width: 240,
+      width: 170,
+      keyColumn: true,
       render: (v, r) => (
         <div>
           <div>{(v as string | null) || r.processName}</div>
@@ -195,7 +196,8 @@ export default function TodoManage() {
     {
       title: '任务名称',
       dataIndex: 'name',
-      width: 160,
+      width: 110,
+      keyColumn: true,
       render: (v, r) => (
         <span>
           {v as string}
@@ -203,11 +205,11 @@ export default function TodoManage() {
         </span>
       ),
     },
-    { title: '流程发起人', dataIndex: 'applyer', width: 110 },
+    { title: '流程发起人', dataIndex: 'applyer', width: 90, ellipsis: true, keyColumn: true },
     {
       title: '优先级',
       dataIndex: 'priority',
-      width: 90,
+      width: 66,
       align: 'center',
       render: (v) => {
         const p = priorityView(v);
@@ -221,14 +223,14 @@ export default function TodoManage() {
     {
       title: '状态',
       dataIndex: 'isSuspended',
-      width: 90,
+      width: 66,
       align: 'center',
       render: (v) => {
         const s = suspendedView(v);
         return <Tag color={s.color}>{s.text}</Tag>;
       },
     },
-    { title: '创建时间', dataIndex: 'createTime', width: 170 },
+    { title: '创建时间', dataIndex: 'createTime', width: 164, keyColumn: true },
   ];
 
   function actions(r: Task) {
@@ -308,7 +310,7 @@ export default function TodoManage() {
         superQuery={false}
         showDetail={false}
         showDelete={false}
-        actionWidth={360}
+        actionWidth={296}
         rowActions={(r) => actions(r)}
         rowClassName={(r) => (r.isSuspended ? 'wf-row-suspended' : '')}
         rowSelectable={(r) => ({ disabled: r.isSuspended, label: `选择：${r.title || r.processName}` })}
