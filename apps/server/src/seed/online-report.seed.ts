@@ -27,7 +27,7 @@ export const DEFAULT_REPORT_TABLES = [
 export const DEMO_REPORT_ID = '1100000000000000000001';
 export const DEMO_REPORT_CODE = 'expense_summary';
 
-/** 在线开发 › 在线报表配置 (designer) and a demo report, 费用报销明细 (two parameters, a dictionary column, a date range and a total). */
+/** 在线开发 › 在线报表配置 (designer) and a demo report, 费用报销明细 (two parameters, a dictionary column, a date range, a total, the department by name). */
 export async function seedOnlineReports(db: Database): Promise<void> {
   const t = now();
   for (const tableName of DEFAULT_REPORT_TABLES)
@@ -40,8 +40,9 @@ export async function seedOnlineReports(db: Database): Promise<void> {
       code: DEMO_REPORT_CODE,
       name: '费用报销明细',
       cgrSql:
-        "select e.sys_org_code, e.applicant_name, e.expense_type, e.amount, e.create_time\n" +
-        'from fm_expense e\n' +
+        // the department by its name (people never read a department code)
+        'select d.depart_name, e.applicant_name, e.expense_type, e.amount, e.create_time\n' +
+        'from fm_expense e left join sys_depart d on d.org_code = e.sys_org_code\n' +
         "where e.del_flag = 0 and e.amount >= ${min_amount} and e.applicant_name like '%${applicant}%'",
       dbSource: null,
       content: '各公司费用报销明细，可按最低金额和申请人筛选',
@@ -56,7 +57,7 @@ export async function seedOnlineReports(db: Database): Promise<void> {
     })
     .execute();
   const items: [string, string, string, Partial<{ isSearch: number; searchMode: string; dictCode: string; isTotal: number; fieldWidth: number }>][] = [
-    ['sys_org_code', '部门编码', 'String', { isSearch: 1, searchMode: 'single' }],
+    ['depart_name', '部门', 'String', { isSearch: 1, searchMode: 'single' }],
     ['applicant_name', '申请人', 'String', { isSearch: 1, searchMode: 'single' }],
     ['expense_type', '费用类型', 'String', { isSearch: 1, searchMode: 'single', dictCode: 'expense_type' }],
     ['amount', '金额', 'Double', { isTotal: 1 }],

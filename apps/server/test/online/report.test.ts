@@ -34,7 +34,7 @@ describe.each(dbKinds)('[ONLINE] online reports on %s', (kind) => {
     expect(cols.result.cgRpConfigId).toBe(DEMO);
     expect(cols.result.cgRpConfigName).toBe('费用报销明细');
     expect(cols.result.columns.map((c: { dataIndex: string }) => c.dataIndex)).toEqual([
-      'sys_org_code', 'applicant_name', 'expense_type', 'amount', 'create_time',
+      'depart_name', 'applicant_name', 'expense_type', 'amount', 'create_time',
     ]);
     const type = cols.result.columns.find((c: { dataIndex: string }) => c.dataIndex === 'expense_type');
     expect(type).toMatchObject({ title: '费用类型', align: 'center', sorter: 'true', customRender: 'expense_type' });
@@ -43,7 +43,7 @@ describe.each(dbKinds)('[ONLINE] online reports on %s', (kind) => {
     expect((await t.call(admin, 'GET', '/online/cgreport/api/getRpColumns/nope')).body.message).toBe('实体不存在');
 
     const q = (await t.call(admin, 'GET', `/online/cgreport/api/getQueryInfo/${DEMO}`)).body.result;
-    expect(q.map((x: { field: string }) => x.field)).toEqual(['sys_org_code', 'applicant_name', 'expense_type', 'create_time']);
+    expect(q.map((x: { field: string }) => x.field)).toEqual(['depart_name', 'applicant_name', 'expense_type', 'create_time']);
     expect(q[2]).toMatchObject({ view: 'list', mode: 'single', hidden: '1' });
     expect(q[3]).toMatchObject({ mode: 'group', view: 'datetime' });
     expect(q[0].hidden).toBeUndefined();
@@ -57,7 +57,7 @@ describe.each(dbKinds)('[ONLINE] online reports on %s', (kind) => {
     const d0 = (await t.call(admin, 'GET', `/online/cgreport/api/getData/${DEMO}?pageNo=1&pageSize=100`)).body.result;
     expect(d0.total).toBe(all.n);
     expect(d0.totals.amount).toBeCloseTo(all.s!, 2);
-    expect(Object.keys(d0.records[0]).sort()).toEqual(['amount', 'applicant_name', 'create_time', 'expense_type', 'sys_org_code']);
+    expect(Object.keys(d0.records[0]).sort()).toEqual(['amount', 'applicant_name', 'create_time', 'depart_name', 'expense_type']);
 
     const amounts = d0.records.map((r: { amount: number }) => Number(r.amount)).sort((a: number, b: number) => a - b);
     const threshold = amounts[Math.floor(amounts.length / 2)];

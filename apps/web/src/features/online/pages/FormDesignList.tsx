@@ -1,6 +1,7 @@
-import { App, Space, Tag, Typography } from 'antd';
+import { App, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { loadPermissions } from '../../../app/session/actions';
 import { ListPage, type ListHelpers } from '../../../components/list/ListPage';
 import type { ListColumn, Row } from '../../../components/list/types';
 import { FormDesignModal } from '../components/FormDesignModal';
@@ -36,16 +37,23 @@ export default function FormDesignList() {
   const genMenu = async (r: Row, h: ListHelpers<Row>) => {
     const res = await formApi.genMenu(String(r.id));
     if (!res.success) return void message.warning(res.message);
-    message.success(res.message);
     h.reload();
-    modal.info({
+    // the new entry shows in the side menu at once: the menu is loaded again, no reload needed
+    let menuShown = true;
+    try {
+      await loadPermissions();
+    } catch {
+      menuShown = false;
+    }
+    const name = String(r.tableTxt || r.tableName);
+    modal.confirm({
       title: '菜单已生成',
-      content: (
-        <Space direction="vertical">
-          <span>在“在线开发”下，重新登录或刷新后可见：</span>
-          <Typography.Text copyable>{`/online/cgformList/${String(r.id)}`}</Typography.Text>
-        </Space>
-      ),
+      content: menuShown
+        ? `已在“在线开发”下生成菜单「${name}」，左侧菜单中即可打开。`
+        : `已在“在线开发”下生成菜单「${name}」，重新登录后可见。`,
+      okText: '打开',
+      cancelText: '关闭',
+      onOk: () => navigate(`/online/cgformList/${String(r.id)}`),
     });
   };
 
