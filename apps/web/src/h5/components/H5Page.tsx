@@ -36,7 +36,8 @@ export function H5Page({
       <NavBar
         className="h5-navbar"
         backIcon={false}
-        back={
+        back={null}
+        left={
           back ? (
             <button type="button" className="h5-back" aria-label="返回" data-testid="h5-back" onClick={() => navigate(back)}>
               <LeftOutline aria-hidden />
