@@ -6,9 +6,10 @@ import type { SeedOptions } from './helpers.js';
 
 /**
  * The daily job that makes scheduled dimissions (待离职) take effect on their date (docs/hr.md): running in
- * the demo; a clean install starts it paused like every job, and the administrator turns it on.
+ * the demo and in a clean install alike: it is part of the product (待离职 must end on its date), unlike the
+ * sample jobs, which a clean install leaves paused.
  */
-export async function seedHrDimissionJob(db: Database, opts: SeedOptions = { demo: true }): Promise<void> {
+export async function seedHrDimissionJob(db: Database, _opts: SeedOptions = { demo: true }): Promise<void> {
   const exists = await db.selectFrom('sysQuartzJob').select('id').where('jobClassName', '=', 'hr.job.DimissionJob').executeTakeFirst();
   if (exists) return;
   await db
@@ -19,7 +20,7 @@ export async function seedHrDimissionJob(db: Database, opts: SeedOptions = { dem
       cronExpression: '0 5 0 * * ? *',
       parameter: null,
       description: '每天0点05分办理离职日期已到的待离职人员',
-      status: opts.demo ? 0 : -1,
+      status: 0,
       delFlag: 0,
       nextFire: null,
       lastFire: null,
