@@ -89,8 +89,23 @@ export const wfNextUser = z.looseObject({
 });
 export type WfNextUser = z.infer<typeof wfNextUser>;
 
+/**
+ * How a user task is signed: `or` 或签 (one task, any candidate acts), `parallel` 会签 (one task per person, all
+ * at once), `sequential` 依次会签 (one after another). A countersign carries its pass ratio (percent, 100 = all)
+ * and whether a completion condition decides instead of the ratio.
+ */
+export const wfSignMode = z.enum(['or', 'parallel', 'sequential']);
+export type WfSignMode = z.infer<typeof wfSignMode>;
+const signFields = {
+  signMode: wfSignMode.optional(),
+  passRatio: z.number().optional(),
+  /** the node's `completionCondition` decides when it completes (the ratio does not apply) */
+  completionCondition: z.boolean().optional(),
+};
+
 /** Next-node result (SPEC §3): type 0 start, 1 user task, 2 end, 3 exclusive gateway, 4 parallel gateway. */
 export const wfNextNode = z.looseObject({
+  ...signFields,
   id: z.string().nullable(),
   type: z.number(),
   title: z.string(),
@@ -99,12 +114,12 @@ export const wfNextNode = z.looseObject({
   usersMark: z.number().optional(),
   z_type: z.string().optional(),
   /** for a parallel gateway: the user tasks of every branch */
-  branches: z.array(z.looseObject({ id: z.string(), title: z.string(), users: z.array(wfNextUser) })).optional(),
+  branches: z.array(z.looseObject({ id: z.string(), title: z.string(), users: z.array(wfNextUser), ...signFields })).optional(),
 });
 export type WfNextNode = z.infer<typeof wfNextNode>;
 
 /** `/activiti_process/getNode/{nodeId}`: a node's configured approvers. */
-export const wfNodeUsers = z.looseObject({ id: z.string(), title: z.string(), type: z.number(), users: z.array(wfNextUser) });
+export const wfNodeUsers = z.looseObject({ id: z.string(), title: z.string(), type: z.number(), users: z.array(wfNextUser), ...signFields });
 export type WfNodeUsers = z.infer<typeof wfNodeUsers>;
 
 /** A node an approver may return the application to (SPEC §3). */

@@ -106,7 +106,10 @@ export type NextUser = {
   mainOrgCode: string;
 };
 
-export type NextNodeResult = {
+/** How a user task is signed (see `wfSignMode`), with the countersign's pass ratio. */
+export type SignInfo = { signMode: 'or' | 'parallel' | 'sequential'; passRatio: number; completionCondition?: boolean };
+
+export type NextNodeResult = Partial<SignInfo> & {
   id: string | null;
   type: number;
   title: string;
@@ -115,7 +118,7 @@ export type NextNodeResult = {
   usersMark: number;
   z_type: string;
   /** for a parallel gateway: the user tasks of every branch */
-  branches?: { id: string; title: string; users: NextUser[] }[];
+  branches?: ({ id: string; title: string; users: NextUser[] } & SignInfo)[];
 };
 
 /** My applications: filters by value (the title is a contains-search). */
@@ -130,6 +133,19 @@ const nameContains = (name: string) => [likeContains('d.name', name), likeContai
 
 /** `pageNo` from 1 and `pageSize` from 1 to 500 (10 by default) of the task and application lists. */
 const listPaging = (pageNo?: number, pageSize?: number) => paging({ pageNo, pageSize: pageSize === undefined ? undefined : Math.max(1, pageSize) }, 500);
+
+/**
+ * A user task's signing as the engine runs it: the node setting `multiMode` over the BPMN
+ * `multiInstanceLoopCharacteristics` (`isSequential`), the pass ratio from the setting (1–100, default 100).
+ */
+export function signInfoOf(node: FlowNode, settings: { multiMode?: string | null; passRatio?: number | null }): SignInfo {
+  const mode = settings.multiMode ?? '';
+  if (!node.multi && !mode) return { signMode: 'or', passRatio: 100 };
+  const sequential = mode ? mode === 'sequential' : node.multi!.sequential;
+  const info: SignInfo = { signMode: sequential ? 'sequential' : 'parallel', passRatio: Math.min(100, Math.max(1, settings.passRatio ?? 100)) };
+  if (node.multi?.completionCondition) info.completionCondition = true;
+  return info;
+}
 
 function toNextUser(u: UserBrief): NextUser {
   return { id: u.id, username: u.username, realname: u.realname, mainOrgCode: u.orgCode };
@@ -742,6 +758,7 @@ export class WorkflowQueries {
     const usersOf = async (n: FlowNode) =>
       this.filterCompany(await this.engine.nodePeople(this.db, def.id, n.id, starter, vars), input.claimOrgCodeValue).map(toNextUser);
     const chooseOf = async (n: FlowNode) => (await this.engine.nodeSettings(this.db, def.id, n.id)).chooseMark;
+    const signOf = async (n: FlowNode) => signInfoOf(n, await this.engine.nodeSettings(this.db, def.id, n.id));
 
     let flows: { target: string }[];
     try {
@@ -758,14 +775,14 @@ export class WorkflowQueries {
     }
     if (first.kind === 'user') {
       const users = await usersOf(first);
-      return { id: first.id, type: 1, title: first.name, users, chooseMark: await chooseOf(first), usersMark: users.length ? 1 : 0, z_type };
+      return { id: first.id, type: 1, title: first.name, users, chooseMark: await chooseOf(first), usersMark: users.length ? 1 : 0, z_type, ...(await signOf(first)) };
     }
     if (first.kind === 'end') return { id: first.id, type: 2, title: first.name, users: [endUser], chooseMark: 0, usersMark: 0, z_type };
     if (first.kind === 'parallel') {
       const branches = [];
       for (const f of first.outgoing) {
         const n = model.nodes.get(f.target)!;
-        if (n.kind === 'user') branches.push({ id: n.id, title: n.name, users: await usersOf(n) });
+        if (n.kind === 'user') branches.push({ id: n.id, title: n.name, users: await usersOf(n), ...(await signOf(n)) });
       }
       return { id: first.id, type: 4, title: first.name, users: [], chooseMark: 0, usersMark: 0, z_type, branches };
     }
@@ -785,7 +802,7 @@ export class WorkflowQueries {
     if (cur.kind === 'end') return { id: cur.id, type: 3, title: cur.name, users: [endUser], chooseMark: 0, usersMark: 0, z_type };
     if (cur.kind === 'user') {
       const users = await usersOf(cur);
-      return { id: cur.id, type: 3, title: cur.name, users, chooseMark: await chooseOf(cur), usersMark: users.length ? 1 : 0, z_type };
+      return { id: cur.id, type: 3, title: cur.name, users, chooseMark: await chooseOf(cur), usersMark: users.length ? 1 : 0, z_type, ...(await signOf(cur)) };
     }
     return { id: cur.id, type: 3, title: cur.name, users: [], chooseMark: 0, usersMark: 0, z_type };
   }
@@ -819,7 +836,8 @@ export class WorkflowQueries {
     const node = (await this.engine.model(def)).nodes.get(nodeId);
     if (!node) throw businessError('流程节点不存在');
     const users = this.filterCompany(await this.engine.nodePeople(this.db, def.id, nodeId, starter, vars), input.claimOrgCodeValue);
-    return { id: node.id, title: node.name, type: node.type, users: users.map(toNextUser) };
+    const sign = node.kind === 'user' ? signInfoOf(node, await this.engine.nodeSettings(this.db, def.id, nodeId)) : {};
+    return { id: node.id, title: node.name, type: node.type, users: users.map(toNextUser), ...sign };
   }
 
   /** Who approved a node of an instance before (pre-filled approvers when returning to it). */
