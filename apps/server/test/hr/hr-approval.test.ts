@@ -39,6 +39,15 @@ describe.each(dbKinds)('[HR] hire, transfer and dimission through approval on %s
     expect(r).toMatchObject({ success: true, message: '已提交录用审批' });
     expect(await file(id)).toMatchObject({ status: 'interview', pendingMove: 'hire' });
     expect((await move(qianhui, 'toTalent', { id })).message).toBe('该档案有审批中的申请，请等待审批结束');
+    // the form shows 职务 by its name (专员), never the code, in the list, the detail and the task's form
+    const listed = (await t.call(lina, 'GET', `/forms/hyNew/list?realname=${encodeURIComponent(p.realname)}`)).body.result.records;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ post: 'zy', post_dictText: '专员' });
+    const detail = (await t.call(lina, 'GET', `/forms/hyNew/queryById?id=${listed[0].id}`)).body.result;
+    expect(detail).toMatchObject({ post: 'zy', post_dictText: '专员', departName: expect.any(String) });
+    const form = (await t.call(lina, 'GET', `/actBusiness/getForm?tableId=${listed[0].id}&tableName=fm_hy_new`)).body;
+    expect(form.success, form.message).toBe(true);
+    expect(form.result).toMatchObject({ post: 'zy', post_dictText: '专员' });
     const task = await taskOf(p.realname);
     const pass = await t.call(lina, 'POST', '/actTask/pass', { id: task.id, comment: '同意录用', type: 0 });
     expect(pass.body.success, pass.body.message).toBe(true);
@@ -46,6 +55,21 @@ describe.each(dbKinds)('[HR] hire, transfer and dimission through approval on %s
     const logs = (await t.call(lina, 'GET', `/manager/hyUserLog/list?hyUserId=${id}&action=hire`)).body.result.records;
     // the move is recorded with the requester as operator
     expect(logs.find((l: { field: string }) => l.field === 'status')).toMatchObject({ oldValue: 'interview', newValue: 'new', operator: 'qianhui', reason: '两轮面试通过' });
+  });
+
+  it('a transfer form names the new 职务; a 职务 that does not exist is refused', async () => {
+    const f = (await t.call(qianhui, 'GET', '/manager/hyUser/list?status=regular&pageSize=1&column=realname&order=desc')).body.result.records[0];
+    const r = await move(qianhui, 'transfer', { id: f.id, orgCode: 'A03A02', post: 'zy', date: '2026-12-20', reason: '业务调整' });
+    expect(r).toMatchObject({ success: true, message: '已提交调动审批' });
+    const listed = (await t.call(lina, 'GET', `/forms/hyTransfer/list?realname=${encodeURIComponent(f.realname)}`)).body.result.records;
+    expect(listed[0]).toMatchObject({ post: 'zy', post_dictText: '专员' });
+    const form = (await t.call(lina, 'GET', `/actBusiness/getForm?tableId=${listed[0].id}&tableName=fm_hy_transfer`)).body.result;
+    expect(form).toMatchObject({ post_dictText: '专员' });
+    const task = await taskOf(f.realname);
+    expect((await t.call(lina, 'POST', '/actTask/back', { id: task.id, comment: '暂缓', type: 1, backTaskKey: '-1' })).body.success).toBe(true);
+    const bad = await move(qianhui, 'transfer', { id: f.id, orgCode: 'A03A02', post: 'no_such_post', date: '2026-12-20', reason: '业务调整' });
+    expect(bad.success).toBe(false);
+    expect(await file(f.id)).toMatchObject({ pendingMove: null });
   });
 
   it('a rejected dimission leaves the file as it was', async () => {

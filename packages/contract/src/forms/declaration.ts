@@ -43,6 +43,12 @@ export interface FieldDecl {
   rule?: PatternName;
   /** dictionary code of a select */
   dict?: string;
+  /**
+   * The value is the code of a stored thing that people know by its name: `position` = a 职务 code
+   * (sys_position). The server checks that it exists, every read answer carries the name as
+   * `<key>_dictText`, the views and lists show that name and the editor picks it by name.
+   */
+  ref?: 'position';
   /** fixed options of a select (checked on the server) */
   options?: FieldOption[];
   /** text: maximum length (default 200, textarea 2000); number: maximum value */

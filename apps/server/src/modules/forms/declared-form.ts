@@ -4,6 +4,7 @@ import {
   formSchema,
   formTitle,
   optionText,
+  requiredMessage,
   snake,
   type FieldDecl,
   type FormDeclaration,
@@ -105,6 +106,22 @@ export function rowValues(d: FormDeclaration, r: Record<string, unknown>): FormV
   return out;
 }
 
+/** Names of the codes the `ref` fields of these rows hold (positions: code → 职务 name), one query. */
+export async function refNames(db: Database, d: FormDeclaration, rows: Record<string, unknown>[]): Promise<Map<string, string>> {
+  const codes = new Set<string>();
+  for (const f of d.fields) if (f.ref === 'position') for (const r of rows) if (!isBlank(r[f.key])) codes.add(String(r[f.key]));
+  if (!codes.size) return new Map();
+  const found = await db.selectFrom('sysPosition').select(['code', 'name']).where('code', 'in', [...codes].slice(0, 1000)).execute();
+  return new Map(found.map((p) => [p.code, p.name]));
+}
+
+/** `<key>_dictText` of the `ref` fields of a row: the name, or '' when the code names nothing stored. */
+export function refTexts(d: FormDeclaration, r: Record<string, unknown>, names: Map<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of d.fields) if (f.ref) out[`${f.key}_dictText`] = isBlank(r[f.key]) ? '' : (names.get(String(r[f.key])) ?? '');
+  return out;
+}
+
 /** The values gateway conditions see besides the fields (`gateway` of the declaration). */
 export function gatewayValues(d: FormDeclaration, values: FormValues): FormValues {
   const out: FormValues = {};
@@ -129,6 +146,10 @@ async function assertReferences(db: Database, d: FormDeclaration, values: FormVa
         .where('i.itemValue', '=', String(v))
         .executeTakeFirst();
       if (!hit) throw businessError(`请选择${f.label}`);
+    }
+    if (f.ref === 'position') {
+      const hit = await db.selectFrom('sysPosition').select('id').where('code', '=', String(v)).executeTakeFirst();
+      if (!hit) throw businessError(requiredMessage(f));
     }
     if (f.type === 'user' || f.type === 'users') {
       const names = [...new Set(String(v).split(',').map((x) => x.trim()).filter(Boolean))];
@@ -236,6 +257,7 @@ export function declaredFormType(d: FormDeclaration, hooks: FormHooks = {}): Dec
       const r = (await loadRow(db, id)).rows[0] as Record<string, unknown> | undefined;
       if (!r) return undefined;
       const values = rowValues(d, r);
+      const refs = refTexts(d, values, await refNames(db, d, [values]));
       return {
         id: r.id,
         title: r.title,
@@ -243,6 +265,7 @@ export function declaredFormType(d: FormDeclaration, hooks: FormHooks = {}): Dec
         applicantName: r.applicantName,
         sysOrgCode: r.sysOrgCode,
         ...values,
+        ...refs,
         ...(d.groupClaim ? { claimOrgCode: r.claimOrgCode ?? null } : {}),
         ...gatewayValues(d, values),
         actStatus: r.actStatus,

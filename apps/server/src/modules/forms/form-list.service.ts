@@ -7,7 +7,7 @@ import { scopeToCompany } from '../../platform/access/scope.js';
 import type { Database } from '../../platform/db/database.js';
 import { businessError } from '../../platform/http/errors.js';
 import { RESULT_TEXT, STATUS_TEXT } from '../workflow/workflow.queries.js';
-import { rowValues, type ApplicantPrivacy } from './declared-form.js';
+import { refNames, refTexts, rowValues, type ApplicantPrivacy } from './declared-form.js';
 import { likeContains } from '../../platform/query/like.js';
 import { applyConditions, applySort, paging, runPage, type Condition, type Whitelist } from '../../platform/query/query-builder.js';
 
@@ -189,9 +189,15 @@ export class FormListService {
     return (Number(applicantHidden) === 1 ? this.privacy.mask(rest) : rest) as R;
   }
 
-  private record(d: FormDeclaration, row: FormRow, names: Map<string, string> = new Map()): FormRow & { status_dictText: string; result_dictText: string } {
+  private record(
+    d: FormDeclaration,
+    row: FormRow,
+    names: Map<string, string> = new Map(),
+    refs: Map<string, string> = new Map(),
+  ): FormRow & { status_dictText: string; result_dictText: string } {
     const r = this.shown(row);
-    const texts: Record<string, string> = {};
+    // coded fields (`ref`): `<key>_dictText` the name (a 职务 code reads as its name)
+    const texts: Record<string, string> = refTexts(d, r, refs);
     for (const f of d.fields) if (f.options) texts[`${f.key}_dictText`] = optionText(f, r[f.key]);
     // user fields: `<key>_dictText` the real names (董建、胡斌)
     for (const f of d.fields) {
@@ -242,7 +248,8 @@ export class FormListService {
       paging({ pageNo: q.pageNo, pageSize: q.pageSize }, 500),
     );
     const names = await this.names(d, found.records);
-    return { ...found, records: found.records.map((r) => this.record(d, r, names)) };
+    const refs = await refNames(this.db, d, found.records);
+    return { ...found, records: found.records.map((r) => this.record(d, r, names, refs)) };
   }
 
   /** Every matching row (the export), in pages of 500. */
@@ -253,7 +260,8 @@ export class FormListService {
         .offset(offset)
         .execute()) as FormRow[];
       const names = await this.names(d, rows);
-      for (const r of rows) yield this.record(d, r, names);
+      const refs = await refNames(this.db, d, rows);
+      for (const r of rows) yield this.record(d, r, names, refs);
       if (rows.length < 500) return;
     }
   }
@@ -265,7 +273,8 @@ export class FormListService {
     q = scopeToCompany(q, user, 'f.sysOrgCode');
     const r = (await q.executeTakeFirst()) as FormDetailRow | undefined;
     if (!r || (!all && r.applicant !== user.username)) throw businessError('未找到对应数据');
-    return this.shown({ ...r, ...rowValues(d, r) });
+    const values = rowValues(d, r);
+    return this.shown({ ...r, ...values, ...refTexts(d, values, await refNames(this.db, d, [values])) });
   }
 
   static perms(d: FormDeclaration) {

@@ -45,7 +45,7 @@ export async function declaredFormRoutes(app: Api, lists: FormListService, d: Fo
       const columns = [
         { header: '标题', key: 'title', width: 36 },
         { header: '申请人', key: 'applicantName', width: 12 },
-        ...d.fields.filter((f) => f.list).map((f) => ({ header: f.label, key: f.options || f.type === 'user' || f.type === 'users' ? `${f.key}_dictText` : f.key, width: Math.max(12, Math.round((f.width ?? 120) / 8)) })),
+        ...d.fields.filter((f) => f.list).map((f) => ({ header: f.label, key: f.options || f.ref || f.type === 'user' || f.type === 'users' ? `${f.key}_dictText` : f.key, width: Math.max(12, Math.round((f.width ?? 120) / 8)) })),
         { header: '状态', key: 'statusText', width: 10 },
         { header: '审批结果', key: 'resultText', width: 10 },
         { header: '审批进度', key: 'actStatus', width: 24 },

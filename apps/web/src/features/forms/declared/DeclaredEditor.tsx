@@ -13,6 +13,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDictOptions } from '../../../app/dict';
 import { EditableGrid, type GridHandle } from '../../../components/grid/EditableGrid';
 import type { GridColumn } from '../../../components/grid/types';
+import { PositionPicker } from '../../../components/pickers/EntitySelector';
 import { UserByDepPicker } from '../../../components/pickers/UserByDepPicker';
 import { FileUpload } from '../../../components/upload';
 import { ApplyModal } from '../../workflow/components/ApplyModal';
@@ -49,6 +50,13 @@ export function fieldRules(f: FieldDecl): Rule[] {
 function FieldInput({ f, value, onChange, id }: { f: FieldDecl; value?: unknown; onChange?: (v: unknown) => void; id?: string }) {
   const dict = useDictOptions(f.dict ?? '');
   const testId = `field-${f.key}`;
+  if (f.ref === 'position') {
+    return (
+      <span data-testid={testId}>
+        <PositionPicker id={id} value={value as string} onChange={(v) => onChange?.(v)} />
+      </span>
+    );
+  }
   switch (f.type) {
     case 'textarea':
       return <Input.TextArea id={id} rows={3} maxLength={f.max ?? 2000} value={value as string} onChange={(e) => onChange?.(e.target.value)} data-testid={testId} placeholder={f.placeholder} />;

@@ -19,8 +19,10 @@ export function useFieldText(f: FieldDecl): (v: unknown) => string {
   };
 }
 
-function FieldValue({ f, value, names }: { f: FieldDecl; value: unknown; names?: Record<string, string> }) {
+function FieldValue({ f, value, names, refText }: { f: FieldDecl; value: unknown; names?: Record<string, string>; refText?: unknown }) {
   const text = useFieldText(f);
+  // a coded field (a 职务 code) reads as the name the server adds (`<key>_dictText`), never as the code
+  if (f.ref) return <>{typeof refText === 'string' && refText ? refText : '—'}</>;
   if (f.type === 'files') {
     return value ? <FileUpload value={String(value)} disabled /> : <Typography.Text type="secondary">无</Typography.Text>;
   }
@@ -76,7 +78,7 @@ export function DeclaredView({ decl, data }: FormViewProps & { decl: FormDeclara
           .filter((f) => !f.hidden && (f.input !== false || f.compute || (data[f.key] !== null && data[f.key] !== undefined)))
           .map((f) => (
             <Descriptions.Item key={f.key} label={f.label} span={f.span === 2 || f.type === 'textarea' || f.type === 'files' ? 'filled' : 1}>
-              <FieldValue f={f} value={data[f.key]} names={names} />
+              <FieldValue f={f} value={data[f.key]} names={names} refText={data[`${f.key}_dictText`]} />
             </Descriptions.Item>
           ))}
       </Descriptions>

@@ -13,6 +13,8 @@ function useColumn(f: FieldDecl): ListColumn<FormRow> {
     if (v === null || v === undefined || v === '') return '—';
     // user fields: the real names the server adds (`<key>_dictText`)
     if (f.type === 'user' || f.type === 'users') return String(r[`${f.key}_dictText`] || v);
+    // coded fields (a 职务 code): the name the server adds, never the code
+    if (f.ref) return String(r[`${f.key}_dictText`] || '—');
     if (f.type === 'money') return <Typography.Text strong>{formatMoney(v)}</Typography.Text>;
     if (f.options) return optionText(f, v);
     if (f.dict) return dictText(v) || String(v);
