@@ -19,19 +19,37 @@ export type NextStepQuery =
   | { kind: 'apply'; procDefId?: string | null; tableId: string }
   | { kind: 'pass'; procDefId: string; currActId: string; procInstId: string };
 
-export async function loadNextStep(q: NextStepQuery, orgCode: string | null | undefined): Promise<{ node: NextNode | null; error: string | null }> {
+export async function loadNextStep(
+  q: NextStepQuery,
+  orgCode: string | null | undefined,
+): Promise<{ node: NextNode | null; error: string | null }> {
   const claim = claimOrgCode(orgCode);
   const ask = (claimOrgCodeValue: string) =>
     q.kind === 'apply'
       ? wfApi.nextNode({ procDefId: q.procDefId ?? undefined, tableId: q.tableId, claimOrgCodeValue })
-      : wfApi.nextNode({ procDefId: q.procDefId, currActId: q.currActId, procInstId: q.procInstId, claimOrgCodeValue });
+      : wfApi.nextNode({
+          procDefId: q.procDefId,
+          currActId: q.currActId,
+          procInstId: q.procInstId,
+          claimOrgCodeValue,
+        });
   let res = await ask(q.kind === 'apply' ? ORG_GROUP_CODE : claim);
   if (!res.success) return { node: null, error: res.message };
-  if (q.kind === 'apply' && res.result?.type === 1 && res.result.chooseMark === 1 && claim !== ORG_GROUP_CODE) {
+  if (
+    q.kind === 'apply' &&
+    res.result?.type === 1 &&
+    res.result.chooseMark === 1 &&
+    claim !== ORG_GROUP_CODE
+  ) {
     const mine = await ask(claim);
     if (mine.success && choosableUsers(mine.result).length > 0) res = mine;
   }
-  if (q.kind === 'pass' && res.result?.type === 1 && choosableUsers(res.result).length === 0 && claim !== ORG_GROUP_CODE) {
+  if (
+    q.kind === 'pass' &&
+    res.result?.type === 1 &&
+    choosableUsers(res.result).length === 0 &&
+    claim !== ORG_GROUP_CODE
+  ) {
     // a node nobody of the company can handle is handled at group level (A01)
     res = await ask(ORG_GROUP_CODE);
     if (!res.success) return { node: null, error: res.message };
@@ -42,31 +60,63 @@ export async function loadNextStep(q: NextStepQuery, orgCode: string | null | un
 /** How the next step is signed: one person, any one of several, all of them (会签) or one after another. */
 export type SignMode = 'one' | 'any' | 'all' | 'sequential';
 
+/** The server's answer for a user task (`getNextNode` / `getNode`): `signMode`, `passRatio`, `completionCondition`. */
+export interface SignInfo {
+  signMode?: unknown;
+  passRatio?: unknown;
+  completionCondition?: unknown;
+}
+
 export interface NextStepLine {
   /** node or branch title */
   title: string;
   mode: SignMode;
+  /** a countersign's pass ratio (percent) when below 100 */
+  ratio?: number;
   names: string[];
-  /** `任一人审批：王芳、李娜、钱慧`, `王芳`, `会签（全部审批）：…`, `按节点设定分配审批人` */
+  /** `任一人审批：王芳、李娜、钱慧`, `王芳`, `会签（全部审批）：…`, `依次审批：…`, `按节点设定分配审批人` */
   text: string;
 }
 
-const MODE_PREFIX: Record<Exclude<SignMode, 'one'>, string> = {
-  any: '任一人审批',
-  all: '会签（全部审批）',
-  sequential: '依次审批',
-};
-
+/**
+ * The server says `or` / `parallel` / `sequential` (`all` is read as `parallel`); or-sign is one person or any
+ * one of several.
+ */
 function modeOf(users: NextUser[], signMode: unknown): SignMode {
-  if (signMode === 'all' || signMode === 'sequential') return signMode;
+  if (signMode === 'parallel' || signMode === 'all') return 'all';
+  if (signMode === 'sequential') return 'sequential';
   return users.length > 1 ? 'any' : 'one';
 }
 
-export function lineOf(title: string, users: NextUser[], signMode?: unknown): NextStepLine {
+/**
+ * The words before the names: 任一人审批; a countersign 会签（全部审批） / 依次审批, with its pass ratio when
+ * below 100 (会签（通过比例60%）, 依次审批（通过比例60%）) or 按完成条件 when the node's completion condition decides.
+ */
+export function signPrefix(mode: Exclude<SignMode, 'one'>, ratio?: number, byCondition?: boolean): string {
+  if (mode === 'any') return '任一人审批';
+  const base = mode === 'all' ? '会签' : '依次审批';
+  if (byCondition) return `${base}（按完成条件）`;
+  if (ratio !== undefined && ratio < 100) return `${base}（通过比例${ratio}%）`;
+  return mode === 'all' ? '会签（全部审批）' : '依次审批';
+}
+
+export function lineOf(title: string, users: NextUser[], sign: SignInfo = {}): NextStepLine {
   const names = users.map((u) => u.realname || u.username);
-  const mode = modeOf(users, signMode);
-  if (!names.length) return { title, mode, names, text: '按节点设定分配审批人' };
-  return { title, mode, names, text: mode === 'one' ? names[0] : `${MODE_PREFIX[mode]}：${names.join('、')}` };
+  const mode = modeOf(users, sign.signMode);
+  const countersign = mode === 'all' || mode === 'sequential';
+  const raw = Number(sign.passRatio);
+  const ratio = countersign && Number.isFinite(raw) && raw >= 1 && raw < 100 ? Math.round(raw) : undefined;
+  const byCondition = countersign && sign.completionCondition === true;
+  const line: NextStepLine = { title, mode, names, text: '' };
+  if (ratio !== undefined && !byCondition) line.ratio = ratio;
+  if (!names.length) {
+    line.text = countersign
+      ? `${signPrefix(mode, line.ratio, byCondition)}：按节点设定分配审批人`
+      : '按节点设定分配审批人';
+    return line;
+  }
+  line.text = mode === 'one' ? names[0] : `${signPrefix(mode, line.ratio, byCondition)}：${names.join('、')}`;
+  return line;
 }
 
 /**
@@ -75,15 +125,15 @@ export function lineOf(title: string, users: NextUser[], signMode?: unknown): Ne
  */
 export function nextStepLines(node: NextNode | null | undefined, chosen?: string[]): NextStepLine[] {
   if (!node) return [];
-  const signMode = (node as { signMode?: unknown }).signMode;
   if (node.type === 4) {
-    return (node.branches ?? []).map((b) => lineOf(b.title, b.users, (b as { signMode?: unknown }).signMode));
+    return (node.branches ?? []).map((b) => lineOf(b.title, b.users, b));
   }
   const ends = endLabels(node);
-  if (node.type === 2 || (ends.length && ends.length === node.users.length)) return [{ title: node.title || '结束', mode: 'one', names: ends, text: ends.join('、') || '流程结束' }];
+  if (node.type === 2 || (ends.length && ends.length === node.users.length))
+    return [{ title: node.title || '结束', mode: 'one', names: ends, text: ends.join('、') || '流程结束' }];
   const users = choosableUsers(node);
   const picked = chosen ? users.filter((u) => chosen.includes(u.username)) : users;
-  return [lineOf(node.title, picked, signMode)];
+  return [lineOf(node.title, picked, node)];
 }
 
 /** Whether the approver picks among the next node's people (a user task with a candidate list). */
@@ -114,7 +164,9 @@ export function useNextStep(q: NextStepQuery | null, orgCode: string | null | un
         setNode(r.node);
         setError(r.error);
         const pass = (JSON.parse(key) as NextStepQuery).kind === 'pass';
-        setAssignees(pass && r.node && r.node.type === 1 ? choosableUsers(r.node).map((u) => u.username) : []);
+        setAssignees(
+          pass && r.node && r.node.type === 1 ? choosableUsers(r.node).map((u) => u.username) : [],
+        );
       })
       .catch(() => undefined)
       .finally(() => live && setLoading(false));

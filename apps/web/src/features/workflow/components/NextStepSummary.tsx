@@ -22,7 +22,7 @@ export function NextStepSummary({
   return (
     <div className="wf-next-step" data-testid={testId} style={{ lineHeight: 1.7, wordBreak: 'break-word' }}>
       {lines.map((l, i) => (
-        <div key={`${l.title}-${i}`} data-testid={`${testId}-line`} data-mode={l.mode}>
+        <div key={`${l.title}-${i}`} data-testid={`${testId}-line`} data-mode={l.mode} data-ratio={l.ratio}>
           <strong>{label ? `${label}：${l.title}` : l.title}</strong>
           <span style={{ marginLeft: 8 }}>{l.text}</span>
         </div>
