@@ -115,7 +115,10 @@ describe.each(dbKinds)('[PERFORMANCE]: questionnaire evaluation on %s', (kind) =
     for (const name of ['admin', 'zhaolei', 'chenjing', '管理员', '赵磊', '陈静']) expect(raw).not.toContain(name);
 
     const list = (await t.call(await as('lina'), 'GET', '/performance/survey/list')).body.result.records;
-    expect(list.find((s: { id: string }) => s.id === surveyId)).toMatchObject({ raterCount: 4, answeredCount: 3 });
+    // the sender shows by name, not account
+    expect(list.find((s: { id: string }) => s.id === surveyId)).toMatchObject({ raterCount: 4, answeredCount: 3, createByName: '李娜' });
+    const designs = (await t.call(await as('lina'), 'GET', '/performance/questionnaire/list')).body.result.records;
+    expect(designs.find((q: { id: string }) => q.id === qid)).toMatchObject({ createByName: '李娜' });
     // answers are stored without the rater
     const stored = await t.app.ctx.db.selectFrom('pfSurveyAnswer').selectAll().where('surveyId', '=', surveyId).execute();
     expect(stored.length).toBe(13);

@@ -72,6 +72,8 @@ export const pfQuestionnaireRow = z.looseObject({
   description: text,
   sysOrgCode: text,
   createBy: text,
+  /** the creator's real name (what the list shows) */
+  createByName: text,
   createTime: text,
   questionCount: z.number(),
   surveyCount: z.number(),
@@ -99,6 +101,8 @@ export const pfSurveyRow = z.looseObject({
   departName: text,
   sysOrgCode: text,
   createBy: text,
+  /** the sender's real name (what the list shows) */
+  createByName: text,
   createTime: text,
   raterCount: z.number(),
   answeredCount: z.number(),

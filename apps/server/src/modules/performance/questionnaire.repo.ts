@@ -18,6 +18,8 @@ export async function questionnairePage(db: Database, user: CurrentUser, title: 
         'q.description',
         'q.sysOrgCode',
         'q.createBy',
+        // who created it, by name (people never see account names)
+        eb.selectFrom('sysUser as cu').select('cu.realname').whereRef('cu.username', '=', 'q.createBy').limit(1).as('createByName'),
         'q.createTime',
         eb.selectFrom('pfQuestion as x').select((e) => e.fn.countAll<number>().as('c')).whereRef('x.questionnaireId', '=', 'q.id').as('questionCount'),
         eb.selectFrom('pfSurvey as s').select((e) => e.fn.countAll<number>().as('c')).whereRef('s.questionnaireId', '=', 'q.id').as('surveyCount'),
@@ -85,6 +87,7 @@ export async function surveyPage(db: Database, user: CurrentUser, f: { targetNam
         's.departName',
         's.sysOrgCode',
         's.createBy',
+        eb.selectFrom('sysUser as cu').select('cu.realname').whereRef('cu.username', '=', 's.createBy').limit(1).as('createByName'),
         's.createTime',
         eb.selectFrom('pfSurveyRater as r').select((e) => e.fn.countAll<number>().as('c')).whereRef('r.surveyId', '=', 's.id').as('raterCount'),
         eb

@@ -11,7 +11,7 @@ const columns: ListColumn[] = [
   { title: '说明', dataIndex: 'description', width: 260, ellipsis: true },
   { title: '题目数', dataIndex: 'questionCount', width: 80, align: 'right' },
   { title: '已发出', dataIndex: 'surveyCount', width: 80, align: 'right' },
-  { title: '创建人', dataIndex: 'createBy', width: 100 },
+  { title: '创建人', dataIndex: 'createByName', width: 100 },
   { title: '创建时间', dataIndex: 'createTime', type: 'datetime', width: 170 },
 ];
 

@@ -16,7 +16,7 @@ const columns: ListColumn[] = [
   { title: '部门', dataIndex: 'departName', width: 120 },
   { title: '年度', dataIndex: 'yearPart', width: 70 },
   { title: '已评价', dataIndex: 'answeredCount', width: 120, render: (v, r) => `${String(v)} / ${String(r.raterCount)}` },
-  { title: '发出人', dataIndex: 'createBy', width: 90 },
+  { title: '发出人', dataIndex: 'createByName', width: 90 },
   { title: '发出时间', dataIndex: 'createTime', type: 'datetime', width: 170 },
 ];
 
