@@ -9,6 +9,7 @@ import { DictSearchSelect } from '../dict/DictSearchSelect';
 import { DictTreeSelect } from '../dict/DictTreeSelect';
 import { areaPath, areaText } from './AreaLinkage';
 import { RolePicker } from './EntitySelector';
+import { PersonSelect } from './PersonSelect';
 import { pickerCompany, UserByDepPicker } from './UserByDepPicker';
 import { checkRule, duplicateCheck } from './validators';
 
@@ -66,6 +67,32 @@ describe('user by department picker', () => {
     fireEvent.click(boxes[boxes.length - 1]);
     fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
     expect(onChange).toHaveBeenCalledWith('lina,wangfang', expect.any(Array));
+  });
+});
+
+describe('inline person select', () => {
+  it('searches the shared person search by what is typed, shows real names only, emits usernames', async () => {
+    http.getAction.mockImplementation(async (url: string, params: { keyword?: string }) => {
+      if (url === '/sys/user/getMultiUser') return ok([{ id: '1', username: 'lina', realname: '李娜' }]);
+      if (url === '/sys/user/searchPeople')
+        return ok({ records: params.keyword === 'wf' ? [{ id: '2', username: 'wangfang', realname: '王芳', orgCodeTxt: '人事部' }] : [], total: 1 });
+      return ok([]);
+    });
+    const onChange = vi.fn();
+    wrap(<PersonSelect multiple value={['lina']} onChange={onChange} aria-label="参与人" />);
+    // the saved username reads as the real name
+    expect(await screen.findByText('李娜')).toBeTruthy();
+    expect(screen.queryByText(/lina/)).toBeNull();
+    const input = screen.getByRole('combobox');
+    fireEvent.mouseDown(input);
+    await act(async () => fireEvent.change(input, { target: { value: 'wf' } }));
+    await waitFor(() => expect(http.getAction).toHaveBeenCalledWith('/sys/user/searchPeople', { keyword: 'wf', pageNo: 1, pageSize: 20 }));
+    const option = await screen.findByText('王芳');
+    expect(screen.getByText('人事部')).toBeTruthy();
+    // what is shown (antd's hidden listbox for screen readers carries the value, labelled with the name)
+    expect([...document.querySelectorAll('.ant-select-item-option, .ant-select-selection-item')].map((e) => e.textContent).join()).not.toMatch(/wangfang|lina/);
+    fireEvent.click(option);
+    expect(onChange).toHaveBeenCalledWith(['lina', 'wangfang']);
   });
 });
 

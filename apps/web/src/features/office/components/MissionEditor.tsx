@@ -7,7 +7,7 @@ import { useSession } from '../../../app/session/store';
 import { RichTextEditor } from '../../../components/editors';
 import { FileUpload } from '../../../components/upload';
 import { missionApi, type MissionRow } from '../api';
-import { UserSelect } from './UserSelect';
+import { PersonSelect } from '../../../components/pickers/PersonSelect';
 
 interface Values {
   title: string;
@@ -94,10 +94,10 @@ export function MissionEditor({ open, editing, boardId, onClose }: { open: boole
         </Form.Item>
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', columnGap: 16 }}>
           <Form.Item name="owner" label="负责人" rules={[{ required: true, message: MISSION_TEXTS.ownerRequired }]}>
-            <UserSelect aria-label="负责人" />
+            <PersonSelect aria-label="负责人" />
           </Form.Item>
           <Form.Item name="participants" label="参与人">
-            <UserSelect multiple aria-label="参与人" />
+            <PersonSelect multiple aria-label="参与人" />
           </Form.Item>
           <Form.Item name="priority" label="优先级">
             <Select aria-label="优先级" options={Object.entries(MISSION_PRIORITY).map(([value, label]) => ({ value, label }))} />

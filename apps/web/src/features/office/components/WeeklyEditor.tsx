@@ -7,7 +7,7 @@ import { useSession } from '../../../app/session/store';
 import { RichTextEditor } from '../../../components/editors';
 import { FileUpload } from '../../../components/upload';
 import { weeklyApi, type WeeklyRow } from '../api';
-import { UserSelect } from './UserSelect';
+import { PersonSelect } from '../../../components/pickers/PersonSelect';
 
 interface Values {
   week: Dayjs;
@@ -177,7 +177,7 @@ export function WeeklyEditor({ open, editing, onClose }: WeeklyEditorProps) {
               },
             ]}
           >
-            <UserSelect multiple placeholder="选择接收人" aria-label="提交给" data-testid="weekly-recipients" />
+            <PersonSelect multiple placeholder="选择接收人" aria-label="提交给" data-testid="weekly-recipients" />
           </Form.Item>
         </Form>
       </Spin>

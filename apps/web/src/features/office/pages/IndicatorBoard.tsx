@@ -6,7 +6,7 @@ import { useAuth } from '../../../app/auth';
 import { useSession } from '../../../app/session/store';
 import { departOptions, indicatorApi, type IndicatorNode, type IndicatorRow, type Light } from '../api';
 import { IndicatorChart } from '../components/IndicatorChart';
-import { UserSelect } from '../components/UserSelect';
+import { PersonSelect } from '../../../components/pickers/PersonSelect';
 import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 
 const LIGHT_STATUS: Record<Light, 'success' | 'warning' | 'error' | 'default'> = { green: 'success', yellow: 'warning', red: 'error', grey: 'default' };
@@ -302,7 +302,7 @@ export default function IndicatorBoard() {
             </Form.Item>
           </Space>
           <Form.Item name="owner" label="责任人" rules={[{ required: true, message: INDICATOR_TEXTS.ownerRequired }]}>
-            <UserSelect aria-label="责任人" />
+            <PersonSelect aria-label="责任人" />
           </Form.Item>
           <Typography.Text type="secondary">保存后按月平均分解，可在“分解”中调整。</Typography.Text>
         </Form>

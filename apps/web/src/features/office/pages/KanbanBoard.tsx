@@ -7,7 +7,7 @@ import { useVxeSocket } from '../../../components/grid/useVxeSocket';
 import { missionApi, type BoardView, type MissionRow } from '../api';
 import { MissionDetail } from '../components/MissionDetail';
 import { MissionEditor } from '../components/MissionEditor';
-import { UserSelect } from '../components/UserSelect';
+import { PersonSelect } from '../../../components/pickers/PersonSelect';
 import { PriorityTag } from '../components/tags';
 import '../components/kanban.css';
 
@@ -123,7 +123,7 @@ export default function KanbanBoard() {
       }
     >
       <Space wrap style={{ marginBottom: 12 }}>
-        <UserSelect aria-label="负责人" placeholder="按负责人筛选" allowClear value={owner} onChange={(v) => setOwner((v as string) || undefined)} style={{ width: 200 }} />
+        <PersonSelect aria-label="负责人" placeholder="按负责人筛选" allowClear value={owner} onChange={(v) => setOwner((v as string) || undefined)} style={{ width: 200 }} />
         <DatePicker.RangePicker aria-label="截止日期" placeholder={['截止日期从', '到']} value={due} onChange={(v) => setDue(v)} />
       </Space>
       <Spin spinning={board.isLoading}>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useAuth } from '../../../app/auth';
 import { proposalApi, type AdoptedProposal } from '../api';
 import { MissionDetail } from '../components/MissionDetail';
-import { UserSelect } from '../components/UserSelect';
+import { PersonSelect } from '../../../components/pickers/PersonSelect';
 
 /** 建议采纳榜: the company's adopted proposals with likes; managers name an owner (which creates a mission). */
 export default function ProposalAdopted() {
@@ -99,7 +99,7 @@ export default function ProposalAdopted() {
       <Modal open={!!assigning} title={assigning ? `指定负责人：${assigning.subject}` : ''} onCancel={() => setAssigning(null)} onOk={() => void assign()} okText="确定" destroyOnHidden>
         <Form form={form} layout="vertical">
           <Form.Item name="owner" label="负责人" rules={[{ required: true, message: '请选择负责人' }]}>
-            <UserSelect aria-label="负责人" />
+            <PersonSelect aria-label="负责人" />
           </Form.Item>
           <Form.Item name="due" label="截止日期">
             <DatePicker style={{ width: '100%' }} />
