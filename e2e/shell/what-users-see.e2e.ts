@@ -133,7 +133,7 @@ describe('[SHELL]: people read names and words, and the columns they came for', 
     expect(problems).toEqual([]);
   });
 
-  it('an HR approval form and the file change log read in words: no file id, no department code, no field keys, no line without a change', async () => {
+  it('an HR approval form and the file change log read in words: no file id, no department or position code, no field keys, no line without a change', async () => {
     const qianhui = await apiLogin('qianhui');
     const add = await api(qianhui, 'POST', '/manager/hyUser/add', {
       realname: NAME,
@@ -167,6 +167,9 @@ describe('[SHELL]: people read names and words, and the columns they came for', 
     expect(form).not.toContain('部门编码');
     expect(form).not.toMatch(/\d{15,}/);
     expect(form).not.toMatch(/\bA0\d(A0\d)*\b/);
+    // 职务 by its name (专员), never the position code
+    expect(form).toMatch(/职务\s*专员/);
+    expect(form).not.toMatch(/\bzy\b/);
     await page.keyboard.press('Escape');
 
     // lina (人事, the group) approves: nobody approves their own application
@@ -201,6 +204,7 @@ describe('[SHELL]: people read names and words, and the columns they came for', 
     for (const l of lines) {
       expect(l, l).not.toMatch(/[A-Za-z]{3,}/); // offerDate, pendingMove, approval, dimission
       expect(l, l).not.toMatch(/\bA0\d/);
+      expect(l, l).not.toMatch(/\bzy\b/); // 职务 reads 专员
       // a coded field reads its dictionary text (用工类型 空 → 全职, never → 1); 试用期(月) is a number
       if (/用工类型|学历|性别|职级/.test(l)) expect(l, l).not.toMatch(/→ \d+(（|$)/);
       expect(noChange(l), l).toBe(false);
