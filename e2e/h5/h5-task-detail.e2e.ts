@@ -7,9 +7,37 @@ import { apiLogin, baseURL, launchBrowser, newPage, screenshot as save } from '.
  * to-do. Labels sit above their values (no label column breaking 费用类型 or 报销金额), each line item is a card
  * whose 金额 is on screen without an inner scroll, the to-do's grey lines meet text contrast, and the back
  * button is a button named 返回. The approve popup names the next approvers from the shared module.
+ *
+ * The task's form on the phone: a process whose first step has a required enum form property (是否同意) and
+ * whose next step is a countersign; 朱琳 files, 马超 approves on the phone. The popup shows the property with
+ * its required mark and the next step as 会签（全部审批）; 提交 without a choice is refused with 请填写「是否同意」,
+ * with a choice the pass goes through and the value is stored as the process variable.
  */
 const NARROW = { width: 360, height: 740 };
 const TITLE = `手机详情-${Date.now().toString(36)}`;
+const FORM_TITLE = `手机表单-${Date.now().toString(36)}`;
+const FORM_KEY = `h5_task_form_${Date.now().toString(36)}`;
+/** a role code nobody holds: the journey's process is not offered to anyone outside the moment it is filed */
+const NOBODY = 'h5_task_form_journey';
+const FORM_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:activiti="http://activiti.org/bpmn" targetNamespace="t">
+  <process id="${FORM_KEY}" name="手机审批表单" isExecutable="true">
+    <startEvent id="start"/>
+    <userTask id="review" name="主管复核">
+      <extensionElements>
+        <activiti:formProperty id="agree" name="是否同意" type="enum" required="true">
+          <activiti:value id="yes" name="同意报销"/>
+          <activiti:value id="no" name="不同意"/>
+        </activiti:formProperty>
+      </extensionElements>
+    </userTask>
+    <userTask id="cs" name="财务会签"><multiInstanceLoopCharacteristics isSequential="false"/></userTask>
+    <endEvent id="end"/>
+    <sequenceFlow id="f1" sourceRef="start" targetRef="review"/>
+    <sequenceFlow id="f2" sourceRef="review" targetRef="cs"/>
+    <sequenceFlow id="f3" sourceRef="cs" targetRef="end"/>
+  </process>
+</definitions>`;
 
 const tokens = new Map<string, string>();
 async function api<T = unknown>(username: string, method: string, path: string, body?: unknown) {
@@ -131,5 +159,78 @@ describe('[H5]: the task detail at 360 px', () => {
     await page.getByTestId('h5-next-step-line').first().waitFor();
     expect(await page.getByTestId('h5-next-step-line').first().innerText()).toMatch(/审/);
     await save(page, 'h5-task-detail-360-approve');
+  });
+  it('the task form: a required enum property with its mark, refused without it, sent with 同意', async () => {
+    const deployed = await api<{ id: string }>('admin', 'POST', '/activiti_process/deploy', {
+      xml: FORM_XML,
+      businessTable: 'fm_expense',
+      roles: NOBODY,
+    });
+    expect(deployed.success, deployed.message).toBe(true);
+    const procDefId = deployed.result.id;
+    for (const [nodeId, relateId] of [
+      ['review', 'machao'],
+      ['cs', 'liuyang,chenjing'],
+    ]) {
+      const e = await api('admin', 'POST', '/activiti_process/editNodeUser', { procDefId, nodeId, rules: [{ type: 1, relateId }] });
+      expect(e.success, e.message).toBe(true);
+    }
+    // filed by 朱琳 while the process may be started, then closed to everyone again
+    const draft = await api<{ id: string }>('zhulin', 'POST', '/actBusiness/add', {
+      tableName: 'fm_expense',
+      procDefId,
+      title: FORM_TITLE,
+      reason: '客户培训的场地费用',
+      items: [{ name: '场地租赁', amount: 800 }],
+    });
+    expect(draft.success, draft.message).toBe(true);
+    const open = await api('admin', 'PUT', '/activiti_process/updateInfo', { id: procDefId, roles: '' });
+    expect(open.success, open.message).toBe(true);
+    const applied = await api<{ procInstId: string }>('zhulin', 'POST', '/actBusiness/apply', { id: draft.result.id, procDefId });
+    const closed = await api('admin', 'PUT', '/activiti_process/updateInfo', { id: procDefId, roles: NOBODY });
+    expect(applied.success, applied.message).toBe(true);
+    expect(closed.success, closed.message).toBe(true);
+
+    // 马超 (not the applicant) approves on the phone
+    const { context, page } = await newPage(browser, NARROW);
+    contexts.push(context);
+    await h5Login(page, 'machao');
+    await page.getByTestId('h5-todo-item').filter({ hasText: FORM_TITLE }).click();
+    await page.getByTestId('h5-task').waitFor();
+    await page.getByTestId('h5-pass').click();
+    const popup = page.getByTestId('h5-approval');
+    const field = popup.getByTestId('decision-field-agree');
+    await field.waitFor();
+    // the label with its required mark, the enum's values by name
+    expect(await field.locator('label').innerText()).toContain('是否同意');
+    await field.getByTestId('decision-agree-required').waitFor();
+    await field.getByText('同意报销').waitFor();
+    await field.getByText('不同意').waitFor();
+    expect(await page.getByRole('radiogroup', { name: /是否同意/ }).count()).toBe(1);
+    // the next step is the countersign, in words
+    await popup.getByTestId('h5-next-step-line').waitFor();
+    expect(await popup.getByTestId('h5-next-step-line').innerText()).toMatch(/会签（全部审批）：/);
+    expect(await popup.getByTestId('h5-next-step-line').getAttribute('data-mode')).toBe('all');
+    // the form fits the 360 px screen
+    const fb = (await field.boundingBox())!;
+    expect(fb.x + fb.width).toBeLessThanOrEqual(NARROW.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.getByTestId('h5-comment').locator('textarea').fill('费用合理');
+    await page.waitForTimeout(300);
+    await save(page, 'h5-task-form-360');
+
+    // without a choice the server refuses with the property's name; the task stays open
+    await page.getByTestId('h5-approval-submit').click();
+    await popup.getByTestId('h5-approval-error').waitFor();
+    expect(await popup.getByTestId('h5-approval-error').innerText()).toBe('请填写「是否同意」');
+    await save(page, 'h5-task-form-360-refused');
+
+    // with a choice the pass goes through and the value becomes the process variable
+    await field.getByText('同意报销').click();
+    await page.getByTestId('h5-approval-submit').click();
+    await page.getByTestId('h5-todo').waitFor();
+    const history = await api<{ rows?: unknown[] } | unknown[]>('zhulin', 'GET', `/actTask/historicFlow/${applied.result.procInstId}`);
+    const text = JSON.stringify(history.result);
+    expect(text).toContain('"agree":"yes"');
   });
 });

@@ -37,6 +37,7 @@ import { NextStepSummary } from '../../features/workflow/components/NextStepSumm
 import { loadNextStep } from '../../features/workflow/nextApprovers';
 import { H5Page } from '../components/H5Page';
 import { FormReadOnly } from '../components/FormReadOnly';
+import { H5DecisionFields } from '../components/H5DecisionFields';
 
 const ACTION_TITLE: Record<ApprovalType, string> = { 0: '审批通过', 1: '审批驳回', 2: '委托他人代办' };
 
@@ -158,6 +159,8 @@ function ApprovalPopup({
   const [loadingNode, setLoadingNode] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // the task's form (Activiti formProperty), submitted with 同意 as `formProperties`
+  const [formValues, setFormValues] = useState<Record<string, unknown>>({});
 
   const people = useQuery({
     queryKey: ['h5People', task.procInstId, keyword],
@@ -259,6 +262,8 @@ function ApprovalPopup({
       realname: userInfo?.realname,
       users,
     });
+    // passing submits the task's form: the server checks required, read-only and types (请填写「…」)
+    if (type === 0) (payload as unknown as Record<string, unknown>).formProperties = formValues;
     setSubmitting(true);
     try {
       const res =
@@ -334,6 +339,7 @@ function ApprovalPopup({
             ) : null}
           </section>
         )}
+        {type === 0 && <H5DecisionFields taskId={task.id} value={formValues} onChange={setFormValues} />}
         {type === 1 && (
           <section>
             <div className="h5-label">驳回至</div>

@@ -1,59 +1,9 @@
 import { DatePicker, Form, Input, InputNumber, Radio } from 'antd';
 import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useEffect, useState } from 'react';
-import { getAction } from '../../../app/http/client';
+import { dayjsFormat, displayValue, initialValues, isRequired, loadDecisionFields, type DecisionField } from './decisionFieldModel';
 
-dayjs.extend(customParseFormat);
-
-/**
- * A property of the task's form (an Activiti `formProperty`, or a decision field of the node settings);
- * the value becomes a process variable.
- */
-export interface DecisionField {
-  name: string;
-  label: string;
-  type: 'radio' | 'text' | 'number' | 'date';
-  options: { value: string; label: string }[];
-  required: boolean;
-  /** Activiti form type: string, long, double, boolean, enum, date */
-  formType?: string;
-  /** false: shown read-only, never sent */
-  writable?: boolean;
-  /** false: not shown (the server leaves these out) */
-  readable?: boolean;
-  /** date: the Java date pattern of the value (dd/MM/yyyy …) */
-  datePattern?: string | null;
-  /** the current value as form text */
-  value?: string | null;
-}
-
-/** A Java date pattern (yyyy-MM-dd HH:mm, hh:mm a) as a dayjs format (YYYY-MM-DD HH:mm, hh:mm A); quoted text stays literal. */
-export function dayjsFormat(pattern: string): string {
-  return pattern
-    .split(/('[^']*')/)
-    .map((part) =>
-      part.startsWith("'") ? (part === "''" ? "'" : `[${part.slice(1, -1)}]`) : part.replace(/yyyy/g, 'YYYY').replace(/yy/g, 'YY').replace(/d/g, 'D').replace(/a/g, 'A'),
-    )
-    .join('');
-}
-
-/** What a read-only property shows: an enum value's name, 是/否, or the text. */
-export function displayValue(f: DecisionField): string {
-  const v = f.value ?? '';
-  if (f.type === 'radio') return f.options.find((o) => o.value === v)?.label ?? v;
-  return v;
-}
-
-/** The values a writable property starts with (its current value), to be submitted unless changed. */
-export function initialValues(fields: DecisionField[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of fields) {
-    if (f.writable === false || f.value === null || f.value === undefined || f.value === '') continue;
-    out[f.name] = f.type === 'number' && Number.isFinite(Number(f.value)) ? Number(f.value) : f.value;
-  }
-  return out;
-}
+export { dayjsFormat, displayValue, initialValues, isRequired, loadDecisionFields, type DecisionField } from './decisionFieldModel';
 
 /**
  * One property as a form control: text, number (whole numbers for long), 是/否 or the enum's values as
@@ -124,10 +74,9 @@ export function DecisionFields({
   useEffect(() => {
     let live = true;
     setFields([]);
-    void getAction<DecisionField[]>(`/actTask/decisionFields/${encodeURIComponent(taskId)}`, undefined, { silent: true })
-      .then((r) => {
-        if (!live || !r.success) return;
-        const shown = (r.result ?? []).filter((f) => f.readable !== false);
+    void loadDecisionFields(taskId)
+      .then((shown) => {
+        if (!live) return;
         setFields(shown);
         const start = initialValues(shown);
         if (Object.keys(start).length) onChange(start);
@@ -156,7 +105,7 @@ export function DecisionFieldList({
   return (
     <div data-testid="decision-fields">
       {fields.map((f) => (
-        <Form.Item key={f.name} label={f.label} required={f.required && f.writable !== false} htmlFor={`decision-${f.name}`} extra={f.writable === false ? '只读' : undefined}>
+        <Form.Item key={f.name} label={f.label} required={isRequired(f)} htmlFor={`decision-${f.name}`} extra={f.writable === false ? '只读' : undefined}>
           <DecisionFieldInput field={f} value={value[f.name]} onChange={(v) => onChange({ ...value, [f.name]: v })} />
         </Form.Item>
       ))}
