@@ -185,6 +185,12 @@ const KIND: Record<string, NodeKind> = {
   'bpmn:IntermediateCatchEvent': 'catch',
 };
 
+/**
+ * Elements that may have no outgoing flow: leaving one ends that path, as a plain end event does (BPMN 2.0
+ * implicit end). Exclusive and inclusive gateways need a way out (Activiti fails when none can be selected).
+ */
+export const IMPLICIT_END_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(['user', 'pass', 'parallel']);
+
 /** Chinese names of BPMN elements, for messages that name the element. */
 const ELEMENT_CN: Record<string, string> = {
   'bpmn:StartEvent': '开始事件',
@@ -394,9 +400,13 @@ function decisionFields(el: ModdleElement, problems: string[], where: string, wa
     }
     if (expression) checkExpression(expression, what, problems);
     if (dflt) checkExpression(dflt, `${what}的默认值(default)`, problems);
+    // as in Activiti, the id is the variable name and a process variable may have any name: one that is no
+    // identifier (`Do you agree?`) is set by the form as any other, it only cannot be read by an expression
     if (!variable && !expression && !VARIABLE_NAME.test(id)) {
-      problems.push(`${what}不是合法的变量名：请用字母、数字和下划线作 id，或用 variable 属性指定变量名`);
-      bad = true;
+      if (id.length > 100 || /\p{Cc}/u.test(id)) {
+        problems.push(`${what}的 id 过长或含控制字符`);
+        bad = true;
+      } else warnings.push(`${what}的 id 不是标识符：表单照常提交和保存它的值，但表达式(条件)无法引用该变量`);
     }
     const typeText = attr('type');
     const formType = (typeText ?? 'string') as FormType;
@@ -733,11 +743,17 @@ export async function parseBpmn(xml: string): Promise<ProcessModel> {
 
   const starts = [...nodes.values()].filter((n) => n.kind === 'start' && n.scopes.length === 0);
   if (starts.length !== 1) throw new BpmnError('流程必须有且只有一个开始节点');
-  if (![...nodes.values()].some((n) => n.kind === 'end')) throw new BpmnError('流程至少需要一个结束节点');
+  // BPMN 2.0 implicit end (Activiti's PVM: leaving an activity with no outgoing flow ends that path)
+  const implicitEnd = (n: FlowNode) => n.outgoing.length === 0 && IMPLICIT_END_KINDS.has(n.kind);
+  if (![...nodes.values()].some((n) => n.kind === 'end' || implicitEnd(n))) throw new BpmnError('流程至少需要一个结束节点');
   if (starts[0].outgoing.length === 0) throw new BpmnError('开始节点没有出口连线');
   for (const n of nodes.values()) {
-    if (n.kind !== 'end' && n.outgoing.length === 0) problems.push(`节点「${n.name}」(${n.id})没有出口连线`);
-    if (n.kind !== 'start' && n.kind !== 'boundary' && n.incoming.length === 0) problems.push(`节点「${n.name}」(${n.id})没有进入连线，永远不会到达`);
+    if (n.kind !== 'end' && n.outgoing.length === 0 && !implicitEnd(n)) {
+      problems.push(`节点「${n.name}」(${n.id})没有出口连线${n.kind === 'exclusive' || n.kind === 'inclusive' ? '：排他/包容网关必须至少有一条出口连线' : ''}`);
+    }
+    // an end event nothing leads to is never reached (Activiti deploys it as it is)
+    if (n.kind === 'end' && n.incoming.length === 0) warnings.push(`结束节点「${n.name}」(${n.id})没有进入连线，永远不会到达`);
+    else if (n.kind !== 'start' && n.kind !== 'boundary' && n.incoming.length === 0) problems.push(`节点「${n.name}」(${n.id})没有进入连线，永远不会到达`);
     if (n.defaultFlow && !n.outgoing.some((f) => f.id === n.defaultFlow)) problems.push(`节点「${n.name}」(${n.id})的默认连线不是它的出口连线`);
     if (n.kind === 'user') {
       const a = n.assignment!;

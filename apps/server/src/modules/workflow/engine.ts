@@ -5,7 +5,7 @@ import { asOneStatement, nameStatement, prepared, preparedInsert, preparedWrite 
 import { now, parseDateTime } from '../../platform/db/time.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
 import { writeLog } from '../../platform/oplog/oplog.js';
-import { addDuration, cachedModel, MODELER_INITIATOR, modelFor, parseTimerDate, type DecisionField, type TimerSpec, type Flow, type FlowNode, type MultiInstance, type ProcessModel } from './bpmn.js';
+import { addDuration, cachedModel, IMPLICIT_END_KINDS, MODELER_INITIATOR, modelFor, parseTimerDate, type DecisionField, type TimerSpec, type Flow, type FlowNode, type MultiInstance, type ProcessModel } from './bpmn.js';
 import { Directory, type UserBrief } from './directory.js';
 import { evaluateCondition, evaluateValue, ExpressionError, isExpression, UnknownVariableError } from './expression.js';
 import { DEFAULT_DATE_PATTERN, formatPatternDate, formTarget, parsePatternDate, parseStoredDate } from './form-properties.js';
@@ -301,6 +301,11 @@ const insertToken = preparedInsert<WfToken>('wfToken', columns<WfToken>({ id: tr
 /** Names the engine sets itself; a request cannot set them. */
 const RESERVED_VARS = new Set(['initiator', 'tableId', 'nrOfInstances', 'nrOfCompletedInstances', 'nrOfActiveInstances', 'nrOfApprovedInstances', 'nrOfRejectedInstances', 'loopCounter', '__proto__', 'constructor', 'prototype']);
 const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/**
+ * A declared form property id used as its variable name: as in Activiti, any text (`Do you agree?`) — set
+ * only through a property that declares it, never readable by an expression.
+ */
+const PROPERTY_ID = /^\P{Cc}{1,100}$/u;
 
 /**
  * The approval engine: every command is one transaction that claims the instance with an optimistic
@@ -529,7 +534,8 @@ export class WorkflowEngine {
   private mergeVariables(L: Loaded, given: Record<string, unknown> | undefined): void {
     if (!given || !Object.keys(given).length) return;
     for (const [k, v] of Object.entries(given)) {
-      if (RESERVED_VARS.has(k) || !VAR_NAME.test(k)) throw businessError(`变量名「${k}」不允许使用`);
+      // what is given here has passed decisionValues: declared outputs only
+      if (RESERVED_VARS.has(k) || !(VAR_NAME.test(k) || PROPERTY_ID.test(k))) throw businessError(`变量名「${k}」不允许使用`);
       L.procVars[k] = v;
     }
     L.procVarsDirty = true;
@@ -849,6 +855,15 @@ export class WorkflowEngine {
     if (!node) throw businessError('流程节点不存在');
     if (node.boundaries?.length) {
       await trx.deleteFrom('wfJob').where('instId', '=', L.inst.id).where('nodeId', '=', node.id).where('type', '=', 'timer').execute();
+    }
+    if (node.kind !== 'end' && !node.outgoing.length && IMPLICIT_END_KINDS.has(node.kind)) {
+      // implicit end (BPMN 2.0, Activiti's PVM): leaving an element with no outgoing flow ends this path as a
+      // plain end event does; the instance (or its embedded sub-process) ends when no path is left
+      await this.flushDeferred(trx, L);
+      L.endsReached.push(node);
+      const scope = node.scopes[0];
+      if (scope && (await this.scopeDone(trx, L, scope))) await this.leave(trx, L, scope, pending, steps);
+      return;
     }
     const flows = this.selectFlows(node, L.vars);
     L.inflight.push(...flows);
@@ -1848,7 +1863,8 @@ export class WorkflowEngine {
       if (Object.keys(given).length) throw businessError('表单提交(formProperties)与流程变量(variables)不能同时提交');
       return this.submitForm(L, fields, form);
     }
-    for (const k of Object.keys(given)) this.checkTargetName(L, k);
+    const targets = new Set(fields.map((f) => formTarget(f)).flatMap((t) => (t.kind === 'var' ? [t.name] : [])));
+    for (const k of Object.keys(given)) this.checkTargetName(L, k, targets.has(k));
     const out: Record<string, unknown> = {};
     for (const f of fields) {
       const t = formTarget(f);
@@ -1861,9 +1877,12 @@ export class WorkflowEngine {
     return out;
   }
 
-  /** A variable a client's value would set: never reserved, never a form field or a variable computed from the form. */
-  private checkTargetName(L: Loaded, k: string): void {
-    if (RESERVED_VARS.has(k) || !VAR_NAME.test(k)) throw businessError(`变量名「${k}」不允许使用`);
+  /**
+   * A variable a client's value would set: never reserved, never a form field or a variable computed from the
+   * form; a name that is no identifier only as the id of a property the node declares (`declared`).
+   */
+  private checkTargetName(L: Loaded, k: string, declared = false): void {
+    if (RESERVED_VARS.has(k) || !(VAR_NAME.test(k) || (declared && PROPERTY_ID.test(k)))) throw businessError(`变量名「${k}」不允许使用`);
     if (Object.prototype.hasOwnProperty.call(L.formVars, k) || k === L.model.initiatorVar) throw businessError(`变量「${k}」与表单字段同名，不能在提交时修改，流程按表单保存的数据流转`);
   }
 
@@ -1905,7 +1924,7 @@ export class WorkflowEngine {
     const t = formTarget(f);
     if (t.kind === 'none') throw businessError(`「${f.label}」的表达式 ${t.text} 不能赋值`);
     if (t.kind === 'var') {
-      this.checkTargetName(L, t.name);
+      this.checkTargetName(L, t.name, true);
       out[t.name] = value;
       return;
     }

@@ -35,14 +35,20 @@ export const decisionField = z.object({
   writable: z.boolean().optional(),
   default: z.string().max(500).nullable().optional(),
   datePattern: z.string().max(50).nullable().optional(),
-}).refine((f) => !!f.variable || !!f.expression || /^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(f.name), { message: '变量名只能包含字母、数字和下划线，且不能以数字开头', path: ['name'] });
+}).refine((f) => !/\p{Cc}/u.test(f.name), { message: '字段标识不能包含控制字符', path: ['name'] });
 
 /**
  * Process variables given on apply/pass: scalar values or lists of names (countersign collections). The
  * engine keeps only the node's declared outputs (decision fields / formProperty ids) and refuses form fields.
  */
+/**
+ * A key of `variables`: a variable name, or the id of a declared form property that is no identifier
+ * (`Do you agree?`, as Activiti takes it); the engine keeps only declared names and refuses reserved ones.
+ */
+const variableKey = z.string().trim().min(1).max(100).regex(/^\P{Cc}+$/u, '变量名不能包含控制字符');
+
 export const variablesField = z
-  .record(varName, z.union([z.string().max(2000), z.number(), z.boolean(), z.null(), z.array(z.union([z.string().max(200), z.number()])).max(200)]))
+  .record(variableKey, z.union([z.string().max(2000), z.number(), z.boolean(), z.null(), z.array(z.union([z.string().max(200), z.number()])).max(200)]))
   .refine((v) => Object.keys(v).length <= 50, '变量最多50个')
   .optional();
 
