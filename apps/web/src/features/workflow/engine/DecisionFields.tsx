@@ -1,7 +1,10 @@
 import { DatePicker, Form, Input, InputNumber, Radio } from 'antd';
 import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useEffect, useState } from 'react';
 import { dayjsFormat, displayValue, initialValues, isRequired, loadDecisionFields, type DecisionField } from './decisionFieldModel';
+
+dayjs.extend(customParseFormat);
 
 export { dayjsFormat, displayValue, initialValues, isRequired, loadDecisionFields, type DecisionField } from './decisionFieldModel';
 

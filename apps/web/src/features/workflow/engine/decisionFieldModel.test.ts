@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateHasTime, fromNativeDate, isRequired, toNativeDate, type DecisionField } from './decisionFieldModel';
+import { dateHasTime, fromNativeDate, isRequired, parsePatternDate, toNativeDate, type DecisionField } from './decisionFieldModel';
 
 const date = (datePattern: string | null): DecisionField => ({ name: 'd', label: 'D', type: 'date', options: [], required: false, datePattern });
 
@@ -15,6 +15,14 @@ describe('task form field model (shared by the desktop dialog and the phone)', (
     // a value not in the pattern shows empty; clearing sends null
     expect(toNativeDate(date('dd-MM-yyyy'), '2026/12/24')).toBe('');
     expect(fromNativeDate(date('dd-MM-yyyy'), '')).toBeNull();
+  });
+
+  it('reads text in a Java date pattern strictly (two-digit years, 12-hour clock, quoted text)', () => {
+    expect(parsePatternDate('24.12.26 um 9:05', "dd.MM.yy 'um' H:mm")?.format('YYYY-MM-DD HH:mm')).toBe('2026-12-24 09:05');
+    expect(parsePatternDate('24-12-2026 12:30 AM', 'dd-MM-yyyy hh:mm a')?.format('HH:mm')).toBe('00:30');
+    expect(parsePatternDate('24-12-2026 01:30 PM', 'dd-MM-yyyy hh:mm a')?.format('HH:mm')).toBe('13:30');
+    expect(parsePatternDate('31-02-2026', 'dd-MM-yyyy')).toBeNull();
+    expect(parsePatternDate('2026-12-24', 'dd-MM-yyyy')).toBeNull();
   });
 
   it('a read-only property is never marked required', () => {

@@ -4,10 +4,7 @@
  * antd-mobile). No UI library here, so the phone bundle does not pull in antd.
  */
 import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { getAction } from '../../../app/http/client';
-
-dayjs.extend(customParseFormat);
 
 /**
  * A property of the task's form (an Activiti `formProperty`, or a decision field of the node settings);
@@ -77,11 +74,44 @@ export function dateHasTime(f: DecisionField): boolean {
   return /[Hhms]/.test(patternOf(f));
 }
 
+const TOKEN: Record<string, string> = { y: '(\\d{4})', M: '(\\d{1,2})', d: '(\\d{1,2})', H: '(\\d{1,2})', h: '(\\d{1,2})', m: '(\\d{1,2})', s: '(\\d{1,2})', a: '(AM|PM|am|pm)' };
+
+/**
+ * Reads text written in a Java date pattern (strictly; no dayjs parse plugin, which would pull the desktop date
+ * picker's chunk into the phone page). Null when the text does not fit the pattern or is no real date.
+ */
+export function parsePatternDate(text: string, pattern: string): dayjs.Dayjs | null {
+  const order: string[] = [];
+  let re = '';
+  for (const part of pattern.split(/('[^']*'|y+|M+|d+|H+|h+|m+|s+|a)/)) {
+    if (!part) continue;
+    if (part.startsWith("'")) re += (part === "''" ? "'" : part.slice(1, -1)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    else if (TOKEN[part[0]]) {
+      order.push(part[0] === 'y' && part.length === 2 ? 'yy' : part[0]);
+      re += part[0] === 'y' && part.length === 2 ? '(\\d{2})' : TOKEN[part[0]];
+    } else re += part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  const m = new RegExp(`^${re}$`).exec(text.trim());
+  if (!m) return null;
+  const v: Record<string, number> = { y: 1970, M: 1, d: 1, H: 0, m: 0, s: 0 };
+  let pm: boolean | null = null;
+  order.forEach((k, i) => {
+    const t = m[i + 1];
+    if (k === 'a') pm = t.toUpperCase() === 'PM';
+    else if (k === 'yy') v.y = 2000 + Number(t);
+    else if (k === 'h') v.H = Number(t) % 12;
+    else v[k] = Number(t);
+  });
+  if (pm) v.H += 12;
+  const d = dayjs(new Date(v.y, v.M - 1, v.d, v.H, v.m, v.s));
+  return d.year() === v.y && d.month() === v.M - 1 && d.date() === v.d ? d : null;
+}
+
 /** A date property's value (text in its pattern) as a native control's value: `YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`. */
 export function toNativeDate(f: DecisionField, value: unknown): string {
   if (typeof value !== 'string' || !value) return '';
-  const d = dayjs(value, patternOf(f), true);
-  return d.isValid() ? d.format(dateHasTime(f) ? 'YYYY-MM-DDTHH:mm' : 'YYYY-MM-DD') : '';
+  const d = parsePatternDate(value, f.datePattern || 'dd/MM/yyyy');
+  return d ? d.format(dateHasTime(f) ? 'YYYY-MM-DDTHH:mm' : 'YYYY-MM-DD') : '';
 }
 
 /** A native control's value back as text in the property's pattern (null when cleared). */
