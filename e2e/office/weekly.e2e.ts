@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAs, newPage, screenshot as save } from '../support/browser';
+import { launchBrowser, loginAs, newPage, PHONE, screenshot as save } from '../support/browser';
 
 async function screenshot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(400);
@@ -99,5 +99,20 @@ describe('[OFFICE]: a weekly report from writing to reading', () => {
     await screenshot(leader, 'office-06-weekly-team');
     await row.getByRole('button', { name: '提醒' }).click();
     await leader.locator('.ant-message').getByText('已提醒 1 人').waitFor();
+  });
+  it('on the phone, 接收人 is found through the shared person search by initials and shows the real name', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    contexts.push(context);
+    await loginAs(page, 'zhaolei');
+    await page.goto('/h5/weekly');
+    await page.getByTestId('h5-weekly').waitFor();
+    await page.locator('[aria-label="搜索接收人"] input').fill('ly');
+    const option = page.locator('.adm-selector-item', { hasText: '刘洋' }).first();
+    await option.waitFor();
+    const shown = (await page.locator('.adm-selector').innerText()).trim();
+    expect(shown).not.toMatch(/[a-z]{3,}/); // real names, no account names
+    await option.click();
+    await screenshot(page, 'office-03-h5-weekly-recipients');
+    await expect.poll(() => page.locator('.adm-selector-item-multiple-active', { hasText: '刘洋' }).count()).toBe(1);
   });
 });

@@ -76,9 +76,12 @@ export interface UserOption {
   orgCode?: string;
 }
 
-/** Users of the caller's company for pickers (the user picker's data, 200 at most). */
-export async function companyUsers(): Promise<UserOption[]> {
-  const r = await unwrap(getAction<{ records: UserOption[] }>('/sys/user/queryUserComponentData', { pageNo: 1, pageSize: 200, column: 'createTime', order: 'asc' }));
+/**
+ * People for a picker from the shared person search (`/sys/user/searchPeople`: active accounts of the own
+ * company by real name, account, pinyin or initials), the first `pageSize` matches.
+ */
+export async function searchPeople(keyword: string, pageSize = 30): Promise<UserOption[]> {
+  const r = await unwrap(getAction<{ records: UserOption[] }>('/sys/user/searchPeople', { keyword: keyword.trim() || undefined, pageNo: 1, pageSize }));
   return r.records;
 }
 

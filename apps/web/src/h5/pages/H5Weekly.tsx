@@ -3,7 +3,7 @@ import { Button, DotLoading, SearchBar, Selector, TextArea, Toast } from 'antd-m
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../app/session/store';
-import { companyUsers, weeklyApi } from '../../features/office/api';
+import { searchPeople, weeklyApi } from '../../features/office/api';
 import { H5Page } from '../components/H5Page';
 
 /** Monday of this week as YYYY-MM-DD. */
@@ -32,13 +32,20 @@ export default function H5Weekly() {
     queryKey: ['h5Weekly', weekStart],
     queryFn: () => weeklyApi.prefill(weekStart),
   });
-  const people = useQuery({ queryKey: ['h5CompanyUsers'], staleTime: 60_000, queryFn: companyUsers });
   const [id, setId] = useState<string | undefined>();
   const [done, setDone] = useState('');
   const [plan, setPlan] = useState('');
   const [problem, setProblem] = useState('');
   const [recipients, setRecipients] = useState<string[]>([]);
   const [keyword, setKeyword] = useState('');
+  // the shared person search, once typing pauses; names of the chosen recipients are kept
+  const [settled, setSettled] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(keyword.trim()), 250);
+    return () => clearTimeout(t);
+  }, [keyword]);
+  const people = useQuery({ queryKey: ['h5People', settled], staleTime: 30_000, queryFn: () => searchPeople(settled) });
+  const [names, setNames] = useState<Record<string, string>>({});
   const [status, setStatus] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -52,6 +59,7 @@ export default function H5Weekly() {
     setPlan(toText(e?.planContent));
     setProblem(toText(e?.problemContent));
     setRecipients(e?.recipients.map((r) => r.username) ?? []);
+    setNames((n) => ({ ...n, ...Object.fromEntries((e?.recipients ?? []).map((r) => [r.username, r.realname ?? ''])) }));
     setStatus(e?.status_dictText ?? '');
   }, [prefill.data]);
 
@@ -79,11 +87,15 @@ export default function H5Weekly() {
     }
   };
 
-  const options = (people.data ?? [])
-    .filter((u) => u.username !== me)
-    .filter((u) => recipients.includes(u.username) || !keyword || u.realname?.includes(keyword))
-    .slice(0, 30)
-    .map((u) => ({ label: u.realname || u.username, value: u.username }));
+  const found = (people.data ?? []).filter((u) => u.username !== me && !recipients.includes(u.username));
+  const options = [
+    ...recipients.map((u) => ({ label: names[u] || '—', value: u })),
+    ...found.map((u) => ({ label: u.realname || '—', value: u.username })),
+  ];
+  const choose = (v: string[]) => {
+    setNames((n) => ({ ...n, ...Object.fromEntries(found.filter((u) => v.includes(u.username)).map((u) => [u.username, u.realname])) }));
+    setRecipients(v);
+  };
 
   return (
     <H5Page
@@ -151,8 +163,8 @@ export default function H5Weekly() {
         </label>
         <div className="h5-field">
           <span className="h5-label">接收人</span>
-          <SearchBar placeholder="搜索姓名" aria-label="搜索接收人" value={keyword} onChange={setKeyword} />
-          <Selector multiple value={recipients} onChange={setRecipients} options={options} />
+          <SearchBar placeholder="搜索姓名、拼音或首字母" aria-label="搜索接收人" value={keyword} onChange={setKeyword} />
+          <Selector multiple value={recipients} onChange={choose} options={options} />
         </div>
       </div>
       {error && (
