@@ -76,6 +76,8 @@ describe.each(dbKinds)('[HR] moves from applicant to blacklist on %s', (kind) =>
     expect((await file(qianhui, id)) ?? null).toBeNull(); // no longer A03's file
     const transfers = await t.call(lina, 'GET', `/manager/hyTransfer/list?hyUserId=${id}`);
     expect(transfers.body.result.records[0]).toMatchObject({ fromOrgCode: 'A03A02', toOrgCode: 'A05A02', fromDepartName: '销售部', toDepartName: '工程管理部', toPost: 'zg', reason: '支援项目', operator: 'lina' });
+    // 新职务 by name
+    expect(transfers.body.result.records[0].toPost_dictText).toBe('主管');
     // A03 still sees the transfer out in its transfer list
     expect((await t.call(qianhui, 'GET', `/manager/hyTransfer/list?hyUserId=${id}`)).body.result.total).toBe(1);
     // dimission freezes the account

@@ -106,6 +106,9 @@ export const hyTransferRow = z.looseObject({
   toDepartName: text,
   fromPost: text,
   toPost: text,
+  /** 原职务 / 新职务 by name (what the list and export show) */
+  fromPost_dictText: z.string().optional(),
+  toPost_dictText: z.string().optional(),
   effectiveDate: text,
   reason: text,
   operatorName: text,

@@ -103,8 +103,8 @@ const TRANSFER_EXPORT: ExportColumn[] = [
   { header: '调出部门编码', key: 'fromOrgCode' },
   { header: '调入部门', key: 'toDepartName' },
   { header: '调入部门编码', key: 'toOrgCode' },
-  { header: '原职务', key: 'fromPost' },
-  { header: '新职务', key: 'toPost' },
+  { header: '原职务', key: 'fromPost_dictText' },
+  { header: '新职务', key: 'toPost_dictText' },
   { header: '生效日期', key: 'effectiveDate', width: 12 },
   { header: '调动原因', key: 'reason', width: 30 },
   { header: '经办人', key: 'operatorName', width: 12 },
@@ -190,6 +190,14 @@ export class HrRecordsService {
     return applyFilters(qb, params, TRANSFER_WHITELIST);
   }
 
+  /** 原职务 / 新职务 by name (`fromPost_dictText`, `toPost_dictText`): people never read a position code. */
+  private async withPostNames<T extends { fromPost?: unknown; toPost?: unknown }>(rows: T[]): Promise<(T & { fromPost_dictText: string; toPost_dictText: string })[]> {
+    const codes = [...new Set(rows.flatMap((r) => [r.fromPost, r.toPost]).filter((c): c is string => typeof c === 'string' && c !== ''))];
+    const names = codes.length ? new Map((await this.db.selectFrom('sysPosition').select(['code', 'name']).where('code', 'in', codes).execute()).map((p) => [p.code, p.name])) : new Map<string, string>();
+    const text = (c: unknown) => (typeof c === 'string' && c ? (names.get(c) ?? '') : '');
+    return rows.map((r) => ({ ...r, fromPost_dictText: text(r.fromPost), toPost_dictText: text(r.toPost) }));
+  }
+
   async transfers(user: CurrentUser, params: Params) {
     const base = this.transfersQuery(user, params);
     const pg = await runPage<typeof base, Selectable<HyTransfer>>(
@@ -197,15 +205,16 @@ export class HrRecordsService {
       (qb) => applySort(qb.selectAll(), params, TRANSFER_WHITELIST, { field: 'createTime', order: 'desc' }).orderBy('id'),
       paging(params, 1000),
     );
-    return pg;
+    return { ...pg, records: await this.withPostNames(pg.records) };
   }
 
   transferExport(user: CurrentUser, params: Params) {
     const ordered = applySort(this.transfersQuery(user, params).selectAll(), params, TRANSFER_WHITELIST, { field: 'createTime', order: 'desc' }).orderBy('id');
+    const named = (batch: Row[]) => this.withPostNames(batch);
     async function* rows() {
       for (let offset = 0; ; offset += 2000) {
         const batch = (await ordered.limit(2000).offset(offset).execute()) as Row[];
-        for (const r of batch) yield r;
+        for (const r of await named(batch)) yield r;
         if (batch.length < 2000) break;
       }
     }

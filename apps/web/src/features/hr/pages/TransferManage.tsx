@@ -5,11 +5,9 @@ import { HR_PERM, HR_URL } from '../components/hr-api';
 const columns: ListColumn[] = [
   { title: '姓名', dataIndex: 'realname', search: 'like', sorter: true },
   { title: '调出部门', dataIndex: 'fromDepartName', search: 'like' },
-  { title: '调出部门编码', dataIndex: 'fromOrgCode' },
   { title: '调入部门', dataIndex: 'toDepartName', search: 'like' },
-  { title: '调入部门编码', dataIndex: 'toOrgCode' },
-  { title: '原职务', dataIndex: 'fromPost' },
-  { title: '新职务', dataIndex: 'toPost' },
+  { title: '原职务', dataIndex: 'fromPost', render: (_v, r) => String(r.fromPost_dictText ?? '') },
+  { title: '新职务', dataIndex: 'toPost', render: (_v, r) => String(r.toPost_dictText ?? '') },
   { title: '生效日期', dataIndex: 'effectiveDate', type: 'date', sorter: true, search: 'range' },
   { title: '调动原因', dataIndex: 'reason', ellipsis: true },
   { title: '经办人', dataIndex: 'operatorName' },
