@@ -230,6 +230,10 @@ describe.each(dbKinds)('[WORKFLOW] public files Activiti runs, end to end, on %s
   it('a user task with no outgoing flow ends its path; the instance ends when the other path ends too', async () => {
     const { id, procInstId } = await f.start('zhulin', 100, defs.implicit);
     expect(await f.open(procInstId)).toEqual(['a:machao', 'b:liuyang']);
+    // the approve dialog's preview of the task without a way out: the end of the process, not an error
+    const preview = await f.call('machao', 'GET', `/activiti_process/getNextNode?procInstId=${procInstId}&currActId=a`);
+    expect(preview.body.success, preview.body.message).toBe(true);
+    expect(preview.body.result).toMatchObject({ id: 'a', type: 2, users: [expect.objectContaining({ username: '' })] });
     await f.passOk('machao', procInstId, 'a');
     // path a ended at its task; b still runs
     expect(await f.open(procInstId)).toEqual(['b:liuyang']);

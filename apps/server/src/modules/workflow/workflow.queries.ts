@@ -766,7 +766,13 @@ export class WorkflowQueries {
     } catch {
       flows = from.outgoing.slice(0, 1);
     }
-    if (!flows.length) throw businessError('当前节点没有后续节点');
+    if (!flows.length) {
+      // a node without any outgoing flow ends its path when left (implicit end, docs/workflow.md "End events")
+      if (!from.outgoing.length && from.kind !== 'start') {
+        return { id: from.id, type: 2, title: endUser.realname, users: [endUser], chooseMark: 0, usersMark: 0, z_type };
+      }
+      throw businessError('当前节点没有后续节点');
+    }
     let first = model.nodes.get(flows[0].target)!;
     // an embedded sub-process is entered at its start event
     for (let i = 0; i < 10 && first.kind === 'sub' && first.innerStart; i++) {
@@ -795,6 +801,7 @@ export class WorkflowQueries {
       } catch {
         next = [];
       }
+      if (!next.length && !cur.outgoing.length) return { id: cur.id, type: 3, title: endUser.realname, users: [endUser], chooseMark: 0, usersMark: 0, z_type };
       if (!next.length) return { id: first.id, type: 3, title: first.name, users: [], chooseMark: 0, usersMark: 0, z_type };
       cur = model.nodes.get(next[0].target)!;
       if (cur.kind === 'sub' && cur.innerStart) cur = model.nodes.get(cur.innerStart)!;
