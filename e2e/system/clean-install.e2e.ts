@@ -191,7 +191,7 @@ describe('[SYSTEM]: a clean production install (SEED_DEMO=off)', () => {
     await st.page.getByTestId('expense-submit').click();
     const apply = st.page.locator('.ant-modal', { hasText: '提交申请' });
     await apply.getByText('第一步：部门负责人审批').waitFor();
-    await apply.locator('.ant-tag', { hasText: '韩立' }).waitFor();
+    await apply.locator('.wf-next-step', { hasText: '韩立' }).waitFor();
     await st.page.getByTestId('apply-submit').click();
     await st.page.locator('.ant-message').getByText(/已提交/).first().waitFor();
     await st.context.close();

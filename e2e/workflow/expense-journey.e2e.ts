@@ -102,7 +102,7 @@ describe('[WORKFLOW]: expense from filing to passed, with a return to an earlier
     // The first step goes to the department head; the applicant sees who.
     const apply = page.locator('.ant-modal', { hasText: '提交申请' });
     await apply.getByText('第一步：部门负责人审批').waitFor();
-    await apply.locator('.ant-tag', { hasText: '马超' }).waitFor();
+    await apply.locator('.wf-next-step', { hasText: '马超' }).waitFor();
     await screenshot(page, 'workflow-02-apply-first-step');
     await page.getByTestId('apply-submit').click();
     await page.locator('.ant-message').getByText('操作成功，已提交，等待「部门负责人审批」（马超）审批').first().waitFor();
