@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, loginAs, newPage, screenshot } from '../support/browser';
+import { apiLogin, baseURL, launchBrowser, loginAs, newPage, screenshot } from '../support/browser';
 
 async function userMenu(page: Page, item: string) {
   await page.getByTestId('user-menu').click();
@@ -41,6 +41,14 @@ describe('[SHELL]: user menu — password, department, avatar, cache, logout', (
     await page.locator('.ant-message-success').waitFor();
     await m.waitFor({ state: 'hidden' });
     await context.close();
+    // The journeys share one database: zhaolei gets the usual password back for the ones that follow.
+    const token = await apiLogin('zhaolei', 'Newpass123');
+    const back = await fetch(`${baseURL()}/jeecg-boot/sys/user/updatePassword`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'X-Access-Token': token },
+      body: JSON.stringify({ username: 'zhaolei', oldpassword: 'Newpass123', password: '123456', confirmpassword: '123456' }),
+    });
+    expect(((await back.json()) as { success: boolean }).success).toBe(true);
   });
 
   it('department switch opens only with several departments and reloads with the new department', async () => {
