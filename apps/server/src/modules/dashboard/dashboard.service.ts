@@ -9,21 +9,29 @@ const ymd = (y: number, m: number, d: number) => {
   return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
 };
 
-/** Age or tenure bands in whole years as date cutoffs relative to `today` (docs/hr.md 统计口径). */
-function yearBands(today: Date, edges: number[], label: (lo: number, hi: number | null) => string): Band[] {
+/**
+ * Age or tenure bands in whole years as date cutoffs relative to `today` (docs/hr.md 统计口径). The k-th
+ * anniversary of a 29 February falls on 28 February in other years. With `futureInFirst` the first band has no
+ * upper bound, so a date after today (a new hire who starts next month) counts in it rather than as 未知.
+ */
+function yearBands(today: Date, edges: number[], label: (lo: number, hi: number | null) => string, futureInFirst = false): Band[] {
   const y = today.getUTCFullYear();
   const m = today.getUTCMonth() + 1;
   const d = today.getUTCDate();
-  // years >= k  <=>  date <= today - k years  <=>  date < (today - k years + 1 day)
-  const cut = (k: number) => ymd(y - k, m, d + 1);
+  // years >= k  <=>  date <= today - k years  <=>  date < (today - k years + 1 day); on the last day of
+  // February every date up to the end of February k years back has had its anniversary
+  const lastOfFeb = m === 2 && d === new Date(Date.UTC(y, 2, 0)).getUTCDate();
+  const cut = (k: number) => (lastOfFeb ? ymd(y - k, 3, 1) : ymd(y - k, m, d + 1));
   const out: Band[] = [];
   for (let i = 0; i < edges.length; i++) {
     const lo = edges[i]!;
     const hi = edges[i + 1] ?? null;
-    out.push({ key: label(lo, hi), from: hi === null ? null : cut(hi), to: cut(lo) });
+    out.push({ key: label(lo, hi), from: hi === null ? null : cut(hi), to: i === 0 && futureInFirst ? null : cut(lo) });
   }
   return out;
 }
+
+const tenureBands = (today: Date) => yearBands(today, [0, 1, 3, 5, 10], (lo, hi) => (hi === null ? `${lo}年及以上` : lo === 0 ? '不满1年' : `${lo}-${hi}年`), true);
 
 /** Computed figures kept at once (statistic × scope); the oldest leaves first. */
 const MAX_KEPT = 256;
@@ -107,7 +115,7 @@ export class DashboardService {
   }
 
   private computeWorkTime(p: string | null) {
-    return this.repo.bands(p, 'entryDate', yearBands(this.clock(), [0, 1, 3, 5, 10], (lo, hi) => (hi === null ? `${lo}年及以上` : lo === 0 ? '不满1年' : `${lo}-${hi}年`)), 'active');
+    return this.repo.bands(p, 'entryDate', tenureBands(this.clock()), 'active');
   }
 
   private async computeDimissionTime(p: string | null) {
@@ -117,7 +125,7 @@ export class DashboardService {
     const months: string[] = [];
     for (let i = 11; i >= 0; i--) months.push(ymd(y, m - i, 1).slice(0, 7));
     const byMonth = await this.repo.leaversByMonth(p, ymd(y, m - 11, 1), ymd(y, m + 1, 1));
-    const byTenure = await this.repo.bands(p, 'entryDate', yearBands(t, [0, 1, 3, 5, 10], (lo, hi) => (hi === null ? `${lo}年及以上` : lo === 0 ? '不满1年' : `${lo}-${hi}年`)), 'dimission');
+    const byTenure = await this.repo.bands(p, 'entryDate', tenureBands(t), 'dimission');
     return { byMonth: months.map((k) => ({ key: k, count: byMonth.get(k) ?? 0 })), byTenure };
   }
 }
