@@ -38,7 +38,10 @@ export function UserMenu({ onOpenSettings, compact }: { onOpenSettings: () => vo
 
   const onClick: MenuProps['onClick'] = async ({ key }) => {
     if (key === 'settings') onOpenSettings();
-    else if (key === 'password' || key === 'avatar') setModal(key);
+    else if (key === 'password') {
+      if (!userInfo?.username) feedback.message.warning(ERROR_TEXTS.noLoggedInUser);
+      else setModal(key);
+    } else if (key === 'avatar') setModal(key);
     else if (key === 'depart') {
       if (list.length === 0) feedback.message.warning(ERROR_TEXTS.noDepart);
       else setModal('depart');
