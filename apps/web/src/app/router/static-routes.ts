@@ -9,6 +9,7 @@ export const STATIC_LAYOUT_ROUTES: { path: string; title: string; component: str
   { path: '/activiti/todoManage', title: '待办管理', component: 'workflow/TodoManage', keepAlive: true },
   { path: '/isps/userAnnouncement', title: '我的消息', component: 'announcement/UserAnnouncementList' },
   { path: '/notice', title: '通知公告', component: 'announcement/NoticeList' },
+  { path: '/test/home', title: '测试页', component: 'examples/TestHome' },
 ];
 
 /** Public pages outside the layout (SPEC §2 whitelist), by component string. */
