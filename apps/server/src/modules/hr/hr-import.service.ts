@@ -1,14 +1,19 @@
 /**
  * Roster import from Excel (docs/hr.md): each row is checked with the shared file schema, the company
  * scope and the duplicate-person rule; good rows are saved, bad rows go to an error file.
+ *
+ * A row whose ID names a file the importer may see updates that file (as an edit: changed fields only,
+ * each logged), so the roster's own export imports back unchanged. Sensitive values exported masked are
+ * kept as they are in the database when the cell still holds that file's masked value; a masked value
+ * that stands for nothing readable is reported as such.
  */
-import { HY_FIELD_LABELS, HY_STATUS_TEXT, hyUserAddSchema, type HyStatus } from '@go/contract';
+import { HR_SENSITIVE_FIELDS, HY_FIELD_LABELS, HY_STATUS_TEXT, hyUserAddSchema, hyUserEditSchema, maskValue, type HyStatus } from '@go/contract';
 import type { CurrentUser } from '../../platform/access/access.js';
 import { inCompanyScope } from '../../platform/access/scope.js';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/db/ids.js';
 import { formatDate, now } from '../../platform/db/time.js';
-import { readWorkbook } from '../../platform/excel/excel.js';
+import { ID_HEADER, readWorkbook } from '../../platform/excel/excel.js';
 import { businessError } from '../../platform/http/errors.js';
 import { insertLogs, type LogInput, type Row } from './hr.repo.js';
 import type { HrService } from './hr.service.js';
@@ -19,6 +24,7 @@ const HEADERS: Record<string, string> = Object.fromEntries(
     .filter(([k]) => k in hyUserAddSchema.shape || k === 'status')
     .map(([k, v]) => [v, k]),
 );
+HEADERS[ID_HEADER] = 'id';
 const DICT_COLUMNS: Record<string, string> = {
   sex: 'sex',
   political: 'hy_political',
@@ -83,6 +89,52 @@ export class HrImportService {
           if (typeof v[field] === 'string') v[field] = dictValue.get(code)?.get(v[field]) ?? v[field];
         }
         if (typeof v.post === 'string') v.post = posts.get(v.post) ?? v.post;
+        const existing = typeof v.id === 'string' ? await this.hr.file(user, v.id).catch(() => null) : null;
+        delete v.id;
+        let unreadable: string | null = null;
+        for (const field of HR_SENSITIVE_FIELDS) {
+          const cell = v[field];
+          if (typeof cell !== 'string' || !cell.includes('*')) continue;
+          const stored = existing ? (existing as unknown as Row)[field] : null;
+          if (existing && maskValue(field, stored) === cell) v[field] = stored;
+          else unreadable ??= `${HY_FIELD_LABELS[field]}“${cell}”是脱敏后的值，无法读取`;
+        }
+        if (unreadable) {
+          fail(unreadable);
+          continue;
+        }
+        if (existing) {
+          if (typeof v.status === 'string' && (STATUS_BY_TEXT.get(v.status) ?? v.status) !== existing.status) {
+            fail('状态不能通过导入修改，请办理相应手续');
+            continue;
+          }
+          delete v.status;
+          // the department's name follows its code; a changed code is refused by the edit (a transfer)
+          delete v.departName;
+          const parsed = hyUserEditSchema.safeParse({ ...v, id: existing.id });
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            const label = HY_FIELD_LABELS[String(issue.path[0] ?? '')] ?? '';
+            fail(label ? `${label}：${issue.message}` : issue.message);
+            continue;
+          }
+          const idCard = parsed.data.idCard ?? existing.idCard;
+          const mobile = parsed.data.mobile ?? existing.mobile;
+          if ((idCard && seenId.has(idCard)) || (mobile && seenMobile.has(mobile))) {
+            fail('与文件中前面的行是同一人');
+            continue;
+          }
+          try {
+            await this.hr.edit(user, parsed.data);
+          } catch (err) {
+            fail(err instanceof Error ? err.message : '保存失败');
+            continue;
+          }
+          if (idCard) seenId.add(idCard);
+          if (mobile) seenMobile.add(mobile);
+          out.successCount++;
+          continue;
+        }
         let status: HyStatus = 'regular';
         if (typeof v.status === 'string') {
           const s = STATUS_BY_TEXT.get(v.status) ?? (v.status in HY_STATUS_TEXT ? (v.status as HyStatus) : undefined);

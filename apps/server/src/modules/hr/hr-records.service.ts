@@ -9,7 +9,7 @@ import type { CurrentUser } from '../../platform/access/access.js';
 import { scopeToCompany } from '../../platform/access/scope.js';
 import { newId } from '../../platform/db/ids.js';
 import { formatDate, now } from '../../platform/db/time.js';
-import { streamXlsx, type ExportColumn } from '../../platform/excel/excel.js';
+import { ID_HEADER, streamXlsx, type ExportColumn } from '../../platform/excel/excel.js';
 import { businessError } from '../../platform/http/errors.js';
 import { likePrefix } from '../../platform/query/like.js';
 import { withDictText } from '../../platform/query/present.js';
@@ -88,6 +88,8 @@ export const ROSTER_EXPORT: ExportColumn[] = [
   { header: '合同结束日期', key: 'contractEnd', width: 12 },
   { header: '银行卡号', key: 'bankCard', width: 22 },
   { header: '状态', key: 'status_dictText', width: 10 },
+  // the file's id: the roster's own export imports back as updates of its files
+  { header: ID_HEADER, key: 'id', width: 22 },
 ];
 
 /**

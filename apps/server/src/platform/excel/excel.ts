@@ -18,6 +18,17 @@ export interface ExportColumn {
   width?: number;
 }
 
+/** Header of the id column an importable export ends with, so a re-import updates its own rows. */
+export const ID_HEADER = 'ID';
+
+/**
+ * An export's columns ending with the record id (header `ID`): the file imports back as updates of its
+ * own rows instead of copies.
+ */
+export function withIdColumn(columns: ExportColumn[]): ExportColumn[] {
+  return columns.some((c) => c.key === 'id') ? columns : [...columns, { header: ID_HEADER, key: 'id', width: 22 }];
+}
+
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** `Content-Disposition` for a download name (ASCII fallback plus the UTF-8 name). */
