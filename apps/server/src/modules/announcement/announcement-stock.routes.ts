@@ -5,13 +5,13 @@
 import { binaryResponse, messageResponse } from '@go/contract';
 import { z } from 'zod';
 import { PUBLIC, perm } from '../../platform/access/access.js';
-import { attachmentHeader, primeRows, streamXlsx, XLSX_MIME, type ExportColumn } from '../../platform/excel/excel.js';
+import { attachmentHeader, primeRows, streamXlsx, withIdColumn, XLSX_MIME, type ExportColumn } from '../../platform/excel/excel.js';
 import { importRows, registerImport } from '../../platform/excel/import-route.js';
 import type { Api } from '../../platform/http/api.js';
 import { ok } from '../../platform/http/envelope.js';
 import type { AnnouncementService } from './announcement.service.js';
 
-const EXPORT_COLUMNS: ExportColumn[] = [
+const EXPORT_COLUMNS: ExportColumn[] = withIdColumn([
   { header: '标题', key: 'titile', width: 30 },
   { header: '摘要', key: 'msgAbstract', width: 30 },
   { header: '内容', key: 'msgContent', width: 40 },
@@ -24,7 +24,7 @@ const EXPORT_COLUMNS: ExportColumn[] = [
   { header: '发布状态', key: 'sendStatus_dictText', width: 10 },
   { header: '发布人', key: 'sender' },
   { header: '发布时间', key: 'sendTime', width: 20 },
-];
+]);
 /** Dictionary of each `_dictText` column the importer reads back. */
 const DICTS: Record<string, string> = { priority: 'priority', msgCategory: 'msg_category', msgType: 'msg_type' };
 const dateTime = z
@@ -57,6 +57,17 @@ const idParam = z.object({ id: z.string().min(1).max(32) });
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/**
+ * The export's rows with 指定用户 in id order: the ids are a set, stored in the order a save sorts them, so
+ * an exported file imported back keeps the cell as it was.
+ */
+async function* exportRows(rows: AsyncIterable<Record<string, unknown>>): AsyncIterable<Record<string, unknown>> {
+  for await (const r of rows) {
+    const ids = typeof r.userIds === 'string' ? r.userIds.split(',').filter(Boolean) : [];
+    yield ids.length ? { ...r, userIds: [...ids].sort().join(',') + ',' } : r;
+  }
+}
+
 export async function announcementStockRoutes(app: Api, annts: AnnouncementService): Promise<void> {
   const A = '/sys/annountCement';
   const tags = ['通知公告'];
@@ -88,7 +99,7 @@ export async function announcementStockRoutes(app: Api, annts: AnnouncementServi
     `${A}/exportXls`,
     { config: { access: perm('system:announcement:export'), oplog: { content: '导出通知公告', type: 6 } }, schema: { tags, summary: '导出通知公告（.xlsx，筛选条件同列表）', querystring: listQuery, response: { 200: binaryResponse } } },
     async (req, reply) => {
-      const stream = streamXlsx({ title: '通知公告列表数据', subTitle: `导出人:${req.user!.realname}`, sheetName: '通知公告', columns: EXPORT_COLUMNS, rows: await primeRows(annts.exportRows(req.query)) });
+      const stream = streamXlsx({ title: '通知公告列表数据', subTitle: `导出人:${req.user!.realname}`, sheetName: '通知公告', columns: EXPORT_COLUMNS, rows: await primeRows(exportRows(annts.exportRows(req.query))) });
       reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader('通知公告.xlsx'));
       return reply.send(stream);
     },
@@ -103,12 +114,22 @@ export async function announcementStockRoutes(app: Api, annts: AnnouncementServi
     errorFile: 'announcement_import_errors',
     run: (user, files) =>
       importRows(app.ctx.config, files, {
-        columns: EXPORT_COLUMNS.filter((c) => !['sendStatus_dictText', 'sender', 'sendTime'].includes(c.key)),
+        columns: EXPORT_COLUMNS.filter((c) => !['sendStatus_dictText', 'sender', 'sendTime', 'id'].includes(c.key)),
         required: 'titile',
         schema: importSchema,
         decode: (field, text) => (DICTS[field] ? annts.dictValue(DICTS[field], text) : text),
         save: async (row) => {
           await annts.add(user, row as z.infer<typeof importSchema>);
+        },
+        // a row with the ID of an announcement updates it (its publication state stays as it is)
+        match: async (raw) => {
+          const id = typeof raw.id === 'string' ? raw.id : '';
+          return id ? ((await annts.get(id).catch(() => null))?.id ?? null) : null;
+        },
+        editSchema: importSchema.extend({ id: z.string().min(1).max(32) }),
+        update: async (row) => {
+          const { id, ...rest } = row as z.infer<typeof importSchema> & { id: string };
+          await annts.edit(user, id, rest);
         },
       }),
   });

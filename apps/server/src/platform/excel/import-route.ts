@@ -15,7 +15,7 @@ import { signStaticPath } from '../files/signed-url.js';
 import { fileStorageFor } from '../files/file-storage.js';
 import { ok } from '../http/envelope.js';
 import { AppError, businessError } from '../http/errors.js';
-import { MAX_IMPORT_BYTES, readWorkbook, type ExportColumn, type SheetData } from './excel.js';
+import { ID_HEADER, MAX_IMPORT_BYTES, readWorkbook, withIdColumn, type ExportColumn, type SheetData } from './excel.js';
 
 export interface UploadedFile {
   filename: string;
@@ -140,11 +140,19 @@ export async function importRows(
     /** turns `<field>_dictText` cells into codes */
     decode?: (field: string, text: string) => Promise<string | null> | string | null;
     save: (row: Record<string, unknown>) => Promise<void>;
+    /**
+     * The record a row stands for (by its `ID` column, else by a unique value), when it exists: the row then
+     * updates it through `editSchema` and `update` instead of adding a copy.
+     */
+    match?: (raw: Record<string, unknown>) => Promise<string | null>;
+    editSchema?: z.ZodType<Record<string, unknown>>;
+    update?: (row: Record<string, unknown>) => Promise<void>;
   },
 ): Promise<ImportOutcome> {
   const out = emptyOutcome();
   const byHeader = new Map<string, string>();
   for (const c of opts.columns) byHeader.set(c.header.replace(/\s|\*/g, ''), c.key);
+  byHeader.set(ID_HEADER, 'id');
   for (const [k, v] of Object.entries(opts.aliases ?? {})) byHeader.set(k, v);
   const requiredHeader = opts.columns.find((c) => c.key === opts.required)?.header ?? opts.required;
   for (const f of files) {
@@ -177,13 +185,22 @@ export async function importRows(
         fail(bad);
         continue;
       }
-      const parsed = opts.schema.safeParse(raw);
+      let existing: string | null = null;
+      try {
+        existing = opts.match && opts.update ? await opts.match(raw) : null;
+      } catch (err) {
+        fail(err instanceof Error ? err.message : '数据格式不正确');
+        continue;
+      }
+      if (!existing) delete raw.id;
+      const parsed = (existing ? (opts.editSchema ?? opts.schema) : opts.schema).safeParse(existing ? { ...raw, id: existing } : raw);
       if (!parsed.success) {
         fail(parsed.error.issues[0]?.message ?? '数据格式不正确');
         continue;
       }
       try {
-        await opts.save(parsed.data);
+        if (existing) await opts.update!({ ...parsed.data, id: existing });
+        else await opts.save(parsed.data);
         out.successCount++;
       } catch (err) {
         fail(err instanceof Error ? err.message : '保存失败');
@@ -202,8 +219,12 @@ export interface CrudImportTarget {
     exportColumns?: ExportColumn[];
     dictFields?: Record<string, string>;
     addSchema: z.ZodType<Record<string, unknown>>;
+    editSchema?: z.ZodType<Record<string, unknown>>;
   };
   add(user: CurrentUser, row: Record<string, unknown>): Promise<unknown>;
+  edit?(user: CurrentUser, row: Record<string, unknown>): Promise<void>;
+  /** the visible record with this id */
+  find?(user: CurrentUser, id: string): Promise<Record<string, unknown> | null>;
 }
 
 /**
@@ -217,6 +238,8 @@ export function registerCrudImport(
   opts: { required: string; decodeDict?: (dictCode: string, text: string) => Promise<string | null>; aliases?: Record<string, string> },
 ): void {
   const s = svc.spec;
+  // An importable list's export ends with the record id, so its own file imports back as updates.
+  s.exportColumns = withIdColumn(s.exportColumns ?? []);
   registerImport(app, {
     url: `${s.base}/importExcel`,
     access: { permission: `${s.perm}:import` },
@@ -226,7 +249,7 @@ export function registerCrudImport(
     errorFile: `${s.base.split('/').pop()}_import_errors`,
     run: (user, files) =>
       importRows(app.ctx.config, files, {
-        columns: (s.exportColumns ?? []).filter((c) => c.key !== 'createTime'),
+        columns: (s.exportColumns ?? []).filter((c) => c.key !== 'createTime' && c.key !== 'id'),
         aliases: opts.aliases,
         required: opts.required,
         schema: s.addSchema,
@@ -238,6 +261,15 @@ export function registerCrudImport(
         save: async (row) => {
           await svc.add(user, row);
         },
+        match: svc.find
+          ? async (raw) => {
+              const id = typeof raw.id === 'string' ? raw.id.trim() : '';
+              const found = id ? await svc.find!(user, id) : null;
+              return found ? String(found.id) : null;
+            }
+          : undefined,
+        editSchema: s.editSchema,
+        update: svc.edit ? (row) => svc.edit!(user, row) : undefined,
       }),
   });
 }

@@ -1,12 +1,13 @@
 /**
  * 部门 export and import (stock `sysDepart/exportXls` / `importExcel`). The export lists the visible
  * departments in org-code order with their parent's code; the import adds each row under the department
- * whose code is in 上级机构编码 (empty: a top-level company, group level only) and gives it a new code.
+ * whose code is in 上级机构编码 (empty: a top-level company, group level only) and gives it a new code;
+ * a row naming a visible department (its ID, else its 机构编码) updates that department instead.
  */
 import { binaryResponse } from '@go/contract';
 import { z } from 'zod';
 import { perm, type CurrentUser } from '../../../platform/access/access.js';
-import { attachmentHeader, streamXlsx, XLSX_MIME, type ExportColumn } from '../../../platform/excel/excel.js';
+import { attachmentHeader, streamXlsx, withIdColumn, XLSX_MIME, type ExportColumn } from '../../../platform/excel/excel.js';
 import { importRows, registerImport } from '../../../platform/excel/import-route.js';
 import type { Api } from '../../../platform/http/api.js';
 import { businessError } from '../../../platform/http/errors.js';
@@ -14,7 +15,7 @@ import { departListQuery } from './depart.routes.js';
 import type { DepartService } from './depart.service.js';
 
 const CATEGORY_TEXT: Record<string, string> = { '1': '公司', '2': '部门', '3': '岗位' };
-const EXPORT_COLUMNS: ExportColumn[] = [
+const EXPORT_COLUMNS: ExportColumn[] = withIdColumn([
   { header: '部门名称', key: 'departName', width: 24 },
   { header: '机构编码', key: 'orgCode', width: 14 },
   { header: '上级机构编码', key: 'parentOrgCode', width: 14 },
@@ -24,10 +25,11 @@ const EXPORT_COLUMNS: ExportColumn[] = [
   { header: '传真', key: 'fax', width: 14 },
   { header: '地址', key: 'address', width: 30 },
   { header: '备注', key: 'memo', width: 30 },
-];
+]);
 const importSchema = z.object({
   departName: z.string().trim().min(1, '请输入机构名称').max(100),
   parentOrgCode: z.string().trim().max(64).optional(),
+  orgCode: z.string().trim().max(64).optional(),
   orgCategory: z.enum(['1', '2', '3']).optional(),
   departOrder: z.coerce.number().int().min(0).max(100000).optional(),
   mobile: z.string().max(32).optional(),
@@ -78,13 +80,32 @@ export async function departExcelRoutes(app: Api, departs: DepartService): Promi
     errorFile: 'depart_import_errors',
     run: (user, files) =>
       importRows(app.ctx.config, files, {
-        columns: EXPORT_COLUMNS.filter((c) => c.key !== 'orgCode'),
+        columns: EXPORT_COLUMNS.filter((c) => c.key !== 'id'),
         required: 'departName',
         schema: importSchema,
         decode: (_field, text) => Object.entries(CATEGORY_TEXT).find(([k, v]) => v === text || k === text)?.[0] ?? null,
         save: async (row) => {
-          const { parentOrgCode, ...rest } = row as z.infer<typeof importSchema>;
+          const { parentOrgCode, orgCode: _code, ...rest } = row as z.infer<typeof importSchema>;
+          void _code; // a new department gets the next code under its parent
           await departs.add(user, { ...rest, parentId: await parentId(user, parentOrgCode) });
+        },
+        match: async (raw) => {
+          const id = typeof raw.id === 'string' ? raw.id : '';
+          if (id) {
+            const found = await departs.get(user, id).catch(() => null);
+            if (found) return found.id;
+          }
+          const code = typeof raw.orgCode === 'string' ? raw.orgCode : '';
+          if (!code) return null;
+          const pg = await departs.page(user, { orgCode: code, pageSize: '1' });
+          return pg.records.find((r) => r.orgCode === code)?.id ?? null;
+        },
+        editSchema: importSchema.extend({ id: z.string().min(1).max(64) }),
+        update: async (row) => {
+          const { id, parentOrgCode: _p, orgCode: _c, ...rest } = row as z.infer<typeof importSchema> & { id: string };
+          void _p; // a department keeps its place in the tree (its org code)
+          void _c;
+          await departs.edit(user, id, rest);
         },
       }),
   });
