@@ -68,6 +68,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       REDIS_URL: '',
       LOGIN_CAPTCHA: 'off',
+      // a preview site: the journeys drive the settings drawer, which a production site does not show
+      SETTINGS_PREVIEW: 'on',
       // SMS codes go to the recording channel; journeys read them from its test outbox
       SMS_PROVIDER: 'recording',
       SMS_TEST_OUTBOX: 'on',

@@ -166,6 +166,7 @@ function serveWebApp(app: FastifyInstance, config: AppConfig): void {
     aesKey: config.aesKey,
     aesIv: config.aesIv,
     signatureSecret: config.signatureSecret,
+    settingsPreview: config.settingsPreview,
   };
   const html = readFileSync(indexFile, 'utf8').replace(
     '<!--runtime-config-->',

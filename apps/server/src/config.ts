@@ -21,6 +21,8 @@ export interface AppConfig {
   loginCaptcha: boolean;
   /** Refuse plain JSON bodies on endpoints that expect the AES envelope. */
   strictEnvelope: boolean;
+  /** Preview site (SETTINGS_PREVIEW=on): the production build shows the settings drawer of development (SPEC §2 layout). */
+  settingsPreview: boolean;
   jwtSecret: string;
   signatureSecret: string;
   aesKey: string;
@@ -224,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicBaseUrl: publicBaseUrl(env.PUBLIC_BASE_URL),
     loginCaptcha: (env.LOGIN_CAPTCHA || 'on').toLowerCase() !== 'off',
     strictEnvelope: (env.STRICT_ENVELOPE || 'off').toLowerCase() === 'on',
+    settingsPreview: (env.SETTINGS_PREVIEW || 'off').toLowerCase() === 'on',
     ...secrets,
     sharedSecrets,
     explicitSecrets: (Object.keys(secrets) as (keyof Secrets)[]).map(envName).filter((n) => !!env[n]),
@@ -254,6 +257,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     publicBaseUrl: '',
     loginCaptcha: false,
     strictEnvelope: false,
+    settingsPreview: false,
     jwtSecret: 'test-jwt-secret-test-jwt-secret-0123456789',
     signatureSecret: 'dd05f1c54d63749eda95f9fa6d49v442a',
     aesKey: '1234567890adbcde',

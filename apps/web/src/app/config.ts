@@ -8,6 +8,8 @@ export interface RuntimeConfig {
   aesKey: string;
   aesIv: string;
   signatureSecret: string;
+  /** A preview site: the settings drawer shows in the production build too (SETTINGS_PREVIEW on the server). */
+  settingsPreview: boolean;
 }
 
 declare global {
@@ -23,6 +25,7 @@ export function runtimeConfig(): RuntimeConfig {
     aesKey: c.aesKey || '',
     aesIv: c.aesIv || '',
     signatureSecret: c.signatureSecret || '',
+    settingsPreview: c.settingsPreview === true,
   };
 }
 

@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate, type Location } from 'react-router';
 import { buildPageRoutes, type PageRoute } from '../router/menu-routes';
 import { STATIC_LAYOUT_ROUTES } from '../router/static-routes';
 import { useSession } from '../session/store';
+import { settingsDrawerAvailable } from '../settings/preview';
 import { useSettings } from '../settings/store';
 import { resolveTabId, useTabs } from '../tabs/store';
 import { ContentHost } from './ContentHost';
@@ -194,7 +195,7 @@ export function BasicLayout() {
         {topMode && !isMobile && <HeaderTicker />}
         {hasTodo && <HeaderTodo count={todoCount} />}
         <HeaderNotice />
-        <UserMenu onOpenSettings={() => setSettingsOpen(true)} compact={isMobile} />
+        <UserMenu onOpenSettings={settingsDrawerAvailable() ? () => setSettingsOpen(true) : undefined} compact={isMobile} />
       </div>
     </Header>
   );

@@ -24,7 +24,7 @@ function openPasswordItem() {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <ShellSlotsProvider value={slots}>
-        <UserMenu onOpenSettings={() => undefined} />
+        <UserMenu />
       </ShellSlotsProvider>
     </QueryClientProvider>,
   );
@@ -60,5 +60,29 @@ describe('UserMenu 密码修改', () => {
     fireEvent.click(await screen.findByText('密码修改'));
     await waitFor(() => expect(screen.getByTestId('password-dialog')).toBeTruthy());
     expect(warnings.warning).not.toHaveBeenCalled();
+  });
+});
+
+describe('UserMenu 系统设置', () => {
+  afterEach(() => {
+    cleanup();
+    useSession.setState({ token: null, userInfo: null });
+  });
+
+  it('is offered only where the settings drawer exists', async () => {
+    useSession.setState({ token: 'tok', userInfo: { id: 'u1', username: 'chenjing', realname: '陈静' } });
+    const onOpenSettings = vi.fn();
+    const { unmount } = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <UserMenu onOpenSettings={onOpenSettings} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByTestId('user-menu'));
+    fireEvent.click(await screen.findByText('系统设置'));
+    expect(onOpenSettings).toHaveBeenCalled();
+    unmount();
+    openPasswordItem();
+    await screen.findByText('密码修改');
+    expect(screen.queryByText('系统设置')).toBeNull();
   });
 });

@@ -10,8 +10,11 @@ import { logout, refreshDictCache } from '../session/actions';
 import { useSession } from '../session/store';
 import { useShellSlots, type ShellDepart } from './slots';
 
-/** The avatar dropdown: 系统设置, 密码修改, 切换部门 (several departments only), 更换头像, 清理缓存, 退出登录. */
-export function UserMenu({ onOpenSettings, compact }: { onOpenSettings: () => void; compact?: boolean }) {
+/**
+ * The avatar dropdown: 系统设置 (where the settings drawer exists), 密码修改, 切换部门 (several departments only),
+ * 更换头像, 清理缓存, 退出登录.
+ */
+export function UserMenu({ onOpenSettings, compact }: { onOpenSettings?: () => void; compact?: boolean }) {
   const userInfo = useSession((s) => s.userInfo);
   const { PasswordDialog, DepartDialog, AvatarDialog } = useShellSlots();
   const [modal, setModal] = useState<'password' | 'depart' | 'avatar' | null>(null);
@@ -27,7 +30,7 @@ export function UserMenu({ onOpenSettings, compact }: { onOpenSettings: () => vo
   const list = departs.data?.list ?? [];
 
   const items: MenuProps['items'] = [
-    { key: 'settings', icon: <SettingOutlined />, label: '系统设置' },
+    ...(onOpenSettings ? [{ key: 'settings', icon: <SettingOutlined />, label: '系统设置' }] : []),
     { key: 'password', icon: <LockOutlined />, label: '密码修改' },
     ...(list.length > 1 ? [{ key: 'depart', icon: <SwapOutlined />, label: '切换部门' }] : []),
     { key: 'avatar', icon: <PictureOutlined />, label: '更换头像' },
@@ -37,7 +40,7 @@ export function UserMenu({ onOpenSettings, compact }: { onOpenSettings: () => vo
   ];
 
   const onClick: MenuProps['onClick'] = async ({ key }) => {
-    if (key === 'settings') onOpenSettings();
+    if (key === 'settings') onOpenSettings?.();
     else if (key === 'password') {
       if (!userInfo?.username) feedback.message.warning(ERROR_TEXTS.noLoggedInUser);
       else setModal(key);
