@@ -17,10 +17,11 @@ describe('news ticker cycle', () => {
     expect(s).toEqual({ list: ['a'], pending: null, index: 0, cycle: 4 });
   });
 
-  it('shows each item length/3 seconds, at least six seconds', () => {
-    expect(tickerSeconds('一二三四五六')).toBe(6);
-    expect(tickerSeconds('')).toBe(6);
+  it('shows each item length/3 seconds, counting characters', () => {
+    expect(tickerSeconds('一二三四五六')).toBe(2);
+    expect(tickerSeconds('关于2026年元旦放假安排的通知')).toBe(16 / 3);
     expect(tickerSeconds('一二三四五六七八九十一二三四五六七八九十一二三四五六七')).toBe(9);
+    expect(tickerSeconds('𠀀𠀁𠀂')).toBe(1);
   });
 
   it('puts urgent and important announcements first, then the newest', () => {

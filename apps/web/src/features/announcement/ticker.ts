@@ -14,13 +14,9 @@ export function nextTickerState<T>(s: TickerState<T>): TickerState<T> {
   return { list, pending: null, index: 0, cycle: s.cycle + 1 };
 }
 
-/**
- * Each item is shown length/3 seconds (SPEC §4), but never less than TICKER_MIN_SECONDS: short titles
- * changing every 2 s could not be read, on phones least of all.
- */
-export const TICKER_MIN_SECONDS = 6;
+/** Each item is shown length/3 seconds, its length counted in characters (SPEC §4 ticker, §9). */
 export function tickerSeconds(text: string): number {
-  return Math.max(TICKER_MIN_SECONDS, [...text].length / 3);
+  return [...text].length / 3;
 }
 
 const PRIORITY_RANK: Record<string, number> = { H: 0, M: 1, L: 2 };
