@@ -1,23 +1,28 @@
 import { Alert, Result, Spin } from 'antd';
 import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { useSession } from '../session/store';
+import { chunkErrorCode, chunkErrorText, reloadOnceForChunkError } from '../router/chunk-errors';
 import { fillIframeUrl, IFRAME_COMPONENT, type PageRoute } from '../router/menu-routes';
 import { normalizeComponent, resolvePage } from '../router/pages';
 
-class PageErrorBoundary extends Component<{ children: ReactNode; name: string }, { error: Error | null }> {
-  override state = { error: null as Error | null };
+export class PageErrorBoundary extends Component<{ children: ReactNode; name: string }, { error: Error | null; reloading: boolean }> {
+  override state = { error: null as Error | null, reloading: false };
   static getDerivedStateFromError(error: Error) {
     return { error };
   }
+  // a page whose code did not arrive (script, CSS, missing module) reloads once, then shows the message
+  override componentDidCatch(error: Error) {
+    if (reloadOnceForChunkError(error)) this.setState({ reloading: true });
+  }
   override render() {
+    if (this.state.reloading) return <PageLoading />;
     if (this.state.error) {
-      const chunk =
-        this.state.error.name === 'ChunkLoadError' || /dynamically imported module|Loading chunk|Failed to fetch/i.test(this.state.error.message);
+      const code = chunkErrorCode(this.state.error);
       return (
         <Result
           status="500"
-          title={chunk ? 'ChunkLoadError' : '页面出错了'}
-          subTitle={chunk ? `页面脚本加载失败：${this.props.name}，请刷新重试` : this.state.error.message}
+          title={code ?? '页面出错了'}
+          subTitle={code ? chunkErrorText(code, this.props.name) : this.state.error.message}
         />
       );
     }
