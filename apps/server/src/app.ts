@@ -32,6 +32,7 @@ import { installNulGuard } from './platform/http/nul-guard.js';
 import './platform/http/fastify-types.js';
 import { RedisKvStore, SqlKvStore } from './platform/kv/kv-store.js';
 import { installOperationLog } from './platform/oplog/oplog.js';
+import { installChangeContext } from './platform/audit/audit.js';
 import { RealtimeHub } from './platform/realtime/hub.js';
 import { PUBLIC } from './platform/access/access.js';
 import { ensureFirstAdmin } from './seed/first-admin.js';
@@ -126,6 +127,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   installCrypto(app);
   installNulGuard(app);
   installOperationLog(app);
+  installChangeContext(app);
 
   await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 20 } });
   await app.register(fastifySwagger, {

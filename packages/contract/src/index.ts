@@ -29,6 +29,7 @@ export * from './system/auth.js';
 export * from './system/log.js';
 export * from './system/excel.js';
 export * from './system/online-user.js';
+export * from './system/change-log.js';
 export * from './system/datasource.js';
 export * from './system/file.js';
 export * from './system/monitor.js';

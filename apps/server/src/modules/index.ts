@@ -30,6 +30,8 @@ import { registerPerformanceModule } from './performance/performance.module.js';
 import { registerLedgerModule } from './ledger/ledger.module.js';
 import { registerDashboardModule } from './dashboard/dashboard.routes.js';
 import { registerOnlineModule } from './online/online.module.js';
+import { ChangeLogService } from '../platform/audit/change-log.service.js';
+import { changeLogRoutes } from '../platform/audit/change-log.routes.js';
 
 /**
  * Builds the services of every module and registers their routes under the API prefix.
@@ -58,6 +60,7 @@ export async function registerModules(api: Api): Promise<void> {
   await dictRoutes(api, dicts);
   await userRoutes(api, users);
   await registerSystemAdmin(api, { dicts, permissions, users });
+  await changeLogRoutes(api, new ChangeLogService(ctx.db, permissions));
   await registerFileModule(api);
   const workflow = await registerWorkflowModule(api);
   await registerFormsModule(api, workflow.registry);

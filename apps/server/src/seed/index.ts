@@ -15,6 +15,7 @@ import { seedWorkflowEngineMenus, seedWorkflowMigrateButton } from './workflow-e
 import { seedHrApprovals, seedHrDemo, seedHrDicts, seedHrMenus, seedHrRolesAndUsers } from './hr.seed.js';
 import { formSeedParts } from './forms.seed.js';
 import { seedOnlineMenu } from './online.seed.js';
+import { seedChangeLogMenu } from './change-log.seed.js';
 import { seedOnlineReports } from './online-report.seed.js';
 import { seedOnlineForms } from './online-form.seed.js';
 import { seedLedgerData, seedLedgerDefinitions, seedLedgerDemo, seedLedgerMenus, seedLedgerSupplierAdminOnly } from './ledger.seed.js';
@@ -45,6 +46,7 @@ export const seedParts: SeedPart[] = [
   { name: '0150_shell_demo', run: seedShellDemo, product: 'none' },
   { name: '0200_system_menus', run: seedSystemMenus, product: 'all' },
   { name: '0201_system_data', run: seedSystemData, product: 'all' },
+  { name: '0210_change_log_menu', run: seedChangeLogMenu, product: 'all' },
   { name: '0300_workflow_menus', run: seedWorkflowMenus, product: 'all' },
   { name: '0301_workflow_definitions', run: seedWorkflowDefinitions, product: (db) => seedWorkflowDefinitions(db, { demo: false }) },
   { name: '0302_workflow_demo', run: seedWorkflowDemo, product: 'none' },

@@ -1,4 +1,5 @@
 /** Kysely access to the HR tables (docs/hr.md). Every function takes the database or a transaction. */
+import { currentActor, recordChanges } from '../../platform/audit/audit.js';
 import { sql, type Insertable, type SqlBool } from 'kysely';
 import { isGroupLevel, type CurrentUser } from '../../platform/access/access.js';
 import type { Database } from '../../platform/db/database.js';
@@ -67,14 +68,36 @@ export async function updateFile(db: Database, id: string, set: Row): Promise<vo
 
 export type LogInput = Omit<HyUserLog, 'id' | 'createTime'>;
 
+/** HR log rows that are events (a viewing, an export), not changes of the file: not in the audit trail. */
+const EVENT_ACTIONS = new Set(['viewSensitive', 'exportSensitive']);
+
+/**
+ * Writes HR change-log rows. Rows that change a field of a file are also rows of the platform's audit trail
+ * (record type `hy_user`, docs/audit.md), written in the same transaction as the HR log and the file change.
+ */
 export async function insertLogs(db: Database, rows: LogInput[]): Promise<void> {
   if (rows.length === 0) return;
+  const changes = rows.filter((r) => r.hyUserId && r.field && !EVENT_ACTIONS.has(r.action));
+  if (changes.length && !db.isTransaction) {
+    await db.transaction().execute((trx) => insertLogs(trx, rows));
+    return;
+  }
   const t = now();
   for (let i = 0; i < rows.length; i += 200) {
     await db
       .insertInto('hyUserLog')
       .values(rows.slice(i, i + 200).map((r) => ({ ...r, id: newId(), createTime: t })))
       .execute();
+  }
+  const actor = currentActor();
+  for (const r of changes) {
+    await recordChanges(
+      db,
+      { type: 'hy_user', id: r.hyUserId!, name: r.realname, orgCode: r.orgCode },
+      { [r.field!]: r.oldValue },
+      { [r.field!]: r.newValue },
+      { actor: { ...actor, userId: r.operator ?? actor.userId, userName: r.operatorName ?? actor.userName }, action: r.action },
+    );
   }
 }
 

@@ -4,6 +4,7 @@
  * `DELETE <base>/delete?id=`, `DELETE <base>/deleteBatch?ids=`. Permission codes are
  * `<perm>:list|add|edit|delete`; lists and details are company-scoped when the table has an org column.
  */
+import { recordChanges } from '../audit/audit.js';
 import { binaryResponse, envelope, messageResponse, pageResponse } from '@go/contract';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -98,6 +99,11 @@ export interface CrudSpec {
   only?: ('list' | 'queryById' | 'add' | 'edit' | 'delete' | 'deleteBatch')[];
   /** columns of `<base>/exportXls` (permission `<perm>:export`); no export route without them */
   exportColumns?: ExportColumn[];
+  /**
+   * The audit trail (docs/audit.md): adds, edits and deletes write their field changes as this record type in
+   * the same transaction; `name` is the column people know a row by (shown in the administrator's search).
+   */
+  changeLog?: { type: string; name: string };
 }
 
 export class CrudService {
@@ -229,7 +235,15 @@ export class CrudService {
     const row: Row = { ...data, id };
     if (this.spec.orgColumn && !row[this.spec.orgColumn]) row[this.spec.orgColumn] = user.orgCode;
     if (audit) Object.assign(row, { createBy: user.username, createTime: now() });
-    await this.db.insertInto(this.spec.table).values(row).execute();
+    const trail = this.spec.changeLog;
+    if (!trail) {
+      await this.db.insertInto(this.spec.table).values(row).execute();
+      return row;
+    }
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto(this.spec.table).values(row).execute();
+      await recordChanges(trx as unknown as Database, this.changeTarget(row), null, row);
+    });
     return row;
   }
 
@@ -254,7 +268,21 @@ export class CrudService {
     if (this.spec.orgColumn) delete data[this.spec.orgColumn];
     if (this.spec.audit !== false) Object.assign(data, { updateBy: user.username, updateTime: now() });
     if (Object.keys(data).length === 0) return;
-    await this.db.updateTable(this.spec.table).set(data).where('id', '=', this.key(id)).execute();
+    if (!this.spec.changeLog) {
+      await this.db.updateTable(this.spec.table).set(data).where('id', '=', this.key(id)).execute();
+      return;
+    }
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable(this.spec.table).set(data).where('id', '=', this.key(id)).execute();
+      await recordChanges(trx as unknown as Database, this.changeTarget({ ...existing, ...data }), existing, data);
+    });
+  }
+
+  /** The audit trail's record of a row (its type, id, name and company). */
+  private changeTarget(row: Row) {
+    const t = this.spec.changeLog!;
+    const org = this.spec.orgColumn ? (row[this.spec.orgColumn] as string | null) : null;
+    return { type: t.type, id: String(row.id), name: row[t.name] === undefined || row[t.name] === null ? null : String(row[t.name]), orgCode: org ?? undefined };
   }
 
   async remove(user: CurrentUser, ids: string[]): Promise<void> {
@@ -269,7 +297,15 @@ export class CrudService {
       if (rows.length !== ids.length) throw businessError('未找到对应数据');
       for (const r of rows) if (!inCompanyScope(user, r[this.spec.orgColumn] as string)) throw businessError('未找到对应数据');
     }
-    await this.db.deleteFrom(this.spec.table).where('id', 'in', keys).execute();
+    if (!this.spec.changeLog) {
+      await this.db.deleteFrom(this.spec.table).where('id', 'in', keys).execute();
+      return;
+    }
+    await this.db.transaction().execute(async (trx) => {
+      const rows = (await trx.selectFrom(this.spec.table).selectAll().where('id', 'in', keys).execute()) as Row[];
+      await trx.deleteFrom(this.spec.table).where('id', 'in', keys).execute();
+      for (const r of rows) await recordChanges(trx as unknown as Database, this.changeTarget(r), r, null);
+    });
   }
 }
 

@@ -1,3 +1,4 @@
+import { recordChanges } from '../../../platform/audit/audit.js';
 import { GROUP_COMPANY, isGroupLevel, type CurrentUser } from '../../../platform/access/access.js';
 import { inCompanyScope, scopeToCompany } from '../../../platform/access/scope.js';
 import type { Database } from '../../../platform/db/database.js';
@@ -195,22 +196,23 @@ export class DepartService {
       updateBy: null,
       updateTime: null,
     };
-    if (parentId) await this.db.insertInto('sysDepart').values(row).execute();
-    else {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('sysDepart').values(row).execute();
       // a new company: what other modules give every company (e.g. its kanban board) comes with it
-      await this.db.transaction().execute(async (trx) => {
-        await trx.insertInto('sysDepart').values(row).execute();
-        await companyAdded(trx, row, user.username);
-      });
-    }
+      if (!parentId) await companyAdded(trx, row, user.username);
+      await recordChanges(trx, { type: 'sys_depart', id: row.id, name: row.departName, orgCode: row.orgCode }, null, { ...row });
+    });
     return row;
   }
 
   async edit(user: CurrentUser, id: string, input: DepartInput): Promise<void> {
-    await this.get(user, id);
+    const before = await this.get(user, id);
     const { parentId: _p, ...changes } = input;
     void _p; // moving a department would change its org codes; not supported (as stock)
-    await this.db.updateTable('sysDepart').set({ ...changes, updateBy: user.username, updateTime: now() }).where('id', '=', id).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('sysDepart').set({ ...changes, updateBy: user.username, updateTime: now() }).where('id', '=', id).execute();
+      await recordChanges(trx, { type: 'sys_depart', id, name: changes.departName ?? before.departName, orgCode: before.orgCode }, { ...before }, { ...changes });
+    });
   }
 
   /** Deletes departments with their subtrees, and their user links and department roles. */
@@ -220,7 +222,7 @@ export class DepartService {
     if (targets.some((t) => t.orgCode === GROUP_COMPANY)) throw businessError('不允许删除集团总部');
     const all = await this.db
       .selectFrom('sysDepart')
-      .select('id')
+      .selectAll()
       .where((eb) => eb.or(targets.map((t) => likePrefix('orgCode', t.orgCode))))
       .execute();
     const allIds = all.map((a) => a.id);
@@ -234,6 +236,7 @@ export class DepartService {
       await trx.deleteFrom('sysDepartPermission').where('departId', 'in', allIds).execute();
       await trx.deleteFrom('sysUserDepart').where('depId', 'in', allIds).execute();
       await trx.deleteFrom('sysDepart').where('id', 'in', allIds).execute();
+      for (const d of all) await recordChanges(trx, { type: 'sys_depart', id: d.id, name: d.departName, orgCode: d.orgCode }, { ...d }, null);
     });
   }
 

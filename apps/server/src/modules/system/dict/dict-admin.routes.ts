@@ -42,6 +42,7 @@ export function dictCrud(db: Database, translate: Translator, dicts: DictService
     base: '/sys/dict',
     table: 'sysDict',
     row: sysDictRow,
+    changeLog: { type: 'sys_dict', name: 'dictCode' },
     tag: '字典',
     perm: 'system:dict',
     whitelist: {
@@ -78,6 +79,7 @@ export function dictItemCrud(db: Database, translate: Translator, dicts: DictSer
     base: '/sys/dictItem',
     table: 'sysDictItem',
     row: sysDictItemRow,
+    changeLog: { type: 'sys_dict_item', name: 'itemText' },
     tag: '字典项',
     perm: 'system:dict',
     whitelist: DICT_ITEM_WHITELIST,

@@ -1,3 +1,4 @@
+import { recordChanges } from '../../../platform/audit/audit.js';
 import type { SysDictItemRow, SysDictOption } from '@go/contract';
 import type { CurrentUser } from '../../../platform/access/access.js';
 import type { Database } from '../../../platform/db/database.js';
@@ -141,13 +142,17 @@ export class DictService {
    */
   async remove(ids: string[], username: string): Promise<void> {
     if (ids.length === 0) throw businessError('未找到对应数据');
-    const r = await this.db
-      .updateTable('sysDict')
-      .set({ delFlag: 1, updateBy: username, updateTime: now() })
-      .where('id', 'in', ids)
-      .where('delFlag', '=', 0)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) throw businessError('未找到对应数据');
+    await this.db.transaction().execute(async (trx) => {
+      const rows = await trx.selectFrom('sysDict').select(['id', 'dictCode']).where('id', 'in', ids).where('delFlag', '=', 0).execute();
+      const r = await trx
+        .updateTable('sysDict')
+        .set({ delFlag: 1, updateBy: username, updateTime: now() })
+        .where('id', 'in', ids)
+        .where('delFlag', '=', 0)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0) throw businessError('未找到对应数据');
+      for (const d of rows) await recordChanges(trx, { type: 'sys_dict', id: d.id, name: d.dictCode }, { delFlag: 0 }, { delFlag: 1 });
+    });
     this.refresh();
   }
 
@@ -171,7 +176,10 @@ export class DictService {
   /** Restores a deleted dictionary. */
   async restore(id: string): Promise<void> {
     await this.assertDeleted(id);
-    await this.db.updateTable('sysDict').set({ delFlag: 0, updateTime: now() }).where('id', '=', id).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('sysDict').set({ delFlag: 0, updateTime: now() }).where('id', '=', id).execute();
+      await recordChanges(trx, { type: 'sys_dict', id }, { delFlag: 1 }, { delFlag: 0 });
+    });
     this.refresh();
   }
 
@@ -179,8 +187,10 @@ export class DictService {
   async purge(id: string): Promise<void> {
     await this.assertDeleted(id);
     await this.db.transaction().execute(async (trx) => {
+      const dict = await trx.selectFrom('sysDict').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       await trx.deleteFrom('sysDictItem').where('dictId', '=', id).execute();
       await trx.deleteFrom('sysDict').where('id', '=', id).where('delFlag', '=', 1).execute();
+      await recordChanges(trx, { type: 'sys_dict', id, name: dict.dictCode }, dict, null);
     });
     this.refresh();
   }

@@ -21,6 +21,7 @@ export function roleCrud(db: Database, translate: Translator): CrudService {
     base: '/sys/role',
     table: 'sysRole',
     row: sysRoleRow,
+    changeLog: { type: 'sys_role', name: 'roleCode' },
     tag: '角色',
     perm: 'system:role',
     whitelist: {

@@ -1,3 +1,4 @@
+import { recordChanges } from '../../../platform/audit/audit.js';
 import type { Database } from '../../../platform/db/database.js';
 import { businessError } from '../../../platform/http/errors.js';
 
@@ -23,9 +24,11 @@ export class RoleService {
     if (roles.length !== ids.length) throw businessError('未找到对应数据');
     if (roles.some((r) => r.roleCode === 'admin')) throw businessError('不允许删除管理员角色');
     await this.db.transaction().execute(async (trx) => {
+      const rows = await trx.selectFrom('sysRole').selectAll().where('id', 'in', ids).execute();
       await trx.deleteFrom('sysUserRole').where('roleId', 'in', ids).execute();
       await trx.deleteFrom('sysRolePermission').where('roleId', 'in', ids).execute();
       await trx.deleteFrom('sysRole').where('id', 'in', ids).execute();
+      for (const r of rows) await recordChanges(trx, { type: 'sys_role', id: r.id, name: r.roleCode }, r, null);
     });
   }
 }

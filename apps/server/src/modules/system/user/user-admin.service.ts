@@ -8,7 +8,8 @@ import { newId } from '../../../platform/db/ids.js';
 import type { DB, SysUser } from '../../../platform/db/schema.js';
 import { now } from '../../../platform/db/time.js';
 import { writeLog } from '../../../platform/oplog/oplog.js';
-import { streamXlsx, type ExportColumn } from '../../../platform/excel/excel.js';
+import { recordChanges } from '../../../platform/audit/audit.js';
+import { ID_HEADER, streamXlsx, withIdColumn, type ExportColumn } from '../../../platform/excel/excel.js';
 import { readImportSheet, type ImportOutcome } from '../../../platform/excel/import-route.js';
 import { businessError } from '../../../platform/http/errors.js';
 import { likePrefix } from '../../../platform/query/like.js';
@@ -106,7 +107,7 @@ const csv = (s: string | null | undefined) =>
     .map((x) => x.trim())
     .filter(Boolean);
 
-const EXPORT_COLUMNS: ExportColumn[] = [
+const EXPORT_COLUMNS: ExportColumn[] = withIdColumn([
   { header: '登录账号', key: 'username' },
   { header: '真实名称', key: 'realname' },
   { header: '性别', key: 'sex_dictText', width: 8 },
@@ -118,7 +119,7 @@ const EXPORT_COLUMNS: ExportColumn[] = [
   { header: '部门', key: 'orgCodeTxt' },
   { header: '状态', key: 'status_dictText', width: 8 },
   { header: '创建时间', key: 'createTime', width: 20 },
-];
+]);
 
 /** Header texts the importer understands (export headers plus a few aliases). */
 const IMPORT_HEADERS: Record<string, string> = {
@@ -140,6 +141,7 @@ const IMPORT_HEADERS: Record<string, string> = {
   状态: 'status',
   密码: 'password',
   座机: 'telephone',
+  [ID_HEADER]: 'id',
 };
 
 
@@ -394,6 +396,25 @@ export class UserAdminService {
     }
   }
 
+  /** The role codes of role ids, sorted and comma-joined (the audit trail's `roles`). */
+  private async roleCodes(trx: Transaction<DB>, roleIds: string[]): Promise<string | null> {
+    if (roleIds.length === 0) return null;
+    const rows = await trx.selectFrom('sysRole').select('roleCode').where('id', 'in', roleIds).execute();
+    return rows.map((r) => r.roleCode).sort().join(',') || null;
+  }
+
+  /** A user's row with its role codes and department org codes, as the audit trail compares them. */
+  private async auditSnapshot(trx: Transaction<DB>, id: string): Promise<Record<string, unknown>> {
+    const row = await trx.selectFrom('sysUser').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const roles = await trx.selectFrom('sysUserRole as ur').innerJoin('sysRole as r', 'r.id', 'ur.roleId').select('r.roleCode').where('ur.userId', '=', id).execute();
+    const departs = await trx.selectFrom('sysUserDepart as ud').innerJoin('sysDepart as d', 'd.id', 'ud.depId').select('d.orgCode').where('ud.userId', '=', id).execute();
+    return {
+      ...row,
+      roles: roles.map((r) => r.roleCode).sort().join(',') || null,
+      departs: departs.map((d) => d.orgCode).sort().join(',') || null,
+    };
+  }
+
   /**
    * Adds a user with roles and departments in one transaction. `itemLog` (a batch item such as an import row)
    * writes its operation-log row inside the same transaction, so a committed item always has its log row
@@ -441,6 +462,13 @@ export class UserAdminService {
         .execute());
       await this.writeLinks(trx, id, roleIds, departIds);
       await requirePasswordChange(trx, [id], actor.username);
+      const added = await trx.selectFrom('sysUser').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      await recordChanges(
+        trx,
+        { type: 'sys_user', id, name: username, orgCode: added.orgCode },
+        null,
+        { ...added, roles: await this.roleCodes(trx, roleIds), departs: [...codes].sort().join(',') || null },
+      );
       if (opts.itemLog) {
         await writeLog(trx, {
           logType: 2,
@@ -477,13 +505,20 @@ export class UserAdminService {
     }
     if (existing.username === 'admin' && changes.status === 2) throw businessError('不允许冻结超级管理员！');
     await this.db.transaction().execute(async (trx) => {
-      // The row update comes first: on PostgreSQL it locks the user, so a concurrent edit's link writes wait.
+      // A row write comes first: on PostgreSQL it locks the user, so a concurrent edit waits before it reads
+      // the values this change replaces (the audit trail's old values) and writes its links.
+      await trx.updateTable('sysUser').set({ updateBy: actor.username }).where('id', '=', input.id).execute();
+      const before = await this.auditSnapshot(trx, input.id);
       await trx
         .updateTable('sysUser')
         .set({ ...changes, updateBy: actor.username, updateTime: now() })
         .where('id', '=', input.id)
         .execute();
       await this.writeLinks(trx, input.id, roleIds, departIds);
+      const after: Record<string, unknown> = { ...changes };
+      if (roleIds) after.roles = await this.roleCodes(trx, roleIds);
+      if (departIds) after.departs = [...codes].sort().join(',') || null;
+      await recordChanges(trx, { type: 'sys_user', id: input.id, name: existing.username, orgCode: existing.orgCode }, before, after);
     });
     if (changes.status === 2) await this.ctx.sessions.revokeUser(input.id);
   }
@@ -535,8 +570,11 @@ export class UserAdminService {
 
   /** Restores deleted users (`putRecycleBin`). */
   async restore(actor: CurrentUser, ids: string[]): Promise<void> {
-    await this.deletedInScope(actor, ids);
-    await this.db.updateTable('sysUser').set({ delFlag: 0, updateBy: actor.username, updateTime: now() }).where('id', 'in', ids).execute();
+    const rows = await this.deletedInScope(actor, ids);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('sysUser').set({ delFlag: 0, updateBy: actor.username, updateTime: now() }).where('id', 'in', ids).execute();
+      for (const r of rows) await recordChanges(trx, { type: 'sys_user', id: r.id, name: r.username, orgCode: r.orgCode }, { delFlag: 1 }, { delFlag: 0 });
+    });
   }
 
   /** Deletes deleted users for good with their role, department, department-role and agent links. */
@@ -549,6 +587,7 @@ export class UserAdminService {
       await trx.deleteFrom('sysDepartRoleUser').where('userId', 'in', ids).execute();
       await trx.deleteFrom('sysUserAgent').where('userName', 'in', names).execute();
       await trx.deleteFrom('sysUser').where('id', 'in', ids).where('delFlag', '=', 1).execute();
+      for (const r of rows) await recordChanges(trx, { type: 'sys_user', id: r.id, name: r.username, orgCode: r.orgCode }, { username: r.username }, null);
     });
   }
 
@@ -561,7 +600,10 @@ export class UserAdminService {
       if (r.username === 'admin') throw businessError('不允许删除超级管理员！');
       if (r.id === actor.id) throw businessError('不能删除当前登录用户');
     }
-    await this.db.updateTable('sysUser').set({ delFlag: 1, updateBy: actor.username, updateTime: now() }).where('id', 'in', ids).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('sysUser').set({ delFlag: 1, updateBy: actor.username, updateTime: now() }).where('id', 'in', ids).execute();
+      for (const r of rows) await recordChanges(trx, { type: 'sys_user', id: r.id, name: r.username, orgCode: r.orgCode }, { delFlag: 0 }, { delFlag: 1 });
+    });
     for (const r of rows) await this.ctx.sessions.revokeUser(r.id);
   }
 
@@ -610,11 +652,11 @@ export class UserAdminService {
     const u = await this.db.selectFrom('sysUser').select(['id', 'orgCode']).where('username', '=', username).where('delFlag', '=', 0).executeTakeFirst();
     if (!u || !inCompanyScope(actor, u.orgCode)) throw businessError('用户不存在');
     const salt = newSalt();
-    await this.db
-      .updateTable('sysUser')
-      .set({ password: await hashPassword(password, salt), salt, updateBy: actor.username, updateTime: now() })
-      .where('id', '=', u.id)
-      .execute();
+    const hashed = await hashPassword(password, salt);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('sysUser').set({ password: hashed, salt, updateBy: actor.username, updateTime: now() }).where('id', '=', u.id).execute();
+      await recordChanges(trx, { type: 'sys_user', id: u.id, name: username, orgCode: u.orgCode }, { password: 'old' }, { password: 'new' });
+    });
     if (u.id !== actor.id) {
       await requirePasswordChange(this.db, [u.id], actor.username);
       await this.ctx.sessions.revokeUser(u.id);
@@ -672,6 +714,7 @@ export class UserAdminService {
         for (const d of found) if (d.orgCode) departNames.set(d.orgCode, d.departName);
       }
       return batch.map((r) => ({
+        id: r.id,
         username: r.username,
         realname: r.realname,
         sex_dictText: text(sexes, r.sex),
@@ -685,6 +728,61 @@ export class UserAdminService {
         createTime: r.createTime,
       }));
     };
+  }
+
+  /**
+   * The account an imported row stands for: the one with the row's ID and 登录账号 (any case). A row without
+   * an ID is a new account, refused when the name is taken.
+   */
+  private async importTarget(id: string | undefined, username: string) {
+    if (!id) return null;
+    const found = await this.db.selectFrom('sysUser').select(['id', 'username', 'orgCode']).where('delFlag', '=', 0).where('id', '=', id).executeTakeFirst();
+    return found && found.username.toLowerCase() === username.toLowerCase() ? found : null;
+  }
+
+  /**
+   * Updates an account from an imported row: the columns the sheet has (an empty cell clears the value); the
+   * department changes only when the row names another one than the account's current department.
+   */
+  private async importUpdate(
+    actor: CurrentUser,
+    existing: { id: string; orgCode: string | null },
+    v: Record<string, string>,
+    known: {
+      sexItems: { value: string; text: string }[];
+      statusItems: { value: string; text: string }[];
+      positions: { code: string; name: string }[];
+      departs: { id: string; orgCode: string; departName: string }[];
+    },
+  ): Promise<void> {
+    const input: UserInput & { id: string } = { id: existing.id };
+    if ('realname' in v && v.realname) input.realname = v.realname;
+    for (const k of ['birthday', 'email', 'phone', 'workNo', 'telephone'] as const) if (k in v) input[k] = v[k] || null;
+    if ('sex' in v) {
+      const sex = v.sex ? known.sexItems.find((i) => i.text === v.sex || i.value === v.sex)?.value : null;
+      if (sex === undefined) throw businessError(`性别“${v.sex}”不正确`);
+      input.sex = sex === null ? null : Number(sex);
+    }
+    if ('status' in v && v.status) {
+      const status = known.statusItems.find((i) => i.text === v.status || i.value === v.status)?.value;
+      if (status === undefined) throw businessError(`状态“${v.status}”不正确`);
+      input.status = Number(status) === 2 ? 2 : 1;
+    }
+    if ('post' in v) {
+      const codes = csv(v.post).map((p) => known.positions.find((x) => x.name === p || x.code === p)?.code ?? p);
+      const unknown = codes.find((c) => !known.positions.some((x) => x.code === c));
+      if (unknown) throw businessError(`职务“${unknown}”不存在`);
+      input.post = codes.join(',') || null;
+    }
+    if (v.orgCode) {
+      const current = known.departs.find((d) => d.orgCode === existing.orgCode);
+      if (!current || (current.departName !== v.orgCode && current.orgCode !== v.orgCode)) {
+        const depart = known.departs.find((d) => d.orgCode === v.orgCode) ?? known.departs.find((d) => d.departName === v.orgCode);
+        if (!depart) throw businessError(`部门“${v.orgCode}”不存在`);
+        input.selecteddeparts = depart.id;
+      }
+    }
+    await this.edit(actor, input);
   }
 
   /** Imports users from the files; bad rows are reported, good rows are kept. */
@@ -724,6 +822,21 @@ export class UserAdminService {
         }
         if (v.birthday && !/^\d{4}-\d{2}-\d{2}$/.test(v.birthday)) {
           fail('生日格式应为yyyy-MM-dd，忽略导入。');
+          continue;
+        }
+        // A row naming a visible account (its ID and 登录账号, as the export writes them) updates that account.
+        const existing = await this.importTarget(v.id, v.username);
+        if (existing && !inCompanyScope(actor, existing.orgCode)) {
+          fail('用户名已经存在，忽略导入。');
+          continue;
+        }
+        if (existing) {
+          try {
+            await this.importUpdate(actor, existing, v, { sexItems, statusItems, positions, departs });
+            out.successCount++;
+          } catch (err) {
+            fail(`${err instanceof Error ? err.message : '保存失败'}，忽略导入。`);
+          }
           continue;
         }
         let depart: (typeof departs)[number] | undefined;

@@ -33,6 +33,7 @@ import * as hrCompany from './2026_11_27_1800_hr_company.js';
 import * as hrStatVersion from './2026_11_27_1810_hr_stat_version.js';
 import * as performanceRankingOrder from './2026_11_27_1830_performance_ranking_order.js';
 import * as performanceKpiRound from './2026_11_27_2000_performance_kpi_round.js';
+import * as changeLog from './2026_11_27_2200_change_log.js';
 
 /**
  * Every migration, by name (names sort in the order they run). Add a new file and list it here;
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1830_performance_ranking_order': performanceRankingOrder,
   '2026_11_27_1900_user_pinyin': userPinyin,
   '2026_11_27_2000_performance_kpi_round': performanceKpiRound,
+  '2026_11_27_2200_change_log': changeLog,
 };

@@ -1,0 +1,198 @@
+/**
+ * Reading the audit trail (docs/audit.md): the changes of one record, for whoever may read that record, and
+ * the administrator's search over every change with its export.
+ */
+import { CHANGE_ACTIONS, CHANGE_RECORD_TYPES, HY_LOG_LABELS, type ChangeLogRow, type ChangeLogSearch } from '@go/contract';
+import type { CurrentUser } from '../access/access.js';
+import { inCompanyScope, scopeToCompany } from '../access/scope.js';
+import type { Database } from '../db/database.js';
+import { streamXlsx } from '../excel/excel.js';
+import { AppError } from '../http/errors.js';
+import { paging, runPageCapped } from '../query/query-builder.js';
+import type { PermissionChecker } from '../context.js';
+import type { SysChangeLog } from './audit.tables.js';
+import './audit.tables.js';
+
+/** What reading one record's changes needs: the list permission of that record's screen. */
+export const RECORD_READ_PERMS: Record<string, string> = {
+  sys_user: 'system:user:list',
+  sys_role: 'system:role:list',
+  sys_depart: 'system:depart:list',
+  sys_dict: 'system:dict:list',
+  sys_dict_item: 'system:dict:list',
+  hy_user: 'hr:user:list',
+  wf_form: 'hr:user:list',
+};
+
+const COMMON_LABELS: Record<string, string> = {
+  delFlag: '删除标记',
+  status: '状态',
+  description: '描述',
+  orgCode: '部门',
+  remark: '备注',
+};
+
+/** Field labels by record type (the columns of each edit form). */
+export const FIELD_LABELS: Record<string, Record<string, string>> = {
+  sys_user: {
+    username: '用户账号',
+    realname: '用户姓名',
+    password: '密码',
+    avatar: '头像',
+    birthday: '生日',
+    sex: '性别',
+    email: '邮箱',
+    phone: '手机号码',
+    orgCode: '所属部门',
+    status: '状态',
+    workNo: '工号',
+    post: '职务',
+    telephone: '座机',
+    userIdentity: '身份',
+    departIds: '负责部门',
+    relTenantIds: '租户',
+    roles: '角色',
+    departs: '部门',
+  },
+  sys_role: { roleName: '角色名称', roleCode: '角色编码', description: '描述' },
+  sys_depart: {
+    departName: '机构名称',
+    departNameEn: '英文名',
+    departNameAbbr: '缩写',
+    departOrder: '排序',
+    orgCategory: '机构类别',
+    orgType: '机构类型',
+    orgCode: '机构编码',
+    parentId: '上级部门',
+    mobile: '手机号',
+    fax: '传真',
+    address: '地址',
+    memo: '备注',
+  },
+  sys_dict: { dictName: '字典名称', dictCode: '字典编码', description: '描述', type: '字典类型' },
+  sys_dict_item: { dictId: '字典', itemText: '名称', itemValue: '数据值', description: '适用部门', sortOrder: '排序', status: '是否启用' },
+  hy_user: HY_LOG_LABELS,
+};
+
+export function fieldLabel(type: string, field: string): string {
+  return FIELD_LABELS[type]?.[field] ?? COMMON_LABELS[field] ?? field;
+}
+
+const typeText = (t: string) => (CHANGE_RECORD_TYPES as Record<string, string>)[t] ?? t;
+const actionText = (a: string) => CHANGE_ACTIONS[a] ?? a;
+
+function present(r: SysChangeLog): ChangeLogRow {
+  return {
+    id: r.id,
+    createTime: r.createTime,
+    userId: r.userId,
+    userName: r.userName,
+    ip: r.ip,
+    recordType: r.recordType,
+    recordType_dictText: typeText(r.recordType),
+    recordId: r.recordId,
+    recordName: r.recordName,
+    action: r.action,
+    action_dictText: actionText(r.action),
+    field: r.field,
+    fieldLabel: fieldLabel(r.recordType, r.field),
+    oldValue: r.oldValue,
+    newValue: r.newValue,
+  };
+}
+
+const COLUMNS = ['id', 'createTime', 'userId', 'userName', 'ip', 'orgCode', 'recordType', 'recordId', 'recordName', 'action', 'field', 'oldValue', 'newValue'] as const;
+
+/** `yyyy-MM-dd` → the day's first (or last) second; a full time stays. */
+function bound(v: string, end: boolean): string {
+  if (v.length === 10) return `${v} ${end ? '23:59:59' : '00:00:00'}`;
+  return v.length === 16 ? `${v}:${end ? '59' : '00'}` : v;
+}
+
+export class ChangeLogService {
+  constructor(
+    private readonly db: Database,
+    private readonly permissions: PermissionChecker,
+  ) {}
+
+  /** The changes of one record, newest first: the record's own list permission, the record's company. */
+  async ofRecord(user: CurrentUser, q: { recordType: string; recordId: string; pageNo: number; pageSize: number }) {
+    const need = RECORD_READ_PERMS[q.recordType];
+    if (!need) throw new AppError('NO_PERMISSION');
+    const allowed = (await this.permissions.has(user, need)) || (await this.permissions.has(user, 'system:changeLog:list'));
+    if (!allowed) throw new AppError('NO_PERMISSION');
+    const base = scopeToCompany(
+      this.db.selectFrom('sysChangeLog').where('recordType', '=', q.recordType).where('recordId', '=', q.recordId),
+      user,
+      'orgCode',
+    );
+    const pg = await runPageCapped<typeof base, SysChangeLog>(
+      this.db,
+      base,
+      (qb) => qb.select([...COLUMNS]).orderBy('createTime', 'desc').orderBy('id', 'desc'),
+      { pageNo: q.pageNo, pageSize: q.pageSize },
+    );
+    return { ...pg, records: pg.records.filter((r) => inCompanyScope(user, r.orgCode) || !r.orgCode).map(present) };
+  }
+
+  /** The search's filtered query (company-scoped): the same for the page, the export and the bench. */
+  filtered(user: CurrentUser, q: Partial<ChangeLogSearch>) {
+    let qb = scopeToCompany(this.db.selectFrom('sysChangeLog'), user, 'orgCode');
+    if (q.userId) qb = qb.where('userId', '=', q.userId);
+    if (q.recordType) qb = qb.where('recordType', '=', q.recordType);
+    if (q.recordId) qb = qb.where('recordId', '=', q.recordId);
+    if (q.field) qb = qb.where('field', '=', q.field);
+    if (q.createTime_begin) qb = qb.where('createTime', '>=', bound(q.createTime_begin, false));
+    if (q.createTime_end) qb = qb.where('createTime', '<=', bound(q.createTime_end, true));
+    return qb;
+  }
+
+  /** The administrator's search: newest first, the total counted up to 10 000 rows past the page. */
+  async search(user: CurrentUser, q: Partial<ChangeLogSearch>) {
+    const base = this.filtered(user, q);
+    const pg = await runPageCapped<typeof base, SysChangeLog>(
+      this.db,
+      base,
+      (qb) => qb.select([...COLUMNS]).orderBy('createTime', 'desc').orderBy('id', 'desc'),
+      paging(q as Record<string, unknown>, 200),
+    );
+    return { ...pg, records: pg.records.map(present) };
+  }
+
+  /** The search as a streamed .xlsx, read in keyset batches (time, id) newest first. */
+  exportStream(user: CurrentUser, q: Partial<ChangeLogSearch>) {
+    const base = this.filtered(user, q).select([...COLUMNS]);
+    async function* rows() {
+      let last: { createTime: string; id: string } | null = null;
+      for (;;) {
+        let qb = base;
+        if (last) {
+          const l: { createTime: string; id: string } = last;
+          qb = qb.where((eb) => eb.or([eb('createTime', '<', l.createTime), eb.and([eb('createTime', '=', l.createTime), eb('id', '<', l.id)])]));
+        }
+        const batch = (await qb.orderBy('createTime', 'desc').orderBy('id', 'desc').limit(2000).execute()) as SysChangeLog[];
+        for (const r of batch) yield present(r) as unknown as Record<string, unknown>;
+        if (batch.length < 2000) break;
+        last = batch[batch.length - 1];
+      }
+    }
+    return streamXlsx({
+      title: '变更记录',
+      subTitle: `导出人:${user.realname}`,
+      columns: [
+        { header: '时间', key: 'createTime', width: 20 },
+        { header: '操作人账号', key: 'userId' },
+        { header: '操作人', key: 'userName' },
+        { header: 'IP', key: 'ip' },
+        { header: '记录类型', key: 'recordType_dictText' },
+        { header: '记录', key: 'recordName' },
+        { header: '记录ID', key: 'recordId', width: 22 },
+        { header: '操作', key: 'action_dictText', width: 10 },
+        { header: '字段', key: 'fieldLabel' },
+        { header: '原值', key: 'oldValue', width: 30 },
+        { header: '新值', key: 'newValue', width: 30 },
+      ],
+      rows: rows(),
+    });
+  }
+}
