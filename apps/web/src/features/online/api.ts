@@ -1,4 +1,5 @@
 import type { ReportColumnsResult, ReportDataResult, ReportQueryInfo } from '@go/contract';
+import { groupRequest } from '../../app/http/group-request';
 import { getAction } from '../../components/list/http';
 
 export interface ReportParam {
@@ -47,8 +48,11 @@ export const reportApi = {
   columns: (codeOrId: string) => must(getAction<ReportColumnsResult>(`/online/cgreport/api/getRpColumns/${encodeURIComponent(codeOrId)}`)),
   queryInfo: (id: string) => must(getAction<ReportQueryInfo[]>(`/online/cgreport/api/getQueryInfo/${encodeURIComponent(id)}`)),
   params: (id: string) => must(getAction<ReportParam[]>(`/online/cgreport/api/getParamsInfo/${encodeURIComponent(id)}`)),
-  data: (id: string, query: Record<string, string | number>) =>
-    must(getAction<ReportDataResult>(`/online/cgreport/api/getData/${encodeURIComponent(id)}`, query)),
+  /** With a group id the same page is asked once in 30 s (SPEC §7), e.g. by the popup cells of one grid. */
+  data: (id: string, query: Record<string, string | number>, groupId?: string) =>
+    groupRequest(groupId ? `${groupId}|getData/${id}|${JSON.stringify(query)}` : null, () =>
+      must(getAction<ReportDataResult>(`/online/cgreport/api/getData/${encodeURIComponent(id)}`, query)),
+    ),
   items: (headId: string) => must(getAction<ReportItem[]>('/online/cgreport/item/listByHeadId', { headId })),
   headParams: (headId: string) => must(getAction<ReportParam[]>('/online/cgreport/param/listByHeadId', { headId })),
 };
