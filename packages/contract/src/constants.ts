@@ -70,6 +70,7 @@ export const ERROR_TEXTS = {
   cacheCleared: '刷新缓存完成！',
   cacheClearFailed: '刷新缓存失败！',
   noDepart: '您尚未设置部门信息!',
+  subTableOpenFailed: '打开子表失败',
   noLoggedInUser: '当前系统无登录用户!',
   unknownFile: '未知的文件',
   success: '操作成功',

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { EditableGrid, isTempId, type CellType, type GridColumn, type GridHandle } from '../../../components/grid';
 import type { DictOption, FormColumns, FormFieldDef, SubTableDef } from '../formApi';
 import { formApi } from '../formApi';
+import { openSubTables } from '../sub-table-open';
 
 const ruleOf = (f: FormFieldDef) => ({
   validator: async (_: unknown, v: unknown) => {
@@ -76,8 +77,8 @@ export function FormAutoModal({ code, meta, editId, open, onClose }: { code: str
     setSubRows({});
     if (!editId) return;
     setLoading(true);
-    formApi
-      .get(code, editId)
+    // a form with sub tables opens them with the record: tried again 3 times, then 打开子表失败
+    (meta.subTables.length ? openSubTables(() => formApi.get(code, editId)) : formApi.get(code, editId))
       .then((r) => {
         const v: Record<string, unknown> = {};
         for (const f of meta.formFields) {
