@@ -24,6 +24,7 @@ import { openDatabase, type DbHandle } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 import { withStartupLock } from './platform/db/startup-lock.js';
 import { installApiDocs } from './platform/http/api-docs.js';
+import { installLowAppId } from './platform/http/low-app.js';
 import { responseSerializer } from './platform/http/api.js';
 import { logRequest } from './platform/http/redact.js';
 import { indexHtmlHeaders } from './platform/http/web-headers.js';
@@ -124,6 +125,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   installErrorHandler(app, config.basePath);
   installGuard(app, routeTable);
+  installLowAppId(app);
   installCrypto(app);
   installNulGuard(app);
   installOperationLog(app);

@@ -3,6 +3,7 @@ import { runtimeConfig } from '../config';
 import { feedback } from '../feedback';
 import { getSession } from '../session/store';
 import { encryptBody, responseSignatureAsync } from './envelope';
+import { LOW_APP_HEADER, lowAppId } from './low-app';
 import { computeSign, signTimestamp } from './sign';
 import { inMessengerApp, reloginInMessengerApp } from '../auth/sso';
 
@@ -61,11 +62,13 @@ function isPlainBody(data: unknown): boolean {
   return typeof data === 'object';
 }
 
-/** Headers every call carries: token, tenant, request signature. */
+/** Headers every call carries: token, tenant, request signature; on a low-app page the application id. */
 function baseHeaders(url: string, method: string, query: Record<string, string>, body: unknown): Record<string, string> {
-  const { token, tenantId } = getSession();
+  const { token, tenantId, menu } = getSession();
   const h: Record<string, string> = { 'tenant-id': tenantId || '0' };
   if (token) h['X-Access-Token'] = token;
+  const appId = typeof window === 'undefined' ? null : lowAppId(window.location.pathname, menu);
+  if (appId) h[LOW_APP_HEADER] = appId;
   const path = url.split('?')[0];
   h['X-TIMESTAMP'] = signTimestamp();
   h['X-Sign'] = computeSign({ url: path, method, query, body }, runtimeConfig().signatureSecret);
