@@ -2,9 +2,10 @@ import { App, Form, Modal } from 'antd';
 import type { FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
+import { ChangeLogButton, changeLogTypeOf } from '../audit/ChangeLog';
 import type { FormModalProps } from './ListPage';
-import { postAction, putAction } from './http';
-import type { Envelope } from './http';
+import { postAction, putAction } from '../../app/http/client';
+import type { Envelope } from '../../app/http/client';
 import type { Row } from './types';
 
 export interface CrudFormModalProps<T extends Row> extends FormModalProps<T> {
@@ -33,6 +34,8 @@ export interface CrudFormModalProps<T extends Row> extends FormModalProps<T> {
   /** Extra footer buttons before 取消/确定. */
   extraFooter?: (form: FormInstance) => ReactNode;
   initialValues?: Record<string, unknown>;
+  /** The record type of its 变更记录 button when editing (default: from `urls.edit`; false: none). */
+  changeLog?: string | false;
 }
 
 /**
@@ -59,6 +62,7 @@ export function CrudFormModal<T extends Row>({
   children,
   extraFooter,
   initialValues,
+  changeLog,
 }: CrudFormModalProps<T>) {
   const { message } = App.useApp();
   const [form] = Form.useForm();
@@ -118,6 +122,9 @@ export function CrudFormModal<T extends Row>({
       footer={(node) => (
         <>
           {extraFooter?.(form)}
+          {mode === 'edit' && record?.id && changeLog !== false && (changeLog ?? changeLogTypeOf(urls?.edit)) ? (
+            <ChangeLogButton recordType={(changeLog || changeLogTypeOf(urls?.edit)) as string} recordId={String(record.id)} />
+          ) : null}
           {node}
         </>
       )}
