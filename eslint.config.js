@@ -2,6 +2,11 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import modulesPlugin from './scripts/eslint/module-cycles.js';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 /** Browser code never imports server code. */
 const SERVER_CODE = { regex: '(^|/)server/src/|^node:', message: 'Browser code imports no server or Node code.' };
@@ -65,6 +70,13 @@ export default tseslint.config(
       forbid: [{ regex: '(^|/)apps/', message: 'The contract depends on nothing of the apps.' }, { regex: '^(fastify|kysely|react|antd)', message: 'The contract holds wire shapes only.' }],
     },
   ]),
+  {
+    // No import cycle between server modules or between web features (scripts/eslint/module-cycles.js):
+    // what two modules share lives below both (platform, contract, components) or is passed in by the composition.
+    files: ['apps/server/src/modules/**/*.{ts,tsx}', 'apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { modules: modulesPlugin },
+    rules: { 'modules/no-cycles': ['error', { root: ROOT }] },
+  },
   {
     files: ['bench/**', 'scripts/**', 'e2e/**'],
     rules: { 'no-console': 'off' },

@@ -21,12 +21,14 @@ import { ssoRoutes } from './system/sso/sso.routes.js';
 import { registerFileModule } from './system/file/file.routes.js';
 import { UserService } from './system/user/user.service.js';
 import { registerSystemAdmin } from './system/system-admin.js';
-import { registerWorkflowModule } from './workflow/workflow.module.js';
+import { registerWorkflowModule, workflowOf } from './workflow/workflow.module.js';
 import { registerFormsModule } from './forms/forms.module.js';
 import { registerOfficeModule } from './office/office.module.js';
 import { registerHrModule } from './hr/hr.module.js';
 import { registerRegistrationModule } from './hr/registration.module.js';
-import { registerPerformanceModule } from './performance/performance.module.js';
+import { kpiHooks, registerPerformanceModule } from './performance/performance.module.js';
+import { registerDeclaredForm } from './forms/forms.module.js';
+import { kpiForm } from '@go/contract/performance/index';
 import { registerLedgerModule } from './ledger/ledger.module.js';
 import { registerDashboardModule } from './dashboard/dashboard.routes.js';
 import { registerOnlineModule } from './online/online.module.js';
@@ -59,7 +61,9 @@ export async function registerModules(api: Api): Promise<void> {
   await ssoRoutes(api, new SsoService(ctx, logins));
   await dictRoutes(api, dicts);
   await userRoutes(api, users);
-  await registerSystemAdmin(api, { dicts, permissions, users });
+  // the person search asks the workflow module (registered below) whether a picker takes part in an instance
+  const participates = (procInstId: string, username: string) => workflowOf(ctx).queries.participates(procInstId, username);
+  await registerSystemAdmin(api, { dicts, permissions, users, participates });
   await changeLogRoutes(api, new ChangeLogService(ctx.db, permissions));
   await registerFileModule(api);
   const workflow = await registerWorkflowModule(api);
@@ -67,6 +71,7 @@ export async function registerModules(api: Api): Promise<void> {
   await registerOfficeModule(api, workflow.registry);
   const hr = await registerHrModule(api, { translate: (code, v) => dicts.translate(code, v as string), registry: workflow.registry });
   await registerRegistrationModule(api, hr);
+  await registerDeclaredForm(api, workflow.registry, kpiForm, kpiHooks);
   await registerPerformanceModule(api, workflow.registry);
   await registerLedgerModule(api, workflow, (code, v) => dicts.translate(code, v as string));
   await registerDashboardModule(api);

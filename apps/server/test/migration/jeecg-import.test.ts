@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
 import { testConfig } from '../../src/config.js';
 import { importJeecg, type ImportReport } from '../../src/modules/migration/jeecg/importer.js';
-import { verifyJeecgPassword } from '../../src/modules/migration/jeecg/legacy-password.js';
+import { verifyJeecgPassword } from '../../src/platform/auth/legacy-password.js';
 import { JeecgSource } from '../../src/modules/migration/jeecg/source.js';
 import { openDatabase, type DbHandle, type DbKind } from '../../src/platform/db/database.js';
 import { migrateToLatest } from '../../src/platform/db/migrate.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jeecgPasswordHash, verifyJeecgPassword } from '../../src/modules/migration/jeecg/legacy-password.js';
+import { jeecgPasswordHash, verifyJeecgPassword } from '../../src/platform/auth/legacy-password.js';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
 
 describe('[MIGRATION] JeecgBoot password hashes (PBEWithMD5AndDES)', () => {

@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import type { SysAnnouncement } from './announcement.tables.js';
 import './announcement.tables.js';
-import { searchText } from './list-params.js';
+import { searchText } from '../../platform/http/list-params.js';
 import { likeContains } from '../../platform/query/like.js';
 import { applyFilters, applySort, runPage, type Paging, type Whitelist } from '../../platform/query/query-builder.js';
 import type { Page } from '../../platform/http/envelope.js';

@@ -6,7 +6,7 @@ import { ok, okMessage } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { TEXTS, type AnnouncementService } from './announcement.service.js';
 import { announcementStockRoutes } from './announcement-stock.routes.js';
-import { idList, pageParams, zs } from './list-params.js';
+import { idList, pageParams, zs } from '../../platform/http/list-params.js';
 import type { NewsService } from './news.service.js';
 
 export const ANNOUNCEMENT_PERMS = {

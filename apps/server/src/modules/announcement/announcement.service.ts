@@ -9,8 +9,8 @@ import { AppError, businessError } from '../../platform/http/errors.js';
 import type { DictService } from '../system/dict/dict.service.js';
 import * as repo from './announcement.repo.js';
 import type { SysAnnouncement } from './announcement.tables.js';
-import { idList } from './list-params.js';
-import { plainText, sanitizeRichText } from './sanitize.js';
+import { idList } from '../../platform/http/list-params.js';
+import { plainText, sanitizeRichText } from '../../platform/http/rich-text.js';
 
 export interface AnnouncementInput {
   titile: string;

@@ -7,8 +7,8 @@ import type { Page } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
 import type { DictService } from '../system/dict/dict.service.js';
 import type { AnnouncementNews } from './announcement.tables.js';
-import { searchText } from './list-params.js';
-import { plainText, sanitizeRichText } from './sanitize.js';
+import { searchText } from '../../platform/http/list-params.js';
+import { plainText, sanitizeRichText } from '../../platform/http/rich-text.js';
 import { likeContains } from '../../platform/query/like.js';
 import { applyFilters, applySort, paging, runPage, type Whitelist } from '../../platform/query/query-builder.js';
 

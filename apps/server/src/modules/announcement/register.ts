@@ -5,7 +5,7 @@ import { realtimeRoutes } from '../../platform/realtime/realtime.routes.js';
 import { builtInHandlers, DICT_REFRESH_TOPIC, JobRegistry } from '../jobs/handlers.js';
 import { jobRoutes } from '../jobs/jobs.routes.js';
 import { JobService } from '../jobs/jobs.service.js';
-import { configuredChannels, SystemChannel } from '../message/channels.js';
+import { configuredChannels } from '../message/channels.js';
 import { messageRoutes } from '../message/message.routes.js';
 import { MessageService } from '../message/message.service.js';
 import { HttpTrace } from '../monitor/httptrace.js';
@@ -13,7 +13,9 @@ import { monitorRoutes } from '../monitor/monitor.routes.js';
 import type { DictService } from '../system/dict/dict.service.js';
 import { announcementRoutes } from './announcement.routes.js';
 import { AnnouncementService } from './announcement.service.js';
+import { SystemChannel } from './in-app-channel.js';
 import { NewsService } from './news.service.js';
+import { noticeJob } from './notice-job.js';
 
 /** The services of announcements, jobs, messages and monitoring, for other modules and tests. */
 export interface OfficeServices {
@@ -36,7 +38,9 @@ export function officeServices(ctx: AppContext): OfficeServices {
 
 /**
  * Builds and registers real time (`/websocket`, `/vxeSocket`), announcements and news, scheduled jobs,
- * message templates and channels, and monitoring.
+ * message templates and channels, and monitoring. This module assembles the four: jobs, messages and
+ * monitoring import nothing of it; it gives them what needs announcements (the in-app message channel,
+ * the notice job), so their dependencies point one way.
  */
 export async function registerAnnouncementModule(api: Api, deps: { dicts: DictService }): Promise<OfficeServices> {
   const ctx = api.ctx;
@@ -44,7 +48,7 @@ export async function registerAnnouncementModule(api: Api, deps: { dicts: DictSe
   const announcements = new AnnouncementService(ctx, deps.dicts);
   const news = new NewsService(ctx.db, deps.dicts);
   const jobRegistry = new JobRegistry();
-  for (const h of builtInHandlers(ctx, deps.dicts, announcements)) {
+  for (const h of [...builtInHandlers(ctx, deps.dicts), noticeJob(ctx, announcements)]) {
     const short = h.name.slice(h.name.lastIndexOf('.') + 1);
     jobRegistry.register(h, short, `org.jeecg.modules.quartz.job.${short}`);
   }

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../platform/context.js';
 import { SqlKvStore } from '../../platform/kv/kv-store.js';
 import type { JobRun } from '../../platform/scheduler/scheduler.js';
-import type { AnnouncementService } from '../announcement/announcement.service.js';
 import type { DictService } from '../system/dict/dict.service.js';
 
 /** A job handler: what a job's class name (任务类名) runs. The returned text goes into the run history. */
@@ -31,13 +30,16 @@ export class JobRegistry {
   }
 
   list(): { name: string; description: string; parameterHint: string }[] {
-    return [...this.handlers.values()].map((h) => ({ name: h.name, description: h.description, parameterHint: h.parameterHint ?? '' }));
+    return [...this.handlers.values()].map((h) => ({
+      name: h.name,
+      description: h.description,
+      parameterHint: h.parameterHint ?? '',
+    }));
   }
 }
 
 export const JOB_NAMES = {
   purgeSessions: 'office.job.PurgeExpiredSessionsJob',
-  sendNotice: 'office.job.SendNoticeJob',
   refreshDict: 'office.job.RefreshDictCacheJob',
   sample: 'office.job.SampleJob',
 } as const;
@@ -45,18 +47,8 @@ export const JOB_NAMES = {
 /** The internal realtime topic that makes every instance drop its dictionary cache. */
 export const DICT_REFRESH_TOPIC = 'dict:refresh';
 
-interface NoticeParameter {
-  titile?: string;
-  msgContent?: string;
-  priority?: 'L' | 'M' | 'H';
-  msgCategory?: '1' | '2';
-  msgType?: 'ALL' | 'USER';
-  userIds?: string;
-  /** username of the sender (default admin) */
-  sender?: string;
-}
-
-export function builtInHandlers(ctx: AppContext, dicts: DictService, annts: AnnouncementService): JobHandler[] {
+/** The jobs' own handlers; other modules add theirs (e.g. the announcement module's 发布一条系统通知). */
+export function builtInHandlers(ctx: AppContext, dicts: DictService): JobHandler[] {
   return [
     {
       name: JOB_NAMES.purgeSessions,
@@ -65,49 +57,6 @@ export function builtInHandlers(ctx: AppContext, dicts: DictService, annts: Anno
         const sessions = await ctx.sessions.purgeExpired();
         const keys = ctx.kv instanceof SqlKvStore ? await ctx.kv.purgeExpired() : 0;
         return `清理过期会话 ${sessions} 条，过期缓存键 ${keys} 条`;
-      },
-    },
-    {
-      name: JOB_NAMES.sendNotice,
-      description: '发布一条系统通知',
-      parameterHint: '通知标题，或 JSON：{"titile","msgContent","priority":"L|M|H","msgType":"ALL|USER","userIds","sender"}',
-      async run(parameter) {
-        let p: NoticeParameter = {};
-        const raw = (parameter ?? '').trim();
-        if (raw.startsWith('{')) {
-          try {
-            p = JSON.parse(raw) as NoticeParameter;
-          } catch {
-            throw new Error('参数不是合法的JSON');
-          }
-        } else if (raw) {
-          p = { titile: raw };
-        }
-        const senderName = p.sender || 'admin';
-        const u = await ctx.db
-          .selectFrom('sysUser')
-          .select(['id', 'username', 'realname', 'orgCode'])
-          .where('username', '=', senderName)
-          .executeTakeFirst();
-        if (!u) throw new Error(`发送人不存在：${senderName}`);
-        const sender = {
-          id: u.id,
-          username: u.username,
-          realname: u.realname ?? u.username,
-          orgCode: u.orgCode ?? '',
-          company: (u.orgCode ?? '').slice(0, 3),
-          tenantId: 0,
-          sessionId: '',
-        };
-        const row = await annts.publish(sender, {
-          titile: p.titile || '定时通知',
-          msgContent: p.msgContent ?? '',
-          priority: p.priority ?? 'L',
-          msgCategory: p.msgCategory ?? '1',
-          msgType: p.msgType ?? 'ALL',
-          userIds: p.userIds ?? null,
-        });
-        return `已发布通知 ${row.id}`;
       },
     },
     {

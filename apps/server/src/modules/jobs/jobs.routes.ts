@@ -15,7 +15,7 @@ import { LOGIN, perm } from '../../platform/access/access.js';
 import type { Api } from '../../platform/http/api.js';
 import { fail, ok, okMessage } from '../../platform/http/envelope.js';
 import { boundedNextRuns, withPreviewSlot } from '../../platform/scheduler/bounded-cron.js';
-import { idList, pageParams, zs } from '../announcement/list-params.js';
+import { idList, pageParams, zs } from '../../platform/http/list-params.js';
 import { jobStockRoutes } from './jobs-stock.routes.js';
 import { JOB_TEXTS, type JobService } from './jobs.service.js';
 

@@ -7,7 +7,7 @@ import type { Page } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
 import { cronProblem, Scheduler, type JobRun } from '../../platform/scheduler/scheduler.js';
 import type { SysQuartzJob, SysQuartzJobLog } from '../../platform/scheduler/scheduler.tables.js';
-import { searchText } from '../announcement/list-params.js';
+import { searchText } from '../../platform/http/list-params.js';
 import type { DictService } from '../system/dict/dict.service.js';
 import type { JobRegistry } from './handlers.js';
 import { likeContains } from '../../platform/query/like.js';

@@ -4,7 +4,7 @@ import { perm, type CurrentUser } from '../../platform/access/access.js';
 import type { Api } from '../../platform/http/api.js';
 import { ok, okMessage } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
-import { idList, pageParams, zs } from '../announcement/list-params.js';
+import { idList, pageParams, zs } from '../../platform/http/list-params.js';
 import { MESSAGE_TEXTS, type MessageService } from './message.service.js';
 
 export const MESSAGE_PERMS = {

@@ -8,10 +8,10 @@ import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
 import type { Page } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
-import { searchText } from '../announcement/list-params.js';
-import { plainText, sanitizeRichText } from '../announcement/sanitize.js';
+import { searchText } from '../../platform/http/list-params.js';
+import { plainText, sanitizeRichText } from '../../platform/http/rich-text.js';
 import type { DictService } from '../system/dict/dict.service.js';
-import { SystemChannel, type MessageChannel, type OutgoingMessage, type SendResult } from './channels.js';
+import { isInAppChannel, type InAppChannel, type MessageChannel, type OutgoingMessage, type SendResult } from './channels.js';
 import type { SysMessage, SysSmsTemplate } from './message.tables.js';
 import './message.tables.js';
 import { likeContains } from '../../platform/query/like.js';
@@ -157,10 +157,10 @@ export class MessageService {
   async sendMany(items: readonly BatchMessage[]): Promise<PromiseSettledResult<number>[]> {
     const out: PromiseSettledResult<number>[] = new Array(items.length);
     const system = this.channels.get('system');
-    const inApp = system instanceof SystemChannel ? items.map((it, i) => [it, i] as const).filter(([it]) => it.channel === 'system') : [];
+    const inApp = isInAppChannel(system) ? items.map((it, i) => [it, i] as const).filter(([it]) => it.channel === 'system') : [];
     for (let from = 0; from < inApp.length; from += BATCH_ROWS) {
       const part = inApp.slice(from, from + BATCH_ROWS);
-      const sent = await this.writeInApp(system as SystemChannel, part.map(([it]) => it)).catch((err: unknown) => {
+      const sent = await this.writeInApp(system as InAppChannel, part.map(([it]) => it)).catch((err: unknown) => {
         this.ctx.log.warn({ err }, 'in-app messages: the joint write failed, sending one by one');
         return null;
       });
@@ -178,7 +178,7 @@ export class MessageService {
   }
 
   /** The joint write of in-app messages (see `sendMany`); resolves to each message's delivered count. */
-  private async writeInApp(channel: SystemChannel, items: readonly BatchMessage[]): Promise<number[]> {
+  private async writeInApp(channel: InAppChannel, items: readonly BatchMessage[]): Promise<number[]> {
     const at = now();
     const batch = await channel.prepareMany(
       items.map((it) => it.msg),
@@ -192,10 +192,7 @@ export class MessageService {
       esResult: resultText(batch.results[k]),
     }));
     const db = this.ctx.db;
-    const writes: Compilable[] = [];
-    if (batch.announcements.length) writes.push(db.insertInto('sysAnnouncement').values(batch.announcements));
-    for (let i = 0; i < batch.recipients.length; i += BATCH_ROWS) writes.push(db.insertInto('sysAnnouncementSend').values(batch.recipients.slice(i, i + BATCH_ROWS)));
-    writes.push(db.insertInto('sysMessage').values(outbox));
+    const writes: Compilable[] = [...batch.writes, db.insertInto('sysMessage').values(outbox)];
     if (db.getExecutor().adapter instanceof PostgresAdapter && writes.length > 1) {
       // one statement: each insert a data-modifying CTE, the outbox the main insert
       await db.executeQuery(asOneStatement(writes.slice(0, -1), writes[writes.length - 1]));

@@ -14,7 +14,7 @@ import {
   sysServerInfo,
 } from '@go/contract';
 import { z } from 'zod';
-import { zs } from '../announcement/list-params.js';
+import { zs } from '../../platform/http/list-params.js';
 import { perm } from '../../platform/access/access.js';
 import { formatDateTime } from '../../platform/db/time.js';
 import type { Api } from '../../platform/http/api.js';

@@ -13,7 +13,7 @@ import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
 import { businessError } from '../../platform/http/errors.js';
-import { plainText } from '../announcement/sanitize.js';
+import { plainText } from '../../platform/http/rich-text.js';
 import * as repo from './indicator.repo.js';
 import type { OaIndicator } from './office.tables.js';
 

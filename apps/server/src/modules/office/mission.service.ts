@@ -15,7 +15,7 @@ import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
 import { businessError } from '../../platform/http/errors.js';
 import { paging } from '../../platform/query/query-builder.js';
-import { plainText, sanitizeRichText } from '../announcement/sanitize.js';
+import { plainText, sanitizeRichText } from '../../platform/http/rich-text.js';
 import * as comments from './comment.repo.js';
 import * as repo from './mission.repo.js';
 import type { OfficeNotifier } from './notify.js';

@@ -15,7 +15,7 @@ import { now } from '../../platform/db/time.js';
 import { streamXlsx } from '../../platform/excel/excel.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
 import { paging as pageOf } from '../../platform/query/query-builder.js';
-import { plainText, sanitizeRichText } from '../announcement/sanitize.js';
+import { plainText, sanitizeRichText } from '../../platform/http/rich-text.js';
 import * as comments from './comment.repo.js';
 import type { OfficeNotifier } from './notify.js';
 import type { OaWeekly } from './office.tables.js';

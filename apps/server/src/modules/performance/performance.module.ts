@@ -1,8 +1,5 @@
-import { kpiForm } from '@go/contract/performance/index';
 import type { Api } from '../../platform/http/api.js';
-import { registerDeclaredForm } from '../forms/forms.module.js';
 import type { FormRegistry } from '../workflow/form-registry.js';
-import { kpiHooks } from './kpi.hooks.js';
 import { kpiRoundRoutes } from './kpi-round.routes.js';
 import { KpiRoundService } from './kpi-round.service.js';
 import './performance.tables.js';
@@ -18,10 +15,11 @@ export { kpiHooks } from './kpi.hooks.js';
 
 /**
  * Performance evaluation: yearly and quarterly sheets, ranking, questionnaires (问卷评价), and the
- * 季度KPI考评 form type (registered with the engine when a registry is given).
+ * KPI rounds of the 季度KPI考评 form when a registry is given. The form type itself (`kpiForm` with
+ * `kpiHooks`) is registered by the composition (`modules/index.ts`) through the forms module, which imports
+ * this module (the 绩效 form's score lands in the sheets), so this module imports nothing of it.
  */
 export async function registerPerformanceModule(api: Api, registry?: FormRegistry): Promise<void> {
-  if (registry) await registerDeclaredForm(api, registry, kpiForm, kpiHooks);
   await performanceRoutes(api, new SheetService(api.ctx.db), new RankingService(api.ctx.db));
   await questionnaireRoutes(api, new QuestionnaireService(api.ctx.db));
   // KPI rounds file forms through the engine: only with the workflow module

@@ -29,12 +29,15 @@ import { UserAgentService } from './agent/user-agent.service.js';
 import { UserAdminService } from './user/user-admin.service.js';
 import { userAdminRoutes } from './user/user-admin.routes.js';
 import { personSearchRoutes } from './user/person-search.routes.js';
+import type { Participation } from './user/person-search.js';
 import type { UserService } from './user/user.service.js';
 
 export interface SystemAdminDeps {
   dicts: DictService;
   permissions: PermissionService;
   users: UserService;
+  /** whether a user takes part in a workflow instance (the workflow module's, for the person search) */
+  participates: Participation;
 }
 
 /**
@@ -53,7 +56,7 @@ export async function registerSystemAdmin(api: Api, deps: SystemAdminDeps): Prom
   await departRoutes(api, departs, permAdmin);
   await departExcelRoutes(api, departs);
   await userAdminRoutes(api, new UserAdminService(api.ctx, deps.dicts, permAdmin));
-  await personSearchRoutes(api);
+  await personSearchRoutes(api, deps.participates);
   await userAgentRoutes(api, new UserAgentService(db));
   await thirdAppRoutes(api);
 

@@ -67,7 +67,7 @@ export async function workflowActionRoutes(
   };
   const actor = (u: CurrentUser) => ({ username: u.username, realname: u.realname });
   /** 转办, 加签 and 抄送 name only people of the caller's reach: their company, plus A01 for a participant. */
-  const people = new PersonSearch(app.ctx.db);
+  const people = new PersonSearch(app.ctx.db, (id, username) => s.queries.participates(id, username));
   const requireReach = async (user: CurrentUser, picked: string[], procInstId: string | undefined) => {
     const outside = await people.outOfReach(user, picked, procInstId);
     if (outside.length) throw businessError(`${PERSON_OUT_OF_REACH_TEXT}：${outside.join('、')}`);

@@ -2,7 +2,7 @@ import type { Database } from '../../../platform/db/database.js';
 import type { DB } from '../../../platform/db/schema.js';
 import { newId } from '../../../platform/db/ids.js';
 import { nextChildCode } from '../../system/depart/org-code.js';
-import { JEECG_HASH_PREFIX } from './legacy-password.js';
+import { JEECG_HASH_PREFIX } from '../../../platform/auth/legacy-password.js';
 import { PermissionMapper, type ProductPermission } from './permission-map.js';
 import { dateTime, int, text, type JeecgSource, type Row } from './source.js';
 

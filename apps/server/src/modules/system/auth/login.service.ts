@@ -12,7 +12,7 @@ import { presentUser, userDeparts } from '../account/account.service.js';
 import type { CaptchaService } from './captcha.service.js';
 import type { LoginThrottle } from './throttle.js';
 import { mustChangePassword } from '../account/password-state.js';
-import { acceptLegacyPassword } from '../../migration/jeecg/legacy-password.js';
+import { acceptLegacyPassword } from '../../../platform/auth/legacy-password.js';
 
 export interface LoginMeta {
   ip: string;

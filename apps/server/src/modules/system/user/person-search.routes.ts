@@ -2,11 +2,14 @@ import { pageResponse, personRow, personSearchQuery } from '@go/contract';
 import { LOGIN } from '../../../platform/access/access.js';
 import type { Api } from '../../../platform/http/api.js';
 import { ok } from '../../../platform/http/envelope.js';
-import { PersonSearch } from './person-search.js';
+import { PersonSearch, type Participation } from './person-search.js';
 
-/** `/sys/user/searchPeople`: the one person search of every picker (docs/security.md, Person pickers). */
-export async function personSearchRoutes(app: Api): Promise<PersonSearch> {
-  const people = new PersonSearch(app.ctx.db);
+/**
+ * `/sys/user/searchPeople`: the one person search of every picker (docs/security.md, Person pickers).
+ * `participation` is the workflow module's check, given by the composition.
+ */
+export async function personSearchRoutes(app: Api, participation: Participation): Promise<PersonSearch> {
+  const people = new PersonSearch(app.ctx.db, participation);
   app.get(
     '/sys/user/searchPeople',
     {

@@ -70,10 +70,20 @@ export interface PersonQuery {
 
 const SEX: Record<number, string> = { 1: '男', 2: '女' };
 
+/**
+ * Whether a user took part in a workflow instance (applicant, candidate, assignee, owner or executor): the
+ * workflow module's `WorkflowQueries.participates`, passed in by whoever builds the search (this module
+ * imports nothing of the workflow module, which imports it).
+ */
+export type Participation = (procInstId: string, username: string) => Promise<boolean>;
+
 export class PersonSearch {
   private refreshing: Promise<void> | null = null;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly participation: Participation,
+  ) {}
 
   /** Recomputes the stored pinyin of rows whose name changed since (or that never had one). */
   async refreshPinyin(): Promise<void> {
@@ -110,20 +120,8 @@ export class PersonSearch {
   }
 
   /** Whether the user takes part in the instance (may then reach the group company). */
-  async participates(username: string, procInstId: string | undefined): Promise<boolean> {
-    if (!procInstId) return false;
-    const inst = await this.db.selectFrom('wfInstance').select('starter').where('id', '=', procInstId).executeTakeFirst();
-    if (!inst) return false;
-    if (inst.starter === username) return true;
-    const cand = await this.db.selectFrom('wfTaskCandidate').select('id').where('instId', '=', procInstId).where('username', '=', username).executeTakeFirst();
-    if (cand) return true;
-    const t = await this.db
-      .selectFrom('wfTask')
-      .select('id')
-      .where('instId', '=', procInstId)
-      .where((eb) => eb.or([eb('executor', '=', username), eb('owner', '=', username), eb('assignee', '=', username)]))
-      .executeTakeFirst();
-    return !!t;
+  private async participates(username: string, procInstId: string | undefined): Promise<boolean> {
+    return !!procInstId && this.participation(procInstId, username);
   }
 
   /** The companies a pick may reach (null: every company). */

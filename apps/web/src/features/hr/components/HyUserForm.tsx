@@ -10,9 +10,9 @@ import { DepartPicker } from '../../../components/pickers/DepartPicker';
 import { PositionPicker } from '../../../components/pickers/EntitySelector';
 import { FileUpload } from '../../../components/upload/FileUpload';
 import { ImageUpload } from '../../../components/upload/ImageUpload';
-import { getAction } from '../../../components/list/http';
+import { getAction } from '../../../app/http/client';
 import { HR_URL } from './hr-api';
-import { hrRules } from './rules';
+import { hrRules } from '../../../components/rules/person-rules';
 
 const half = (node: ReactNode, key: string) => (
   <Col xs={24} md={12} key={key}>

@@ -2,12 +2,12 @@ import { HY_MOVE_RULES, type HyMove } from '@go/contract';
 import { App, Form, Input, InputNumber, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { DictSelect } from '../../../components/dict/DictSelect';
-import { postAction } from '../../../components/list/http';
+import { postAction } from '../../../app/http/client';
 import type { Row } from '../../../components/list/types';
 import { DepartPicker } from '../../../components/pickers/DepartPicker';
 import { PositionPicker } from '../../../components/pickers/EntitySelector';
 import { HR_URL } from './hr-api';
-import { hrRules } from './rules';
+import { hrRules } from '../../../components/rules/person-rules';
 
 const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 const REASON_REQUIRED: HyMove[] = ['transfer', 'dimission', 'blacklist', 'unblacklist'];

@@ -7,7 +7,7 @@ import type { Rule } from 'antd/es/form';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { getAction, HttpError, request, type Envelope } from '../../../app/http/client';
-import { hrRules } from '../../hr/components/rules';
+import { hrRules } from '../../../components/rules/person-rules';
 import { loadOptions, REG_URL, regCode, type Option } from '../components/api';
 import { PublicShell } from '../components/PublicShell';
 

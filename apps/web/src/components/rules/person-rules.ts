@@ -1,7 +1,7 @@
 import { MESSAGES, nationalIdError, patternRule, validators } from '@go/contract';
 import type { Rule } from 'antd/es/form';
 
-/** antd rules from the shared contract (the server checks the same with zod). */
+/** antd rules for the person fields of HR records and the public registration, from the shared contract (the server checks the same with zod). */
 const fromValidator =
   (fn: (v: unknown) => string | null): Rule =>
   () => ({

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import CryptoJS from 'crypto-js';
-import type { Database } from '../../../platform/db/database.js';
-import type { SysUser } from '../../../platform/db/schema.js';
-import { hashPassword, newSalt } from '../../../platform/auth/password.js';
-import { now } from '../../../platform/db/time.js';
+import type { Database } from '../db/database.js';
+import type { SysUser } from '../db/schema.js';
+import { hashPassword, newSalt } from './password.js';
+import { now } from '../db/time.js';
 
 /** Prefix of a password hash carried over from JeecgBoot (`jeecg$<hex>`, the user's salt kept beside it). */
 export const JEECG_HASH_PREFIX = 'jeecg$';
