@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { NextNode } from './api';
 import { NextStepSummary } from './components/NextStepSummary';
-import { nextStepLines } from './nextApprovers';
+import { approvalDoneText, endsProcess, nextStepLines, preselectedApprovers } from './nextApprovers';
 
 const user = (username: string, realname: string) => ({
   id: username,
@@ -77,5 +77,29 @@ describe('next step wording by sign mode', () => {
     expect(line.textContent).toBe('行政审核会签（通过比例60%）：王芳、李娜、钱慧');
     expect(line.getAttribute('data-mode')).toBe('all');
     expect(line.getAttribute('data-ratio')).toBe('60');
+  });
+});
+
+describe('what the approve dialogs (desktop and phone) share', () => {
+  it('a pass pre-selects every candidate of a single user task, nobody otherwise', () => {
+    expect(preselectedApprovers(task())).toEqual(['wangfang', 'lina', 'qianhui']);
+    expect(preselectedApprovers(task({ type: 4 }))).toEqual([]);
+    expect(preselectedApprovers(null)).toEqual([]);
+  });
+
+  it('the process ends after the pass at an end node, not at a user task', () => {
+    expect(endsProcess(task({ type: 2 }, []))).toBe(true);
+    expect(endsProcess(task())).toBe(false);
+    expect(endsProcess(null)).toBe(false);
+  });
+
+  it('the done text names who was told', () => {
+    const base = { toEnd: false, names: [], backTaskKey: '-1', backList: [] };
+    expect(approvalDoneText({ ...base, type: 0, names: ['王芳', '李娜'] })).toBe('审批已通过，已通知下一审批人：王芳、李娜');
+    expect(approvalDoneText({ ...base, type: 0 })).toBe('审批已通过，已通知下一审批人');
+    expect(approvalDoneText({ ...base, type: 0, toEnd: true })).toBe('审批已通过，流程结束，已通知申请人');
+    expect(approvalDoneText({ ...base, type: 1 })).toBe('已驳回，已通知申请人');
+    expect(approvalDoneText({ ...base, type: 1, backTaskKey: 'lead', backList: [{ key: 'lead', name: '部门审批' }] })).toBe('已退回至「部门审批」，已通知审批人');
+    expect(approvalDoneText({ ...base, type: 2 })).toBe('已委托，已通知被委托人');
   });
 });

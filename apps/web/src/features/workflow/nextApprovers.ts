@@ -1,8 +1,8 @@
 import { ORG_GROUP_CODE } from '@go/contract';
 import { useEffect, useState } from 'react';
-import type { NextNode, NextUser } from './api';
+import type { BackNode, NextNode, NextUser } from './api';
 import { wfApi } from './api';
-import { choosableUsers, claimOrgCode, endLabels } from './approval';
+import { choosableUsers, claimOrgCode, endLabels, type ApprovalType } from './approval';
 
 /**
  * Who the next step goes to — one module for the submit dialog, the approve dialog (desktop) and the phone's
@@ -55,6 +55,60 @@ export async function loadNextStep(
     if (!res.success) return { node: null, error: res.message };
   }
   return { node: res.result ?? null, error: null };
+}
+
+/** Who a pass pre-selects for the next node (stock behaviour): every candidate of a single user task, else nobody. */
+export function preselectedApprovers(node: NextNode | null | undefined): string[] {
+  return node && node.type === 1 ? choosableUsers(node).map((u) => u.username) : [];
+}
+
+/** Whether passing ends the process: the next node is the end, or every path of a gateway reaches an end label. */
+export function endsProcess(node: NextNode | null | undefined): boolean {
+  const labels = endLabels(node);
+  return node?.type === 2 || (node?.type === 3 && node.users.length > 0 && labels.length === node.users.length);
+}
+
+/**
+ * The people offered when returning to an earlier node: who approved it before, then its configured approvers
+ * (company of `claim`); those who approved it before are designated again, else the configured ones.
+ */
+export async function loadReturnApprovers(
+  task: { procDefId: string; procInstId: string; processName?: string },
+  nodeId: string,
+  claim: string,
+): Promise<{ users: NextUser[]; preselected: string[] }> {
+  const [before, configured] = await Promise.all([
+    wfApi.backNodeUsers({ nodeId, procInstId: task.procInstId, processName: task.processName }),
+    wfApi.node(nodeId, { procDefId: task.procDefId, procInstId: task.procInstId, claimOrgCodeValue: claim }),
+  ]);
+  const prior = before.success && Array.isArray(before.result) ? before.result : [];
+  const rules = configured.success && configured.result ? (configured.result.users ?? []) : [];
+  return {
+    users: [...prior, ...rules.filter((u) => !prior.some((p) => p.username === u.username))],
+    preselected: (prior.length ? prior : rules).map((u) => u.username),
+  };
+}
+
+/** What an approval action did, in words, naming who was told (shown after 操作成功). */
+export function approvalDoneText(input: {
+  type: ApprovalType;
+  toEnd: boolean;
+  /** real names of the next approvers the pass sends */
+  names: string[];
+  backTaskKey: string;
+  backList: BackNode[];
+}): string {
+  const { type, toEnd, names, backTaskKey, backList } = input;
+  if (type === 0) {
+    if (toEnd) return '审批已通过，流程结束，已通知申请人';
+    return names.length ? `审批已通过，已通知下一审批人：${names.join('、')}` : '审批已通过，已通知下一审批人';
+  }
+  if (type === 1) {
+    if (backTaskKey === '-1') return '已驳回，已通知申请人';
+    const node = backList.find((b) => b.key === backTaskKey);
+    return `已退回至「${node?.name ?? backTaskKey}」，已通知审批人`;
+  }
+  return '已委托，已通知被委托人';
 }
 
 /** How the next step is signed: one person, any one of several, all of them (会签) or one after another. */
@@ -164,9 +218,7 @@ export function useNextStep(q: NextStepQuery | null, orgCode: string | null | un
         setNode(r.node);
         setError(r.error);
         const pass = (JSON.parse(key) as NextStepQuery).kind === 'pass';
-        setAssignees(
-          pass && r.node && r.node.type === 1 ? choosableUsers(r.node).map((u) => u.username) : [],
-        );
+        setAssignees(pass ? preselectedApprovers(r.node) : []);
       })
       .catch(() => undefined)
       .finally(() => live && setLoading(false));

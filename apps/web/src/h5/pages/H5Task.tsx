@@ -34,7 +34,13 @@ import {
 } from '../../features/workflow/approval';
 import { findFormType } from '../../features/workflow/formTypes';
 import { NextStepSummary } from '../../features/workflow/components/NextStepSummary';
-import { loadNextStep } from '../../features/workflow/nextApprovers';
+import {
+  approvalDoneText,
+  endsProcess,
+  loadNextStep,
+  loadReturnApprovers,
+  preselectedApprovers,
+} from '../../features/workflow/nextApprovers';
 import { H5Page } from '../components/H5Page';
 import { FormReadOnly } from '../components/FormReadOnly';
 import { H5DecisionFields } from '../components/H5DecisionFields';
@@ -199,7 +205,7 @@ function ApprovalPopup({
         if (!live) return;
         if (res.node) {
           setNextNode(res.node);
-          setAssignees(res.node.type === 1 ? choosableUsers(res.node).map((u) => u.username) : []);
+          setAssignees(preselectedApprovers(res.node));
         } else if (res.error) setError(res.error);
       } else if (type === 1) {
         const res = await wfApi.backList(task.procInstId);
@@ -223,14 +229,9 @@ function ApprovalPopup({
     if (key === '-1') return;
     setLoadingNode(true);
     try {
-      const [before, configured] = await Promise.all([
-        wfApi.backNodeUsers({ nodeId: key, procInstId: task.procInstId, processName: task.processName }),
-        wfApi.node(key, { procDefId: task.procDefId, procInstId: task.procInstId, claimOrgCodeValue: claim }),
-      ]);
-      const prior = before.success && Array.isArray(before.result) ? before.result : [];
-      const rules = configured.success && configured.result ? (configured.result.users ?? []) : [];
-      setBackUsers([...prior, ...rules.filter((u) => !prior.some((p) => p.username === u.username))]);
-      setAssignees((prior.length ? prior : rules).map((u) => u.username));
+      const back = await loadReturnApprovers(task, key, claim);
+      setBackUsers(back.users);
+      setAssignees(back.preselected);
     } catch {
       /* shown by the client */
     } finally {
@@ -243,9 +244,7 @@ function ApprovalPopup({
     [type, nextNode, backUsers],
   );
   const labels = endLabels(nextNode);
-  const toEnd =
-    nextNode?.type === 2 ||
-    (nextNode?.type === 3 && nextNode.users.length > 0 && labels.length === nextNode.users.length);
+  const toEnd = endsProcess(nextNode);
 
   const submit = async () => {
     if (type === null) return;
@@ -279,16 +278,7 @@ function ApprovalPopup({
         return;
       }
       const names = users.filter((u) => assignees.includes(u.username)).map((u) => u.realname);
-      const done =
-        type === 0
-          ? toEnd
-            ? '审批已通过，流程结束，已通知申请人'
-            : `审批已通过，已通知下一审批人${names.length ? `：${names.join('、')}` : ''}`
-          : type === 1
-            ? backTaskKey === '-1'
-              ? '已驳回，已通知申请人'
-              : `已退回至「${backList.find((b) => b.key === backTaskKey)?.name ?? backTaskKey}」，已通知审批人`
-            : '已委托，已通知被委托人';
+      const done = approvalDoneText({ type, toEnd, names, backTaskKey, backList });
       Toast.show({ icon: 'success', content: `操作成功，${done}` });
       void queryClient.invalidateQueries({ queryKey: ['h5TodoCount'] });
       void queryClient.invalidateQueries({ queryKey: ['todoBadge'] });

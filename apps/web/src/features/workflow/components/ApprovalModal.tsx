@@ -33,7 +33,13 @@ import { WF_TEXTS } from '../texts';
 import { DecisionFields } from '../engine/DecisionFields';
 import { engineApi } from '../engine/engineApi';
 import { NO_PICK, pickedNames, type Picked } from './TaskActionModal';
-import { loadNextStep } from '../nextApprovers';
+import {
+  approvalDoneText,
+  endsProcess,
+  loadNextStep,
+  loadReturnApprovers,
+  preselectedApprovers,
+} from '../nextApprovers';
 import { NextStepSummary } from './NextStepSummary';
 
 /** How an approval dialog ended: done, cancelled, or failed with code 500 (close everything and reload). */
@@ -50,7 +56,8 @@ function userOptions(users: NextUser[]) {
 }
 
 /**
- * The approval dialog (SPEC §2, §4, §5): 审批意见; pass with the next-handler choice (gateways need no
+ * The approval dialog (docs/workflow.md, "`POST /actTask/pass` and `POST /actTask/jxpass`" and "Next approvers in
+ * the dialogs"): 审批意见; pass with the next-handler choice (gateways need no
  * assignee, the end shows its pseudo-assignee); reject to the initiator or to an earlier node with its
  * approvers; delegate with the user-by-department picker.
  */
@@ -126,8 +133,7 @@ export function ApprovalModal({
         if (!live) return;
         if (res.node) {
           setNextNode(res.node);
-          // stock behaviour: every candidate of the next node is pre-selected
-          setAssignees(res.node.type === 1 ? choosableUsers(res.node).map((u) => u.username) : []);
+          setAssignees(preselectedApprovers(res.node));
         } else if (res.error) message.error(res.error);
       };
       load()
@@ -150,7 +156,7 @@ export function ApprovalModal({
     };
   }, [open, task, type, claim, orgCode, message]);
 
-  // Returning to a node: its original approvers are designated again (SPEC §4).
+  // Returning to a node: its original approvers are designated again (docs/workflow.md, "`POST /actTask/backToTask`").
   const changeBackTask = async (key: string) => {
     setBackTaskKey(key);
     setAssignees([]);
@@ -159,15 +165,9 @@ export function ApprovalModal({
     if (key === '-1' || !task) return;
     setLoadingNode(true);
     try {
-      const [before, configured] = await Promise.all([
-        wfApi.backNodeUsers({ nodeId: key, procInstId: task.procInstId, processName: task.processName }),
-        wfApi.node(key, { procDefId: task.procDefId, procInstId: task.procInstId, claimOrgCodeValue: claim }),
-      ]);
-      const prior = before.success && Array.isArray(before.result) ? before.result : [];
-      const rules = configured.success && configured.result ? (configured.result.users ?? []) : [];
-      const merged = [...prior, ...rules.filter((u) => !prior.some((p) => p.username === u.username))];
-      setBackUsers(merged);
-      setAssignees((prior.length ? prior : rules).map((u) => u.username));
+      const back = await loadReturnApprovers(task, key, claim);
+      setBackUsers(back.users);
+      setAssignees(back.preselected);
     } catch {
       /* the client has shown the failure */
     } finally {
@@ -183,19 +183,14 @@ export function ApprovalModal({
   /** What the action did, in words (not just 操作成功). */
   /** What the action did, in words (after 操作成功, which other screens and tests look for). */
   const successText = (): string => `操作成功，${actionDone()}`;
-  const actionDone = (): string => {
-    if (type === 0) {
-      if (toEnd) return '审批已通过，流程结束，已通知申请人';
-      const names = users.filter((u) => assignees.includes(u.username)).map((u) => u.realname);
-      return names.length ? `审批已通过，已通知下一审批人：${names.join('、')}` : '审批已通过，已通知下一审批人';
-    }
-    if (type === 1) {
-      if (backTaskKey === '-1') return '已驳回，已通知申请人';
-      const node = backList.find((b) => b.key === backTaskKey);
-      return `已退回至「${node?.name ?? backTaskKey}」，已通知审批人`;
-    }
-    return '已委托，已通知被委托人';
-  };
+  const actionDone = (): string =>
+    approvalDoneText({
+      type,
+      toEnd,
+      names: users.filter((u) => assignees.includes(u.username)).map((u) => u.realname),
+      backTaskKey,
+      backList,
+    });
 
   const submit = async () => {
     if (!task) return;
@@ -247,7 +242,7 @@ export function ApprovalModal({
         onClose('done');
       } else {
         message.error(res.message);
-        // SPEC §8: a code 500 failure also closes the dialogs and reloads the list
+        // a code 500 failure also closes the dialogs and reloads the list (docs/workflow.md, "A refused action in the dialogs")
         if (res.code === 500) onClose('failed');
       }
     } catch {
@@ -259,9 +254,7 @@ export function ApprovalModal({
 
   const labels = endLabels(nextNode);
   // A gateway whose branch leads straight to the end shows the end's pseudo-assignee like an end node.
-  const toEnd =
-    nextNode?.type === 2 ||
-    (nextNode?.type === 3 && nextNode.users.length > 0 && labels.length === nextNode.users.length);
+  const toEnd = endsProcess(nextNode);
   const isGateway = !toEnd && (nextNode?.type === 3 || nextNode?.type === 4);
 
   return (
@@ -306,6 +299,7 @@ export function ApprovalModal({
                   options={userOptions(users)}
                   optionFilterProp="label"
                   data-testid="next-assignees"
+                  aria-label={`下一审批人（${nextNode.title}）`}
                 />
                 <NextStepSummary node={nextNode} chosen={assignees} testId="pass-next-step" />
               </Form.Item>
@@ -375,6 +369,7 @@ export function ApprovalModal({
                   value={score}
                   onChange={(v) => setScore(v)}
                   style={{ width: 160 }}
+                  aria-label="考评得分"
                 />
               </Form.Item>
             )}
@@ -391,6 +386,7 @@ export function ApprovalModal({
                   label: b.name,
                 }))}
                 data-testid="back-target"
+                aria-label="驳回至"
               />
             </Form.Item>
             {backTaskKey !== '-1' && (
@@ -409,6 +405,7 @@ export function ApprovalModal({
                   options={userOptions(users)}
                   optionFilterProp="label"
                   data-testid="back-assignees"
+                  aria-label="指定原节点审批人"
                 />
               </Form.Item>
             )}
