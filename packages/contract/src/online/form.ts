@@ -29,7 +29,24 @@ export const CGFORM_DB_TYPE_TEXT: Record<CgformDbType, string> = {
   datetime: '日期时间',
   text: '长文本',
 };
-export const CGFORM_SHOW_TYPES = ['text', 'textarea', 'password', 'list', 'radio', 'checkbox', 'date', 'datetime', 'popup', 'switch'] as const;
+export const CGFORM_SHOW_TYPES = [
+  'text',
+  'textarea',
+  'password',
+  'list',
+  'radio',
+  'checkbox',
+  'date',
+  'datetime',
+  'popup',
+  'switch',
+  'sel_search',
+  'sel_tree',
+  'cat_tree',
+  'sel_depart',
+  'sel_user',
+  'pca',
+] as const;
 export type CgformShowType = (typeof CGFORM_SHOW_TYPES)[number];
 export const CGFORM_SHOW_TYPE_TEXT: Record<CgformShowType, string> = {
   text: '文本框',
@@ -42,7 +59,35 @@ export const CGFORM_SHOW_TYPE_TEXT: Record<CgformShowType, string> = {
   datetime: '日期时间',
   popup: '弹出报表',
   switch: '开关',
+  sel_search: '下拉搜索',
+  sel_tree: '下拉树',
+  cat_tree: '分类字典树',
+  sel_depart: '选择部门',
+  sel_user: '选择用户',
+  pca: '省市区',
 };
+
+/**
+ * Widgets whose `dictField` / `dictTable` / `dictText` are no dictionary: `popup` keeps the report code in
+ * `dictTable`, the report columns in `dictField` and the form fields they fill in `dictText` (the stock
+ * JPopup columns); `cat_tree` keeps the category root code in `dictField`; pickers keep nothing.
+ */
+export const CGFORM_NON_DICT_TYPES: readonly string[] = ['popup', 'cat_tree', 'sel_depart', 'sel_user', 'pca'];
+/** Whether a field's values are dictionary values (texts looked up as `<field>_dictText`, options sent along). */
+export const isCgformDictField = (f: { dictField?: string | null; fieldShowType?: string | null }): boolean =>
+  !!f.dictField && !CGFORM_NON_DICT_TYPES.includes(f.fieldShowType ?? '');
+
+/** SPEC §5: a popup needs the report code and as many report columns as form fields to fill. */
+export const POPUP_CONFIG_ERROR = '弹窗配置错误';
+const splitList = (v: string | null | undefined) => (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+/** The popup's report columns and destination fields, or null when the configuration is wrong. */
+export function popupFields(code: string | null | undefined, orgFields: string | null | undefined, destFields: string | null | undefined): { org: string[]; dest: string[] } | null {
+  const org = splitList(orgFields);
+  const dest = splitList(destFields);
+  if (!code || !/^[A-Za-z0-9_]{1,100}$/.test(code) || !org.length || org.length !== dest.length) return null;
+  if (![...org, ...dest].every((x) => CGFORM_IDENT.test(x))) return null;
+  return { org, dest };
+}
 
 /** The shared §5 rules a field may name as its `fieldValidType` (any other value must be a `^…$` pattern). */
 export const CGFORM_RULES: Record<string, PatternName> = {
@@ -120,10 +165,16 @@ export const cgformFieldSchema = z
   .superRefine((f, ctx) => {
     if ((CGFORM_SYSTEM_COLUMNS as readonly string[]).includes(f.dbFieldName))
       ctx.addIssue({ code: 'custom', path: ['dbFieldName'], message: `字段名 ${f.dbFieldName} 为系统字段，不能使用` });
-    if (f.dictTable && !CGFORM_IDENT.test(f.dictTable)) ctx.addIssue({ code: 'custom', path: ['dictTable'], message: `字典表${CGFORM_IDENT_MESSAGE}` });
-    if (f.dictTable && (!f.dictField || !CGFORM_IDENT.test(f.dictField) || !f.dictText || !CGFORM_IDENT.test(f.dictText)))
-      ctx.addIssue({ code: 'custom', path: ['dictText'], message: '字典表须同时填写值字段和文本字段' });
-    if (!f.dictTable && f.dictField && !/^[A-Za-z0-9_]{1,100}$/.test(f.dictField)) ctx.addIssue({ code: 'custom', path: ['dictField'], message: '字典编码只能包含字母、数字和下划线' });
+    if (f.fieldShowType === 'popup') {
+      if (!popupFields(f.dictTable, f.dictField, f.dictText)) ctx.addIssue({ code: 'custom', path: ['dictText'], message: `${f.dbFieldTxt}：${POPUP_CONFIG_ERROR}` });
+    } else if (CGFORM_NON_DICT_TYPES.includes(f.fieldShowType)) {
+      if (f.dictField && !/^[A-Za-z0-9_]{1,100}$/.test(f.dictField)) ctx.addIssue({ code: 'custom', path: ['dictField'], message: '字典编码只能包含字母、数字和下划线' });
+    } else {
+      if (f.dictTable && !CGFORM_IDENT.test(f.dictTable)) ctx.addIssue({ code: 'custom', path: ['dictTable'], message: `字典表${CGFORM_IDENT_MESSAGE}` });
+      if (f.dictTable && (!f.dictField || !CGFORM_IDENT.test(f.dictField) || !f.dictText || !CGFORM_IDENT.test(f.dictText)))
+        ctx.addIssue({ code: 'custom', path: ['dictText'], message: '字典表须同时填写值字段和文本字段' });
+      if (!f.dictTable && f.dictField && !/^[A-Za-z0-9_]{1,100}$/.test(f.dictField)) ctx.addIssue({ code: 'custom', path: ['dictField'], message: '字典编码只能包含字母、数字和下划线' });
+    }
     if (f.mainTable && !CGFORM_IDENT.test(f.mainTable)) ctx.addIssue({ code: 'custom', path: ['mainTable'], message: `主表名${CGFORM_IDENT_MESSAGE}` });
     if (f.mainField && !CGFORM_IDENT.test(f.mainField)) ctx.addIssue({ code: 'custom', path: ['mainField'], message: `主表字段${CGFORM_IDENT_MESSAGE}` });
     if (f.dbType === 'string' && (f.dbLength < 1 || f.dbLength > 4000)) ctx.addIssue({ code: 'custom', path: ['dbLength'], message: '字符串长度须在1到4000之间' });

@@ -89,6 +89,15 @@ export const onlReportData = z.looseObject({
   totals: z.record(z.string(), z.number().nullable()).optional(),
 });
 
+/** One page of a report for the popup report selector (by report code). */
+export const onlReportPopupData = z.looseObject({
+  total: z.number(),
+  records: z.array(z.record(z.string(), z.unknown())),
+  current: z.number(),
+  size: z.number(),
+  pages: z.number(),
+});
+
 // ------------------------------------------------------------------ online forms
 
 export const onlFormHeadRow = z.looseObject({

@@ -4,6 +4,7 @@ import { SecretBox } from '../system/datasource/secret-box.js';
 import { FormDataService } from './form/form-data.service.js';
 import { formRoutes } from './form/form.routes.js';
 import { FormDesignService } from './form/form.service.js';
+import { reportPopupRoutes } from './report/report-popup.routes.js';
 import { reportRoutes } from './report/report.routes.js';
 import { ReportService, type DictLookup } from './report/report.service.js';
 
@@ -12,6 +13,7 @@ export async function registerOnlineModule(api: Api, deps: { dicts: DictLookup }
   const handle = (api as unknown as { dbHandle: DbHandle }).dbHandle;
   const reports = new ReportService(api.ctx, handle, new SecretBox(api.ctx.config.jwtSecret), deps.dicts);
   await reportRoutes(api, reports);
+  await reportPopupRoutes(api, reports);
   const forms = new FormDesignService(api.ctx);
   await formRoutes(api, forms, new FormDataService(api.ctx, forms, deps.dicts));
   return { reports };

@@ -1,4 +1,4 @@
-import { validateCgformValue, type CgformColumn, type CgformDbType } from '@go/contract';
+import { isCgformDictField, validateCgformValue, type CgformColumn, type CgformDbType } from '@go/contract';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { CurrentUser } from '../../../platform/access/access.js';
 import { inCompanyScope, scopeToCompany } from '../../../platform/access/scope.js';
@@ -95,6 +95,7 @@ export class FormDataService {
   // ---- dictionaries ----
 
   async options(f: OnlCgformField, values?: string[]): Promise<DictOption[]> {
+    if (!isCgformDictField(f)) return [];
     if (f.dictTable && f.dictField && f.dictText) {
       await this.design.checkDictTable(f.dictTable);
       let qb = this.dyn
@@ -110,7 +111,7 @@ export class FormDataService {
 
   private async withDictText(form: LoadedForm, rows: Row[]): Promise<Row[]> {
     for (const f of form.fields) {
-      if (!f.dictField) continue;
+      if (!isCgformDictField(f)) continue;
       const values = [...new Set(rows.flatMap((r) => String(r[f.dbFieldName] ?? '').split(',')).filter(Boolean))];
       if (!values.length) continue;
       const map = new Map((await this.options(f, values)).map((o) => [o.value, o.text]));
@@ -135,7 +136,7 @@ export class FormDataService {
     const dictOptions: Record<string, DictOption[]> = {};
     for (const f of form.fields.filter((x) => x.isShowList === 1)) {
       const c: CgformColumn = { title: f.dbFieldTxt, dataIndex: f.dbFieldName, align: 'center', sorter: true };
-      if (f.dictField) {
+      if (isCgformDictField(f)) {
         c.customRender = f.dbFieldName;
         dictOptions[f.dbFieldName] = await this.options(f);
       }
@@ -143,7 +144,7 @@ export class FormDataService {
       if (c.showLength === undefined) delete c.showLength;
       columns.push(c);
     }
-    for (const f of form.fields) if (f.dictField && !dictOptions[f.dbFieldName]) dictOptions[f.dbFieldName] = await this.options(f);
+    for (const f of form.fields) if (isCgformDictField(f) && !dictOptions[f.dbFieldName]) dictOptions[f.dbFieldName] = await this.options(f);
     return {
       code: h.id,
       formTemplate: h.formTemplate ?? '1',
@@ -171,7 +172,7 @@ export class FormDataService {
       subTables: await Promise.all(
         form.subs.map(async (s) => {
           const opts: Record<string, DictOption[]> = {};
-          for (const f of s.fields) if (f.dictField) opts[f.dbFieldName] = await this.options(f);
+          for (const f of s.fields) if (isCgformDictField(f)) opts[f.dbFieldName] = await this.options(f);
           return {
             id: s.head.id,
             tableName: s.head.tableName,
@@ -194,13 +195,13 @@ export class FormDataService {
         field: f.dbFieldName,
         label: f.dbFieldTxt,
         mode: f.queryMode === 'group' ? 'group' : 'single',
-        view: f.dictField ? (f.fieldShowType === 'radio' || f.fieldShowType === 'checkbox' ? f.fieldShowType : 'list') : f.fieldShowType,
+        view: isCgformDictField(f) ? (f.fieldShowType === 'radio' || f.fieldShowType === 'checkbox' ? f.fieldShowType : 'list') : f.fieldShowType,
         type: f.dbType,
-        dictCode: f.dictTable ? `${f.dictTable},${f.dictText},${f.dictField}` : (f.dictField ?? undefined),
+        dictCode: !isCgformDictField(f) ? undefined : f.dictTable ? `${f.dictTable},${f.dictText},${f.dictField}` : (f.dictField ?? undefined),
         dictTable: f.dictTable ?? undefined,
         dictText: f.dictText ?? undefined,
         dictField: f.dictField ?? undefined,
-        dictOptions: f.dictField ? await this.options(f) : undefined,
+        dictOptions: isCgformDictField(f) ? await this.options(f) : undefined,
       });
     }
     return out;

@@ -2,6 +2,7 @@ import {
   binaryResponse,
   cgformSaveSchema,
   envelope,
+  isCgformDictField,
   listResponse,
   messageResponse,
   onlFormColumns,
@@ -200,15 +201,15 @@ export async function formRoutes(app: Api, design: FormDesignService, data: Form
       if (!form.fields.some((f) => f.dbFieldName === k)) throw businessError(`foreignKeys 中的字段 ${k.slice(0, 64)} 不存在`);
     // validateStatus 0: check the rows only, nothing is saved.
     const checkOnly = (fields.validateStatus ?? q('validateStatus')) === '0';
-    const columns = form.fields.map((f) => ({ header: f.dbFieldTxt, key: f.dictField ? `${f.dbFieldName}_dictText` : f.dbFieldName }));
-    const aliases = Object.fromEntries(form.fields.map((f) => [f.dbFieldName, f.dictField ? `${f.dbFieldName}_dictText` : f.dbFieldName]));
+    const columns = form.fields.map((f) => ({ header: f.dbFieldTxt, key: isCgformDictField(f) ? `${f.dbFieldName}_dictText` : f.dbFieldName }));
+    const aliases = Object.fromEntries(form.fields.map((f) => [f.dbFieldName, isCgformDictField(f) ? `${f.dbFieldName}_dictText` : f.dbFieldName]));
     const required = form.fields.find((f) => f.dbIsNull === 0 && !foreignKeys[f.dbFieldName]) ?? form.fields.find((f) => !foreignKeys[f.dbFieldName]);
     if (!required) throw businessError('表单没有可导入的字段');
     const schema = z.record(z.string(), z.unknown());
     const r = await importRows(app.ctx.config, files, {
       columns,
       aliases,
-      required: required.dictField ? `${required.dbFieldName}_dictText` : required.dbFieldName,
+      required: isCgformDictField(required) ? `${required.dbFieldName}_dictText` : required.dbFieldName,
       schema,
       decode: (field, text) => data.decode(form, field, text),
       save: async (row) => {
@@ -231,7 +232,7 @@ export async function formRoutes(app: Api, design: FormDesignService, data: Form
     // paramsStr (stock) or, without it, the list's own query parameters.
     const { paramsStr, ...plain } = req.query;
     const params = paramsStr ? parseParamsStr(paramsStr) : plain;
-    const cols = form.fields.filter((f) => f.isShowList === 1).map((f) => ({ header: f.dbFieldTxt, key: f.dictField ? `${f.dbFieldName}_dictText` : f.dbFieldName }));
+    const cols = form.fields.filter((f) => f.isShowList === 1).map((f) => ({ header: f.dbFieldTxt, key: isCgformDictField(f) ? `${f.dbFieldName}_dictText` : f.dbFieldName }));
     const title = form.head.tableTxt;
     reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader(`${title}.xlsx`));
     return reply.send(streamXlsx({ title, subTitle: `导出人:${req.user!.realname}`, columns: cols, rows: data.exportRows(req.user!, form, params) }));

@@ -1,4 +1,4 @@
-import { CGFORM_RESERVED_PREFIXES, CGFORM_SYSTEM_COLUMNS, type CgformDbType, type CgformSave } from '@go/contract';
+import { CGFORM_RESERVED_PREFIXES, CGFORM_SYSTEM_COLUMNS, isCgformDictField, POPUP_CONFIG_ERROR, popupFields, type CgformDbType, type CgformSave } from '@go/contract';
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../../../platform/access/access.js';
 import type { AppContext } from '../../../platform/context.js';
@@ -155,7 +155,8 @@ export class FormDesignService {
       if (sub === h.tableName) throw businessError('附表不能是主表自己');
     }
     for (const f of input.fields) {
-      if (f.dictTable) await this.checkDictTable(f.dictTable);
+      if (f.fieldShowType === 'popup') await this.checkPopup(f, input.fields.map((x) => x.dbFieldName));
+      else if (f.dictTable && isCgformDictField(f)) await this.checkDictTable(f.dictTable);
       if (h.tableType === 3 && f.mainTable) {
         const main = await this.byTableName(f.mainTable);
         if (main && f.mainField && f.mainField !== 'id' && !main.fields.some((m) => m.dbFieldName === f.mainField))
@@ -229,6 +230,22 @@ export class FormDesignService {
   }
 
   /** A dictionary table must be one reports may read (在线报表 allow-list) or another online form's table. */
+  /**
+   * A popup field (SPEC §5): the report exists, every report column it copies is one of the report's columns,
+   * and every field it fills is a field of this form; anything else is `弹窗配置错误`.
+   */
+  async checkPopup(f: { dbFieldTxt: string; dictTable: string | null; dictField: string | null; dictText: string | null }, formFields: string[]): Promise<void> {
+    const cfg = popupFields(f.dictTable, f.dictField, f.dictText);
+    if (!cfg) throw businessError(`${f.dbFieldTxt}：${POPUP_CONFIG_ERROR}`);
+    const head = await this.db.selectFrom('onlCgreportHead').select('id').where('code', '=', f.dictTable!).executeTakeFirst();
+    if (!head) throw businessError(`${f.dbFieldTxt}：${POPUP_CONFIG_ERROR}，报表 ${f.dictTable} 不存在`);
+    const items = new Set((await this.db.selectFrom('onlCgreportItem').select('fieldName').where('cgrheadId', '=', head.id).execute()).map((i) => i.fieldName));
+    const missing = cfg.org.find((o) => !items.has(o));
+    if (missing) throw businessError(`${f.dbFieldTxt}：${POPUP_CONFIG_ERROR}，报表没有字段 ${missing}`);
+    const unknown = cfg.dest.find((d) => !formFields.includes(d));
+    if (unknown) throw businessError(`${f.dbFieldTxt}：${POPUP_CONFIG_ERROR}，表单没有字段 ${unknown}`);
+  }
+
   async checkDictTable(table: string): Promise<void> {
     const prefix = CGFORM_RESERVED_PREFIXES.find((p) => table.startsWith(p) && p !== 'sys_');
     const allowed = await this.db.selectFrom('onlReportTable').select('id').where('dbSource', '=', '').where('tableName', '=', table).executeTakeFirst();
