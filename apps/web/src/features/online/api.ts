@@ -1,6 +1,6 @@
 import type { ReportColumnsResult, ReportDataResult, ReportQueryInfo } from '@go/contract';
 import { groupRequest } from '../../app/http/group-request';
-import { getAction } from '../../components/list/http';
+import { getAction } from '../../app/http/client';
 
 export interface ReportParam {
   id: string;
@@ -53,6 +53,9 @@ export const reportApi = {
     groupRequest(groupId ? `${groupId}|getData/${id}|${JSON.stringify(query)}` : null, () =>
       must(getAction<ReportDataResult>(`/online/cgreport/api/getData/${encodeURIComponent(id)}`, query)),
     ),
+  /** One page of a report by its code for the popup report selector; `fields` are the columns it copies. */
+  popupData: (code: string, query: Record<string, string | number>) =>
+    must(getAction<ReportDataResult>(`/online/cgreport/api/getPopupData/${encodeURIComponent(code)}`, query)),
   items: (headId: string) => must(getAction<ReportItem[]>('/online/cgreport/item/listByHeadId', { headId })),
   headParams: (headId: string) => must(getAction<ReportParam[]>('/online/cgreport/param/listByHeadId', { headId })),
 };

@@ -2,10 +2,17 @@ import { validateCgformValue } from '@go/contract';
 import { App, Button, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Space, Spin, Switch, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { CategorySelect } from '../../../components/dict/CategorySelect';
+import { DictSearchSelect } from '../../../components/dict/DictSearchSelect';
+import { DictTreeSelect } from '../../../components/dict/DictTreeSelect';
 import { EditableGrid, isTempId, type CellType, type GridColumn, type GridHandle } from '../../../components/grid';
+import { AreaLinkage } from '../../../components/pickers/AreaLinkage';
+import { DepartPicker } from '../../../components/pickers/DepartPicker';
+import { UserByDepPicker } from '../../../components/pickers/UserByDepPicker';
 import type { DictOption, FormColumns, FormFieldDef, SubTableDef } from '../formApi';
 import { formApi } from '../formApi';
 import { openSubTables } from '../sub-table-open';
+import { ReportPopup } from './ReportPopup';
 
 const ruleOf = (f: FormFieldDef) => ({
   validator: async (_: unknown, v: unknown) => {
@@ -14,11 +21,51 @@ const ruleOf = (f: FormFieldDef) => ({
   },
 });
 
+/** A table dictionary as the dictionary widgets name it (`table,text,code`), else the dictionary code. */
+const dictOf = (f: FormFieldDef) => (f.dictTable ? `${f.dictTable},${f.dictText},${f.dictField}` : (f.dictField ?? ''));
+
+/**
+ * The popup field (stock JPopup): the report `dictTable`, its columns `dictField` fill the form fields
+ * `dictText`; the field shows the report column that fills it (else the first one).
+ */
+function popupWidget(f: FormFieldDef, fill: (values: Record<string, string>) => void): ReactNode {
+  const org = (f.dictField ?? '').split(',').map((x) => x.trim());
+  const dest = (f.dictText ?? '').split(',').map((x) => x.trim());
+  const own = dest.indexOf(f.dbFieldName);
+  return (
+    <ReportPopup
+      aria-label={f.dbFieldTxt}
+      data-testid={`cgform-field-${f.dbFieldName}`}
+      title={f.dbFieldTxt}
+      code={f.dictTable ?? ''}
+      field={org[own >= 0 ? own : 0] ?? ''}
+      orgFields={f.dictField ?? ''}
+      destFields={f.dictText ?? ''}
+      placeholder={`请选择${f.dbFieldTxt}`}
+      onPick={fill}
+    />
+  );
+}
+
 /** The widget of a field (field_show_type), values kept as the server stores them (text dates). */
-function widget(f: FormFieldDef, options: DictOption[] | undefined): ReactNode {
+function widget(f: FormFieldDef, options: DictOption[] | undefined, fill: (values: Record<string, string>) => void): ReactNode {
   const opts = (options ?? []).map((o) => ({ value: o.value, label: o.text }));
   const label = f.dbFieldTxt;
   switch (f.fieldShowType) {
+    case 'popup':
+      return popupWidget(f, fill);
+    case 'sel_depart':
+      return <DepartPicker id={`cgform-${f.dbFieldName}`} placeholder={`请选择${label}`} />;
+    case 'sel_user':
+      return <UserByDepPicker id={`cgform-${f.dbFieldName}`} multi={false} placeholder={`请选择${label}`} />;
+    case 'pca':
+      return <AreaLinkage id={`cgform-${f.dbFieldName}`} placeholder={`请选择${label}`} />;
+    case 'sel_search':
+      return <DictSearchSelect dict={dictOf(f)} placeholder={`请选择${label}`} />;
+    case 'sel_tree':
+      return <DictTreeSelect dict={dictOf(f)} placeholder={`请选择${label}`} />;
+    case 'cat_tree':
+      return <CategorySelect pcode={f.dictField || undefined} placeholder={`请选择${label}`} />;
     case 'list':
       return <Select aria-label={label} allowClear options={opts} placeholder={`请选择${label}`} />;
     case 'radio':
@@ -95,6 +142,12 @@ export function FormAutoModal({ code, meta, editId, open, onClose }: { code: str
       .finally(() => setLoading(false));
   }, [open, editId, code, meta, form, message]);
 
+  // A popup pick fills the form fields it names (only those this form has).
+  const fill = (values: Record<string, string>) => {
+    const known = new Set(meta.formFields.map((x) => x.dbFieldName));
+    form.setFieldsValue(Object.fromEntries(Object.entries(values).filter(([k]) => known.has(k))));
+  };
+
   const save = async () => {
     const raw = (await form.validateFields()) as Record<string, unknown>;
     const body: Record<string, unknown> = {};
@@ -148,7 +201,7 @@ export function FormAutoModal({ code, meta, editId, open, onClose }: { code: str
           <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', columnGap: 16 }}>
             {meta.formFields.map((f) => (
               <Form.Item key={f.dbFieldName} name={f.dbFieldName} label={f.dbFieldTxt} required={f.dbIsNull === 0} rules={isDate(f) ? (f.dbIsNull === 0 ? [{ required: true, message: `${f.dbFieldTxt}不能为空` }] : []) : [ruleOf(f)]} valuePropName={f.fieldShowType === 'switch' ? 'checked' : 'value'}>
-                {isDate(f) ? <DatePicker aria-label={f.dbFieldTxt} showTime={f.dbType === 'datetime'} style={{ width: '100%' }} /> : widget(f, meta.dictOptions[f.dbFieldName])}
+                {isDate(f) ? <DatePicker aria-label={f.dbFieldTxt} showTime={f.dbType === 'datetime'} style={{ width: '100%' }} /> : widget(f, meta.dictOptions[f.dbFieldName], fill)}
               </Form.Item>
             ))}
           </div>

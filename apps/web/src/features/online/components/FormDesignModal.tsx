@@ -1,8 +1,8 @@
-import { CGFORM_DB_TYPES, CGFORM_DB_TYPE_TEXT, CGFORM_IDENT, CGFORM_IDENT_MESSAGE, CGFORM_RULE_TEXT, CGFORM_SHOW_TYPES, CGFORM_SHOW_TYPE_TEXT } from '@go/contract';
+import { CGFORM_DB_TYPES, CGFORM_DB_TYPE_TEXT, CGFORM_IDENT, CGFORM_IDENT_MESSAGE, CGFORM_RULE_TEXT, CGFORM_SHOW_TYPES, CGFORM_SHOW_TYPE_TEXT, POPUP_CONFIG_ERROR, popupFields } from '@go/contract';
 import { App, Button, Col, Form, Input, Modal, Row as GridRow, Select, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { EditableGrid, type GridColumn, type GridHandle } from '../../../components/grid';
-import { postAction, putAction } from '../../../components/list/http';
+import { postAction, putAction } from '../../../app/http/client';
 import type { FormModalProps } from '../../../components/list/ListPage';
 import type { Row } from '../../../components/list/types';
 import { formApi } from '../formApi';
@@ -27,7 +27,19 @@ const fieldColumns: GridColumn[] = [
   { key: 'fieldShowType', title: '控件类型', type: 'select', width: 110, defaultValue: 'text', options: CGFORM_SHOW_TYPES.map((v) => ({ value: v, label: CGFORM_SHOW_TYPE_TEXT[v] })) },
   { key: 'dictField', title: '字典编码/值字段', type: 'input', width: 130 },
   { key: 'dictTable', title: '字典表', type: 'input', width: 110 },
-  { key: 'dictText', title: '字典文本字段', type: 'input', width: 110 },
+  {
+    key: 'dictText',
+    title: '字典文本字段',
+    type: 'input',
+    width: 110,
+    // a popup: report code in 字典表, report columns in 字典编码/值字段, the form fields they fill here (SPEC §5)
+    validateRules: [
+      {
+        handler: ({ row }) =>
+          row.fieldShowType !== 'popup' || popupFields(row.dictTable as string | null, row.dictField as string | null, row.dictText as string | null) ? true : POPUP_CONFIG_ERROR,
+      },
+    ],
+  },
   { key: 'isShowList', title: '列表显示', type: 'checkbox', width: 70, customValue: yes, defaultValue: '1' },
   { key: 'isShowForm', title: '表单显示', type: 'checkbox', width: 70, customValue: yes, defaultValue: '1' },
   { key: 'isQuery', title: '查询', type: 'checkbox', width: 60, customValue: yes, defaultValue: '0' },

@@ -1,4 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
+import { POPUP_CONFIG_ERROR, popupFields } from '@go/contract';
 import { Alert, App, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { ReportView } from './ReportView';
@@ -7,14 +8,21 @@ type Row = Record<string, unknown>;
 
 /** `orgFields`, `destFields` (and the code) must be given with the same number of fields (SPEC §5). */
 export function popupConfigError(code: string | undefined, orgFields: string, destFields: string): string | null {
-  const org = orgFields.split(',').map((s) => s.trim()).filter(Boolean);
-  const dest = destFields.split(',').map((s) => s.trim()).filter(Boolean);
-  if (!code || !org.length || !dest.length || org.length !== dest.length) return 'popup参数未正确配置!';
-  return null;
+  return popupFields(code, orgFields, destFields) ? null : POPUP_CONFIG_ERROR;
+}
+
+/** What a pick hands back: for every destination field the chosen rows' values of its report column, comma-joined. */
+export function pickedValues(rows: Row[], orgFields: string, destFields: string): Record<string, string> {
+  const cfg = popupFields('x', orgFields, destFields);
+  const values: Record<string, string> = {};
+  cfg?.org.forEach((o, i) => {
+    values[cfg.dest[i]] = rows.map((r) => (r[o] === null || r[o] === undefined ? '' : String(r[o]))).join(',');
+  });
+  return values;
 }
 
 /** The popup report selector (SPEC §2, width 1200): picks rows of a report and hands back the chosen fields. */
-export function ReportSelectModal(props: { open: boolean; code: string; multi?: boolean; title?: string; onCancel: () => void; onOk: (rows: Row[]) => void }) {
+export function ReportSelectModal(props: { open: boolean; code: string; multi?: boolean; title?: string; fields?: string[]; onCancel: () => void; onOk: (rows: Row[]) => void }) {
   const { message } = App.useApp();
   const [rows, setRows] = useState<Row[]>([]);
   return (
@@ -31,7 +39,12 @@ export function ReportSelectModal(props: { open: boolean; code: string; multi?: 
       }}
       styles={{ body: { maxHeight: '70vh', overflow: 'auto' } }}
     >
-      <ReportView report={props.code} compact selection={{ multi: !!props.multi, onChange: setRows }} />
+      <ReportView
+        report={props.code}
+        compact
+        popup={{ code: props.code, fields: props.fields ?? [] }}
+        selection={{ multi: !!props.multi, onChange: setRows }}
+      />
     </Modal>
   );
 }
@@ -46,6 +59,8 @@ export interface ReportPopupProps {
   /** Form fields that receive them. */
   destFields: string;
   multi?: boolean;
+  /** The dialog's title. */
+  title?: string;
   value?: string;
   placeholder?: string;
   disabled?: boolean;
@@ -53,15 +68,15 @@ export interface ReportPopupProps {
   onPick?: (values: Record<string, string>) => void;
   onChange?: (value: string) => void;
   'aria-label'?: string;
+  'data-testid'?: string;
 }
 
 /** An input that opens the popup report selector (stock j-popup). */
 export function ReportPopup(props: ReportPopupProps) {
   const [open, setOpen] = useState(false);
   const error = popupConfigError(props.code, props.orgFields, props.destFields);
-  if (error) return <Alert type="error" showIcon message={error} />;
+  if (error) return <Alert type="error" showIcon message={error} data-testid="popup-config-error" />;
   const org = props.orgFields.split(',').map((s) => s.trim());
-  const dest = props.destFields.split(',').map((s) => s.trim());
   return (
     <>
       <Input
@@ -70,6 +85,7 @@ export function ReportPopup(props: ReportPopupProps) {
         placeholder={props.placeholder ?? '请选择'}
         disabled={props.disabled}
         aria-label={props['aria-label']}
+        data-testid={props['data-testid']}
         suffix={<SearchOutlined aria-hidden />}
         onClick={() => !props.disabled && setOpen(true)}
         onKeyDown={(e) => {
@@ -80,14 +96,12 @@ export function ReportPopup(props: ReportPopupProps) {
         open={open}
         code={props.code}
         multi={props.multi}
+        fields={org}
+        title={props.title}
         onCancel={() => setOpen(false)}
         onOk={(rows) => {
-          const values: Record<string, string> = {};
-          org.forEach((o, i) => {
-            values[dest[i]] = rows.map((r) => String(r[o.toLowerCase()] ?? '')).join(',');
-          });
-          props.onPick?.(values);
-          props.onChange?.(rows.map((r) => String(r[props.field.toLowerCase()] ?? '')).join(','));
+          props.onPick?.(pickedValues(rows, props.orgFields, props.destFields));
+          props.onChange?.(rows.map((r) => String(r[props.field] ?? '')).join(','));
           setOpen(false);
         }}
       />

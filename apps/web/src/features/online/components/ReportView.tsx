@@ -5,7 +5,7 @@ import type { ColumnType, TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { downloadFile } from '../../../components/list/http';
+import { downloadFile } from '../../../app/http/client';
 import { usePhoneLayout } from '../../../components/list/PhoneCards';
 import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 import { reportApi, type ReportParam } from '../api';
@@ -19,6 +19,8 @@ export interface ReportViewProps {
   selection?: { multi: boolean; onChange: (rows: Row[]) => void };
   /** Hide export and print (popup). */
   compact?: boolean;
+  /** The popup report selector: rows come from `getPopupData/{code}`, which checks the columns it copies. */
+  popup?: { code: string; fields: string[] };
 }
 
 const dictText = (dict: ReportColumnsResult['dictOptions'][string] | undefined, v: unknown) => {
@@ -36,7 +38,7 @@ const dateFormat = (view: string) => (view === 'datetime' ? 'YYYY-MM-DD HH:mm:ss
  * A generated report page (在线报表): its parameters, its search fields (single and range), the table with
  * server-side sort and paging, dictionary texts, a totals row, export and print.
  */
-export function ReportView({ report, selection, compact }: ReportViewProps) {
+export function ReportView({ report, selection, compact, popup }: ReportViewProps) {
   const [paramForm] = Form.useForm();
   const [searchForm] = Form.useForm();
   const [query, setQuery] = useState<Record<string, string>>({});
@@ -53,7 +55,11 @@ export function ReportView({ report, selection, compact }: ReportViewProps) {
     () => ({ ...query, pageNo: page.pageNo, pageSize: page.pageSize, ...(sort.column ? { column: sort.column, order: sort.order ?? 'desc' } : {}) }),
     [query, page, sort],
   );
-  const data = useQuery({ queryKey: ['report', 'data', id, request], queryFn: () => reportApi.data(id!, request), enabled: !!id });
+  const data = useQuery({
+    queryKey: ['report', popup ? 'popup' : 'data', id, request, popup?.fields.join(',')],
+    queryFn: () => (popup ? reportApi.popupData(popup.code, { ...request, fields: popup.fields.join(',') }) : reportApi.data(id!, request)),
+    enabled: !!id,
+  });
 
   const columns = useMemo<ColumnType<Row>[]>(() => {
     const cols = meta.data?.columns ?? [];

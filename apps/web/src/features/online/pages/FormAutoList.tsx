@@ -4,8 +4,19 @@ import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ListPage, type ListHelpers } from '../../../components/list/ListPage';
 import type { ListColumn, Row } from '../../../components/list/types';
+import { areaText } from '../../../components/pickers/AreaLinkage';
+import { DepartName } from '../../../components/pickers/DepartPicker';
+import { SenderName } from '../../announcement/components/SenderName';
 import { FormAutoModal } from '../components/FormAutoModal';
 import { formApi, type FormColumns, type FormQueryItem } from '../formApi';
+
+/** Picker fields keep ids, usernames and area codes: the list shows names. */
+function pickerText(showType: string | undefined): ListColumn['render'] {
+  if (showType === 'sel_depart') return (v) => <DepartName value={v ? String(v) : null} />;
+  if (showType === 'sel_user') return (v) => <SenderName username={v ? String(v) : null} />;
+  if (showType === 'pca') return (v) => areaText(v ? String(v) : undefined);
+  return undefined;
+}
 
 function listColumns(meta: FormColumns, query: FormQueryItem[]): ListColumn[] {
   const q = new Map(query.map((x) => [x.field, x]));
@@ -23,7 +34,7 @@ function listColumns(meta: FormColumns, query: FormQueryItem[]): ListColumn[] {
       type: opts ? 'dict' : fieldType(def?.dbType ?? item?.type),
       options: opts?.map((o) => ({ value: o.value, text: o.text })),
       search: item ? (item.mode === 'group' ? 'range' : opts ? 'eq' : 'like') : undefined,
-      render: opts ? (v: unknown, r: Row) => String(r[`${c.dataIndex}_dictText`] ?? v ?? '') : undefined,
+      render: opts ? (v: unknown, r: Row) => String(r[`${c.dataIndex}_dictText`] ?? v ?? '') : pickerText(def?.fieldShowType),
     };
   });
   // Query items on fields not shown in the list still get a search field.
