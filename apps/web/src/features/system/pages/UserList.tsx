@@ -1,16 +1,15 @@
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { App, Button, DatePicker, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { rules as shared, patternRule } from '@go/contract/validation';
 import { DictRadio, DictSelect } from '../../../components/dict/DictSelect';
 import { Auth } from '../../../components/list/auth';
 import { CrudFormModal } from '../../../components/list/CrudFormModal';
-import { getAction, putAction } from '../../../components/list/http';
+import { getAction, putAction } from '../../../app/http/client';
 import { ListPage, type FormModalProps, type ListHelpers } from '../../../components/list/ListPage';
 import type { ListColumn, Row } from '../../../components/list/types';
 import { DepartName, DepartPicker } from '../../../components/pickers/DepartPicker';
-import { PositionPicker } from '../../../components/pickers/EntitySelector';
+import { PositionPicker, RolePicker } from '../../../components/pickers/EntitySelector';
 import { duplicateCheck } from '../../../components/pickers/validators';
 import { datesToBody, datesToForm } from '../components/formValues';
 import { PasswordModal } from '../components/PasswordModal';
@@ -40,19 +39,7 @@ const columns: ListColumn[] = [
   { title: '创建时间', dataIndex: 'createTime', type: 'datetime', sorter: true, search: 'range', width: 170 },
 ];
 
-function useRoles() {
-  return useQuery({
-    queryKey: ['allRoles'],
-    queryFn: async () => {
-      const res = await getAction('/sys/role/queryall');
-      const list = (res.success && Array.isArray(res.result) ? res.result : []) as { id: string; roleName: string }[];
-      return list.map((r) => ({ value: String(r.id), label: r.roleName }));
-    },
-  });
-}
-
 function UserForm(props: FormModalProps<Row>) {
-  const roles = useRoles();
   return (
     <CrudFormModal
       {...props}
@@ -67,7 +54,7 @@ function UserForm(props: FormModalProps<Row>) {
           ...datesToForm(r, ['birthday']),
           sex: r.sex === null || r.sex === undefined ? undefined : String(r.sex),
           userIdentity: r.userIdentity === null || r.userIdentity === undefined ? undefined : String(r.userIdentity),
-          selectedroles: roleIds,
+          selectedroles: roleIds.join(',') || undefined,
           selecteddeparts: (r.departIds as string | null) || undefined,
         };
       }}
@@ -75,7 +62,7 @@ function UserForm(props: FormModalProps<Row>) {
         const body = datesToBody(v, ['birthday']);
         return {
           ...body,
-          selectedroles: Array.isArray(v.selectedroles) ? (v.selectedroles as string[]).join(',') : '',
+          selectedroles: Array.isArray(v.selectedroles) ? (v.selectedroles as string[]).join(',') : ((v.selectedroles as string | undefined) ?? ''),
           selecteddeparts: v.selecteddeparts ?? '',
         };
       }}
@@ -121,7 +108,7 @@ function UserForm(props: FormModalProps<Row>) {
             <PositionPicker />
           </Form.Item>
           <Form.Item name="selectedroles" label="角色分配">
-            <Select mode="multiple" allowClear placeholder="请选择角色" options={roles.data ?? []} optionFilterProp="label" />
+            <RolePicker multi />
           </Form.Item>
           <Form.Item name="selecteddeparts" label="部门分配" rules={[{ required: true, message: '请选择部门' }]}>
             <DepartPicker
