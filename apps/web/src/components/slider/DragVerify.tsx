@@ -33,18 +33,15 @@ export function DragVerify(props: DragVerifyProps) {
     }
   }, [props.value, passed, max]);
 
-  const onPointerDown = (e: React.PointerEvent) => {
-    if (passed) return;
-    (e.target as HTMLElement).setPointerCapture?.(e.pointerId);
-    drag.current = { startX: e.clientX - xRef.current };
-  };
-  const onPointerMove = (e: React.PointerEvent) => {
-    if (!drag.current || passed) return;
-    xRef.current = Math.max(0, Math.min(max, e.clientX - drag.current.startX));
-    setX(xRef.current);
-  };
-  const onPointerUp = () => {
-    if (!drag.current || passed) return;
+  // Moves and the release are followed on the window from the press on, so the drag goes on when the
+  // pointer leaves the handle (or the bar) and ends wherever the button is let go; no pointer capture
+  // is needed. Browsers without pointer events get the same through mouse events.
+  const stop = useRef<(() => void) | null>(null);
+  useEffect(() => () => stop.current?.(), []);
+
+  const release = () => {
+    stop.current?.();
+    if (!drag.current) return;
     drag.current = null;
     if (xRef.current >= max - 2) {
       xRef.current = max;
@@ -56,6 +53,37 @@ export function DragVerify(props: DragVerifyProps) {
       xRef.current = 0;
       setX(0);
     }
+  };
+  const start = (clientX: number, kind: 'pointer' | 'mouse') => {
+    if (passed || drag.current) return;
+    drag.current = { startX: clientX - xRef.current };
+    const move = (ev: PointerEvent | MouseEvent) => {
+      if (!drag.current) return;
+      ev.preventDefault();
+      xRef.current = Math.max(0, Math.min(max, ev.clientX - drag.current.startX));
+      setX(xRef.current);
+    };
+    const names = kind === 'pointer' ? (['pointermove', 'pointerup', 'pointercancel'] as const) : (['mousemove', 'mouseup', 'mouseup'] as const);
+    window.addEventListener(names[0], move);
+    window.addEventListener(names[1], release);
+    window.addEventListener(names[2], release);
+    stop.current = () => {
+      window.removeEventListener(names[0], move);
+      window.removeEventListener(names[1], release);
+      window.removeEventListener(names[2], release);
+      stop.current = null;
+    };
+  };
+  const onPointerDown = (e: React.PointerEvent) => {
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    // no text selection or native drag of the icon while sliding
+    e.preventDefault();
+    start(e.clientX, 'pointer');
+  };
+  const onMouseDown = (e: React.MouseEvent) => {
+    if (typeof window.PointerEvent === 'function' || e.button !== 0) return;
+    e.preventDefault();
+    start(e.clientX, 'mouse');
   };
 
   return (
@@ -76,9 +104,8 @@ export function DragVerify(props: DragVerifyProps) {
         aria-label={text}
         style={{ width: height, height, transform: `translateX(${x}px)` }}
         onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
+        onMouseDown={onMouseDown}
+        onDragStart={(e) => e.preventDefault()}
         data-testid="drag-verify-handle"
       >
         {passed ? <CheckCircleFilled style={{ color: '#52c41a' }} /> : <DoubleRightOutlined />}
