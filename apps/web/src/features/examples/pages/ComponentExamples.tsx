@@ -1,5 +1,8 @@
 import { Button, Card, Col, Row, Space, Typography } from 'antd';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { CategorySelect } from '../../../components/dict/CategorySelect';
+import { DictSearchSelect } from '../../../components/dict/DictSearchSelect';
+import { DictTreeSelect } from '../../../components/dict/DictTreeSelect';
 import { CodeEditor, MarkdownEditor, RichTextEditor } from '../../../components/editors';
 import {
   EditableGrid,
@@ -10,10 +13,14 @@ import {
   type LiveSource,
   type VxeSocketMessage,
 } from '../../../components/grid';
+import { AreaLinkage } from '../../../components/pickers/AreaLinkage';
+import { CompanyPicker } from '../../../components/pickers/DepartPicker';
+import { RolePicker } from '../../../components/pickers/EntitySelector';
 import { DragVerify } from '../../../components/slider';
 import { TagInput } from '../../../components/tag-input';
 import { FileUpload, ImageUpload } from '../../../components/upload';
 import { CheckboxGroup, Ellipsis, InputPop } from '../../../components/widgets';
+import { ReportPopup } from '../../online/components/ReportPopup';
 import { benchColumns, benchRows, demoColumns, demoRows, SOCKET_KEY } from '../demoData';
 
 /** A value shown as JSON under its widget (the browser journeys read these). */
@@ -128,6 +135,13 @@ export default function ComponentExamples() {
   const [tags, setTags] = useState('');
   const [checks, setChecks] = useState('1,3');
   const [pop, setPop] = useState('');
+  const [picked, setPicked] = useState<Record<string, string>>({});
+  const [company, setCompany] = useState<string | undefined>();
+  const [roles, setRoles] = useState<string | undefined>();
+  const [area, setArea] = useState<string | undefined>();
+  const [treeValue, setTreeValue] = useState<string | undefined>();
+  const [searchValue, setSearchValue] = useState<string | undefined>();
+  const [category, setCategory] = useState<string | undefined>();
   const longText = '集团办公与人事后台的省略组件会在超过二十五个字符之后显示省略号并在提示中给出全文内容';
 
   // The measurement mode shows the big grid alone, so the figures are the grid's own.
@@ -231,6 +245,41 @@ export default function ComponentExamples() {
         </Example>
         <Example title="弹出输入框" name="inputpop" value={pop}>
           <InputPop data-testid="input-pop" value={pop} onChange={setPop} title="备注" placeholder="点击右侧图标展开" />
+        </Example>
+        <Example title="弹出报表（费用报销明细）" name="popup" value={picked}>
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <ReportPopup
+              data-testid="report-popup"
+              aria-label="申请人"
+              title="选择报销单"
+              code="expense_summary"
+              field="applicant_name"
+              orgFields="applicant_name,amount"
+              destFields="name,money"
+              multi
+              value={picked.name}
+              onPick={setPicked}
+            />
+            <ReportPopup code="expense_summary" field="applicant_name" orgFields="applicant_name,amount" destFields="name" aria-label="配置错误的弹窗" />
+          </Space>
+        </Example>
+        <Example title="公司选择" name="company" value={company ?? null}>
+          <CompanyPicker id="example-company" value={company} onChange={setCompany} all />
+        </Example>
+        <Example title="角色选择" name="roles" value={roles ?? null}>
+          <RolePicker id="example-roles" value={roles} onChange={(v) => setRoles(v)} />
+        </Example>
+        <Example title="省市区联动" name="area" value={area ?? null}>
+          <AreaLinkage id="example-area" value={area} onChange={setArea} />
+        </Example>
+        <Example title="字典下拉树（部门）" name="dict-tree" value={treeValue ?? null}>
+          <DictTreeSelect dict="sys_depart,depart_name,id" pidField="parent_id" value={treeValue} onChange={(v) => setTreeValue(v)} />
+        </Example>
+        <Example title="字典搜索下拉（职务）" name="dict-search" value={searchValue ?? null}>
+          <DictSearchSelect dict="sys_position,name,code" value={searchValue} onChange={setSearchValue} />
+        </Example>
+        <Example title="分类字典树" name="category" value={category ?? null}>
+          <CategorySelect value={category} onChange={(v) => setCategory(v)} />
         </Example>
         <Example title="省略显示（25 字）" name="ellipsis" value={longText}>
           <Ellipsis data-testid="ellipsis" value={longText} />
