@@ -252,7 +252,10 @@ export function httpAction<T = unknown>(url: string, data: unknown, method: stri
     : request<Envelope<T>>(m, url, { data });
 }
 
-/** GET a file and save it; `.xls` is appended when the name has no extension (SPEC §7 export). */
+/**
+ * GET a file and save it; `.xlsx` is appended when the name has no extension (SPEC §7 export names the
+ * file by its given name; every export is an Office Open XML workbook, so it is saved as .xlsx).
+ */
 export async function downloadFile(url: string, fileName: string, params?: Params): Promise<void> {
   let blob: unknown;
   try {
@@ -265,7 +268,7 @@ export async function downloadFile(url: string, fileName: string, params?: Param
     feedback.message.warning(ERROR_TEXTS.downloadEmpty);
     return;
   }
-  const name = /\.[a-z0-9]+$/i.test(fileName) ? fileName : `${fileName}.xls`;
+  const name = /\.[a-z0-9]+$/i.test(fileName) ? fileName : `${fileName}.xlsx`;
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.style.display = 'none';

@@ -75,13 +75,14 @@ export default function AnnouncementList() {
           list: '/sys/annountCement/list',
           delete: '/sys/annountCement/delete',
           deleteBatch: '/sys/annountCement/deleteBatch',
+          exportXls: '/sys/annountCement/exportXls',
+          importExcel: '/sys/annountCement/importExcel',
         }}
+        exportName="系统通告"
         form={FormAdapter}
         showDetail={false}
-        showExport={false}
-        showImport={false}
         actionWidth={220}
-        auth={{ add: `${PERM}:add`, edit: `${PERM}:edit`, delete: `${PERM}:delete`, deleteBatch: `${PERM}:delete` }}
+        auth={{ add: `${PERM}:add`, edit: `${PERM}:edit`, delete: `${PERM}:delete`, deleteBatch: `${PERM}:delete`, export: `${PERM}:export`, import: `${PERM}:import` }}
         rowActions={(r, helpers) => {
           const status = String(r.sendStatus ?? '0');
           return (

@@ -183,13 +183,18 @@ export default function QuartzJobList() {
     <>
       <ListPage
         columns={columns}
-        url={{ list: '/sys/quartzJob/list', delete: '/sys/quartzJob/delete', deleteBatch: '/sys/quartzJob/deleteBatch' }}
+        url={{
+          list: '/sys/quartzJob/list',
+          delete: '/sys/quartzJob/delete',
+          deleteBatch: '/sys/quartzJob/deleteBatch',
+          exportXls: '/sys/quartzJob/exportXls',
+          importExcel: '/sys/quartzJob/importExcel',
+        }}
+        exportName="定时任务"
         form={JobForm}
         showDetail={false}
-        showExport={false}
-        showImport={false}
         actionWidth={260}
-        auth={{ add: `${PERM}:add`, edit: `${PERM}:edit`, delete: `${PERM}:delete`, deleteBatch: `${PERM}:delete` }}
+        auth={{ add: `${PERM}:add`, edit: `${PERM}:edit`, delete: `${PERM}:delete`, deleteBatch: `${PERM}:delete`, export: `${PERM}:export`, import: `${PERM}:import` }}
         rowActions={(r, helpers) => {
           const id = String(r.id);
           const running = String(r.status) === '0';

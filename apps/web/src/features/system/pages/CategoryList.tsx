@@ -59,7 +59,10 @@ export default function CategoryList() {
         childList: '/sys/category/childList',
         delete: '/sys/category/delete',
         deleteBatch: '/sys/category/deleteBatch',
+        exportXls: '/sys/category/exportXls',
+        importExcel: '/sys/category/importExcel',
       }}
+      exportName="分类字典"
       defaultSort={{ column: 'code', order: 'asc' }}
       tree={{ pidField: 'pid', hasChildField: 'hasChild' }}
       form={CategoryForm}
@@ -67,8 +70,6 @@ export default function CategoryList() {
       rowMenu={(r, h) => [
         { key: 'child', label: '添加下级', auth: 'system:category:add', onClick: () => h.openAdd({ pid: String(r.id), parentName: String(r.name) }) },
       ]}
-      showExport={false}
-      showImport={false}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Drawer, Empty, Form, Input, InputNumber, Row as GridRow, Space, Tabs, Tree } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -6,7 +6,8 @@ import { patternRule } from '@go/contract/validation';
 import { DictRadio } from '../../../components/dict/DictSelect';
 import { Auth } from '../../../components/list/auth';
 import { CrudFormModal } from '../../../components/list/CrudFormModal';
-import { deleteAction, putAction } from '../../../components/list/http';
+import { deleteAction, downloadFile, putAction } from '../../../app/http/client';
+import { ImportExcelModal } from '../../../components/list/ImportExcelModal';
 import { ListPage, type FormModalProps } from '../../../components/list/ListPage';
 import type { ListColumn, Row } from '../../../components/list/types';
 import { flatten, useDepartTree, type DepartNode } from '../../../components/pickers/useDepartTree';
@@ -201,6 +202,7 @@ export default function DepartList() {
   const [selectedId, setSelectedId] = useState<string | undefined>();
   const [kw, setKw] = useState('');
   const [adding, setAdding] = useState<Row | undefined | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
   const selected = flat.find((n) => n.id === selectedId) as (DepartNode & Row) | undefined;
   const reload = () => void qc.invalidateQueries({ queryKey: ['departTree'] });
 
@@ -249,7 +251,18 @@ export default function DepartList() {
                 删除
               </Button>
             </Auth>
+            <Auth code={`${PERM}:export`}>
+              <Button icon={<DownloadOutlined aria-hidden />} data-testid="list-export" onClick={() => void downloadFile('/sys/sysDepart/exportXls', '部门信息')}>
+                导出
+              </Button>
+            </Auth>
+            <Auth code={`${PERM}:import`}>
+              <Button icon={<UploadOutlined aria-hidden />} data-testid="list-import" onClick={() => setImportOpen(true)}>
+                导入
+              </Button>
+            </Auth>
           </Space>
+          <ImportExcelModal open={importOpen} url="/sys/sysDepart/importExcel" onClose={() => setImportOpen(false)} onImported={reload} />
           <Input.Search placeholder="请输入部门名称" allowClear onSearch={setKw} style={{ marginBottom: 8 }} />
           <div style={{ maxHeight: 'calc(100vh - 320px)', minHeight: 200, overflow: 'auto' }}>
             <Tree

@@ -124,7 +124,10 @@ export default function DictList() {
           list: '/sys/dict/list',
           delete: '/sys/dict/delete',
           deleteBatch: '/sys/dict/deleteBatch',
+          exportXls: '/sys/dict/exportXls',
+          importExcel: '/sys/dict/importExcel',
         }}
+        exportName="数据字典"
         form={DictForm}
         auth={listAuth('dict')}
         rowActions={(r) => <a onClick={() => setCurrent(r)}>字典配置</a>}

@@ -43,7 +43,10 @@ export default function PositionList() {
         list: '/sys/position/list',
         delete: '/sys/position/delete',
         deleteBatch: '/sys/position/deleteBatch',
+        exportXls: '/sys/position/exportXls',
+        importExcel: '/sys/position/importExcel',
       }}
+      exportName="职务表"
       form={PositionForm}
       auth={listAuth('position')}
     />

@@ -59,7 +59,10 @@ export default function RoleList() {
           list: '/sys/role/list',
           delete: '/sys/role/delete',
           deleteBatch: '/sys/role/deleteBatch',
+          exportXls: '/sys/role/exportXls',
+          importExcel: '/sys/role/importExcel',
         }}
+        exportName="角色信息"
         form={RoleForm}
         auth={listAuth('role')}
         rowActions={(r) => (
