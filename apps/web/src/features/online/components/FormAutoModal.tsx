@@ -55,11 +55,11 @@ function widget(f: FormFieldDef, options: DictOption[] | undefined, fill: (value
     case 'popup':
       return popupWidget(f, fill);
     case 'sel_depart':
-      return <DepartPicker id={`cgform-${f.dbFieldName}`} placeholder={`请选择${label}`} />;
+      return <DepartPicker placeholder={`请选择${label}`} />;
     case 'sel_user':
-      return <UserByDepPicker id={`cgform-${f.dbFieldName}`} multi={false} placeholder={`请选择${label}`} />;
+      return <UserByDepPicker multi={false} placeholder={`请选择${label}`} />;
     case 'pca':
-      return <AreaLinkage id={`cgform-${f.dbFieldName}`} placeholder={`请选择${label}`} />;
+      return <AreaLinkage placeholder={`请选择${label}`} />;
     case 'sel_search':
       return <DictSearchSelect dict={dictOf(f)} placeholder={`请选择${label}`} />;
     case 'sel_tree':
