@@ -28,7 +28,7 @@ async function expectHomeCards(page: Page, realname: string) {
   }
   await page.getByTestId('home-todo-count').waitFor();
   await page.getByTestId('home-applications-count').waitFor();
-  // The home page title is the platform name alone (SPEC §1).
+  // The home page title is the platform name alone (docs/hr.md, "The home page and the dashboard").
   await expect.poll(() => page.title()).toBe(PLATFORM_NAME);
 }
 

@@ -45,7 +45,7 @@ describe('[ONLINE]: online report journey', () => {
     await dialog.getByRole('button', { name: 'Close' }).click().catch(() => page.keyboard.press('Escape'));
     await dialog.waitFor({ state: 'hidden' });
 
-    // The popup report selector (SPEC §2, width 1200) on the same report: OK needs a chosen row.
+    // The popup report selector (docs/online.md, width 1200) on the same report: OK needs a chosen row.
     await row.getByText('更多').click();
     await page.locator('.ant-dropdown:visible').getByText('弹窗选择测试', { exact: true }).click();
     const popup = topModal(page);

@@ -21,7 +21,7 @@ describe('[SHELL]: user menu — password, department, avatar, cache, logout', (
     await browser?.close();
   });
 
-  it('password change shows the SPEC texts and succeeds with valid input', async () => {
+  it('password change shows the product texts and succeeds with valid input', async () => {
     const { context, page } = await newPage(browser);
     await loginAs(page, 'zhaolei');
     await userMenu(page, '密码修改');
@@ -81,7 +81,7 @@ describe('[SHELL]: user menu — password, department, avatar, cache, logout', (
     await context.close();
   });
 
-  it('avatar upload rejects a 2 MB PNG and a PDF with the SPEC texts and accepts a small JPG', async () => {
+  it('avatar upload rejects a 2 MB PNG and a PDF with the product texts and accepts a small JPG', async () => {
     const { context, page } = await newPage(browser);
     await loginAs(page, 'yangfan');
     const dir = tmpdir();

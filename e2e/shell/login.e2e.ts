@@ -23,7 +23,7 @@ describe('[SHELL]: sign-in and route guard', () => {
     expect(await page.title()).toBe('集团办公与人事后台 · 登录');
     await screenshot(page, 'shell-login-desktop');
 
-    // Empty submit shows the SPEC texts.
+    // Empty submit shows the product texts.
     await page.getByTestId('login-submit').click();
     await page.getByText('请输入用户名').first().waitFor();
     await page.getByText('请输入密码').first().waitFor();

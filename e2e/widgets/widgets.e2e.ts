@@ -144,7 +144,7 @@ describe('[WIDGETS]: editable grid, uploads and small widgets on 组件示例', 
     await screenshot(page, 'widgets-grid-after');
   });
 
-  it('rejects uploads with the SPEC texts and keeps only finished files as the value', async () => {
+  it('rejects uploads with the product texts and keeps only finished files as the value', async () => {
     const images = page.getByTestId('image-upload');
     await images.scrollIntoViewIfNeeded();
     const pick = (loc: Locator, file: { name: string; mimeType: string; buffer: Buffer }) =>

@@ -21,7 +21,7 @@ export interface AppConfig {
   loginCaptcha: boolean;
   /** Refuse plain JSON bodies on endpoints that expect the AES envelope. */
   strictEnvelope: boolean;
-  /** Preview site (SETTINGS_PREVIEW=on): the production build shows the settings drawer of development (SPEC §2 layout). */
+  /** Preview site (SETTINGS_PREVIEW=on): the production build shows the settings drawer of development (docs/widgets.md). */
   settingsPreview: boolean;
   jwtSecret: string;
   signatureSecret: string;

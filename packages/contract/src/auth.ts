@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zx } from './validation.js';
 
-/** Password change texts (SPEC §5), shared by the modal and the server. */
+/** Password change texts (docs/contract.md, "Validation texts"), shared by the modal and the server. */
 export const PASSWORD_TEXTS = {
   oldRequired: '请输入旧密码!',
   newRequired: '请输入新密码!',
@@ -36,7 +36,7 @@ export const selectDepartRequest = z.object({
   username: z.string().max(100).optional(),
 });
 
-/** Login and session constants (SPEC §4, §9). */
+/** Login and session constants (docs/contract.md, "Limits and constants"). */
 export const SESSION_TTL_MS = 604800000;
 export const REQUEST_TIMEOUT_MS = 100000;
 export const DEFAULT_BASE_PATH = '/jeecg-boot';

@@ -1,4 +1,4 @@
-/** Business constants (SPEC §9) and the client-facing texts of the error catalogue (SPEC §8). */
+/** Business constants (docs/contract.md, "Limits and constants") and the client-facing texts of HTTP failures (docs/contract.md, "Error texts"). */
 export const PLATFORM_NAME = '集团办公与人事后台';
 export const CHUNK_LOAD_TIMEOUT_MS = 120000;
 export const DICT_CACHE_TTL_MS = 604800000;
@@ -18,7 +18,7 @@ export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const AVATAR_UPLOAD_BIZ = 'oa/avatar';
 export const ORG_GROUP_CODE = 'A01';
 
-/** Theme defaults and the 8 preset colours of the settings drawer (SPEC §2, §9). */
+/** Theme defaults and the 8 preset colours of the settings drawer (docs/contract.md, "Limits and constants"). */
 export const THEME_COLORS = [
   { key: '薄暮', color: '#F5222D' },
   { key: '火山', color: '#FA541C' },
@@ -41,7 +41,7 @@ export const DEFAULT_SETTINGS = {
   multipage: true,
 };
 
-/** Greeting by hour (SPEC §9): before 9 早上好, through 11 上午好, through 13 中午好, before 20 下午好, else 晚上好. */
+/** Greeting by hour (docs/contract.md, "Limits and constants"): before 9 早上好, through 11 上午好, through 13 中午好, before 20 下午好, else 晚上好. */
 export function greetingByHour(hour: number): string {
   if (hour < 9) return '早上好';
   if (hour <= 11) return '上午好';
@@ -50,7 +50,7 @@ export function greetingByHour(hour: number): string {
   return '晚上好';
 }
 
-/** Texts of SPEC §8 the client shows verbatim. */
+/** Texts the client shows word for word (docs/contract.md, "Error texts"). */
 export const ERROR_TEXTS = {
   systemTip: '系统提示',
   forbidden: '拒绝访问',

@@ -112,7 +112,7 @@ describe('expression → model → expression', () => {
   });
 });
 
-describe('linkage rules (SPEC §4)', () => {
+describe('linkage rules (docs/realtime-and-jobs.md, 6)', () => {
   it('a coarser unit set to a value turns the finer "every" units into 0', () => {
     const m = applyCronChange(defaultCronModel(NOW), 'hour', { cronEvery: '3', specificSpecific: [3] });
     expect(cronModelToExpression(m)).toBe('0 0 3 * * ? *');
@@ -167,7 +167,7 @@ describe('validation', () => {
   });
 });
 
-describe('bounds (SPEC §5)', () => {
+describe('bounds (docs/realtime-and-jobs.md, 6)', () => {
   it('exposes the bounds', () => {
     expect(CRON_BOUNDS.second).toMatchObject({ min: 0, max: 59, stepMin: 1, stepMax: 59 });
     expect(CRON_BOUNDS.minute).toMatchObject({ min: 0, max: 59, stepMin: 1, stepMax: 60 });

@@ -1,5 +1,5 @@
 /**
- * The cron editor's model (SPEC §2 "Cron editor", §3 "Cron model per field", §4 linkage, §5 bounds) and
+ * The cron editor's model (docs/realtime-and-jobs.md, 6: model per field, linkage, bounds) and
  * Quartz expressions: `second minute hour day month week [year]`, weekday 1 = Sunday … 7 = Saturday.
  *
  * Each field has the stock editor's model: `cronEvery` (which radio is chosen) plus `incrementStart`,
@@ -68,7 +68,7 @@ export interface CronModel {
   year: CronField;
 }
 
-/** The day choices of SPEC §2, in order 1-11. */
+/** The eleven day choices (docs/realtime-and-jobs.md, 6), in order 1-11. */
 export const DAY_CHOICES: { value: string; label: string }[] = [
   { value: '1', label: '每日' },
   { value: '2', label: '从星期几开始，每隔N天' },
@@ -108,7 +108,7 @@ export const YEAR_MIN = 2019;
 export const YEAR_MAX = 2119;
 
 /**
- * Bounds of SPEC §5: values `min`-`max`, loop steps `stepMin`-`stepMax`. Seconds step 1-59, minutes 1-60,
+ * Bounds (docs/realtime-and-jobs.md, 6): values `min`-`max`, loop steps `stepMin`-`stepMax`. Seconds step 1-59, minutes 1-60,
  * days 1-31, weekdays 1-7, months 1-12, years step 1-99 and years 2019-2119; nth weekday 1-5; days before
  * month end and nearest workday 1-31.
  */
@@ -125,7 +125,7 @@ export const NTH_WEEKDAY_BOUNDS = { min: 1, max: 5 };
 export const DAYS_BEFORE_EOM_BOUNDS = { min: 1, max: 31 };
 export const NEAREST_WORKDAY_BOUNDS = { min: 1, max: 31 };
 
-/** Preview: 10 run times, recomputed 500 ms after the last change (SPEC §9). */
+/** Preview: 10 run times, recomputed 500 ms after the last change (docs/contract.md, "Limits and constants"). */
 export const CRON_PREVIEW_COUNT = 10;
 export const CRON_PREVIEW_DEBOUNCE_MS = 500;
 
@@ -348,7 +348,7 @@ function toZero(f: CronField): CronField {
 }
 
 /**
- * Applies a change of one field with the linkage rules of SPEC §4:
+ * Applies a change of one field with the linkage rules (docs/realtime-and-jobs.md, 6):
  * - setting a unit to anything but "every" turns the finer units (second, minute, hour) that are still
  *   "every" (*) into 0 — "at 3 o'clock" means 03:00:00, not every second of that hour;
  * - a day or week that is not '?' turns an "every" hour into 0 (and so minute and second);
@@ -382,7 +382,7 @@ function inRange(n: number, min: number, max: number): boolean {
   return Number.isInteger(n) && n >= min && n <= max;
 }
 
-/** Bound errors of a model (SPEC §5), as `field: message` texts; empty when valid. */
+/** Bound errors of a model (docs/realtime-and-jobs.md, 6), as `field: message` texts; empty when valid. */
 export function validateCronModel(m: CronModel): string[] {
   const errors: string[] = [];
   const check = (name: CronFieldName, f: CronField) => {

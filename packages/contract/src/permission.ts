@@ -1,4 +1,4 @@
-/** Shapes of the permission load (reference api-contract §2.5). */
+/** Shapes of the permission load (docs/security.md, "Permissions"). */
 export interface MenuMeta {
   keepAlive: boolean;
   internalOrExternal: boolean;

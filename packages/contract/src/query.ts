@@ -1,6 +1,6 @@
 /**
  * List-query encoding shared by the search forms and the server's query builder
- * (reference api-contract §3, SPEC §5 and §9).
+ * (docs/contract.md, "Paging, sorting and filters" and "Limits and constants").
  *
  * - Plain search values: like → `*v*`, ne → `!v`, ge → `>=v`, le → `<=v` (the server also accepts the
  *   operator followed by a space), ranges as `<field>_begin` / `<field>_end`.
@@ -98,7 +98,7 @@ export function parseSuperQuery(raw: string): SuperQueryCondition[] {
   return nonEmptyConditions(z.array(superQueryConditionSchema).max(50).parse(data));
 }
 
-/** When the rule changes away from `in`, only the first value is kept (SPEC §5). */
+/** When the rule changes away from `in`, only the first value is kept (docs/contract.md, "Validation texts"). */
 export function switchRule(cond: SuperQueryCondition, rule: QueryRule): SuperQueryCondition {
   let val = cond.val;
   if (cond.rule === 'in' && rule !== 'in') {

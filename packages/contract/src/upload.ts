@@ -1,6 +1,6 @@
 /**
  * Upload rules and texts shared by the server (which enforces them) and the upload widgets (which check
- * early so the user sees the message before sending). Texts are SPEC §5 / §8 verbatim.
+ * early so the user sees the message before sending). Texts: docs/contract.md, "Validation texts".
  */
 
 export const UPLOAD_TEXTS = {
@@ -19,15 +19,15 @@ export const UPLOAD_TEXTS = {
   moveLast: '已到最后~',
 } as const;
 
-/** SPEC §9 limits. */
+/** Upload limits (docs/contract.md, "Limits and constants"). */
 export const AVATAR_MAX_BYTES = 1024 * 1024;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const FILE_MAX_BYTES = 50 * 1024 * 1024;
-/** Upload names longer than this are shown shortened (SPEC §9). */
+/** Upload names longer than this are shown shortened (docs/contract.md, "Limits and constants"). */
 export const UPLOAD_NAME_SHOW_LENGTH = 5;
-/** The folder of the avatar modal (SPEC §2). */
+/** The folder of the avatar modal (docs/contract.md, "Limits and constants"). */
 export const AVATAR_BIZ = '/oa/avatar';
-/** Default folder of /sys/minio/uploadFile (SPEC §7). */
+/** Default folder of /sys/minio/uploadFile (docs/widgets.md, "Files (server)"). */
 export const DEFAULT_UPLOAD_BIZ = '/oa';
 /** Static files are served under this API path. */
 export const STATIC_PREFIX = '/sys/common/static';
@@ -88,7 +88,7 @@ export function isAvatarBiz(biz: string | undefined | null): boolean {
   return (biz ?? '').replace(/\/+$/, '').toLowerCase().endsWith('/avatar');
 }
 
-/** Upload name shown in lists: first 5 characters then an ellipsis, extension kept (SPEC §9). */
+/** Upload name shown in lists: first 5 characters then an ellipsis, extension kept (docs/contract.md, "Limits and constants"). */
 export function shortFileName(name: string, max = UPLOAD_NAME_SHOW_LENGTH): string {
   const ext = fileExtension(name);
   const base = ext ? name.slice(0, name.length - ext.length - 1) : name;
@@ -100,7 +100,7 @@ export function shortFileName(name: string, max = UPLOAD_NAME_SHOW_LENGTH): stri
 export type UploadKind = 'avatar' | 'image' | 'file';
 
 /**
- * The client-side pre-check (the server repeats it on the content). Returns the SPEC text of the first
+ * The client-side pre-check (the server repeats it on the content). Returns the product's text of the first
  * broken rule, or null.
  */
 export function checkUpload(kind: UploadKind, file: { name: string; size: number; type?: string }): string | null {
@@ -125,7 +125,7 @@ export function checkUpload(kind: UploadKind, file: { name: string; size: number
   return null;
 }
 
-/** Wire shape of a successful upload (SPEC §3 "Upload result"). */
+/** Wire shape of a successful upload (docs/widgets.md, "Files (server)"). */
 export interface UploadResult {
   msg: string;
   fileUrl: string;

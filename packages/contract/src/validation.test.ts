@@ -19,7 +19,7 @@ const table: [PatternName, string[], string[], string][] = [
   ['digitsLines', ['123\n456', '1\r\n2', ''], ['12a', '1 2'], MESSAGES.digitsLines],
 ];
 
-describe('shared validation rules (SPEC §5)', () => {
+describe('shared validation rules (docs/contract.md, Validation texts)', () => {
   describe.each(table)('%s', (name, good, bad, text) => {
     it.each(good)('accepts %s', (v) => {
       expect(PATTERNS[name].pattern.test(v)).toBe(true);
@@ -74,7 +74,7 @@ describe('shared validation rules (SPEC §5)', () => {
     expect(zx.max255().safeParse('x'.repeat(256)).success).toBe(false);
   });
 
-  it('min/max builders carry the SPEC texts', () => {
+  it('min/max builders carry the product texts', () => {
     expect(validators.minLength(3)('ab')).toBe('最小长度3位字符');
     expect(validators.minLength(3)('abc')).toBeNull();
     expect(validators.maxLength(5)('abcdef')).toBe('最大长度5位字符');

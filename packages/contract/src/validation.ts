@@ -1,17 +1,17 @@
 /**
- * The shared validation rules of SPEC §5, written once for the forms (antd `rules`) and the server (zod).
+ * The shared validation rules (docs/contract.md, "Validation texts"), written once for the forms (antd `rules`) and the server (zod).
  *
  * Each rule exists in three forms:
  * - `PATTERNS.x` / `patternRule(x)`: a plain `{ pattern, message }` for an antd Form rule;
  * - `validators.x(value)`: returns the error text or `null` (for custom antd validators and the server);
- * - `zx.x()`: a zod schema (optional fields accept '' / undefined; required ones give the SPEC text).
+ * - `zx.x()`: a zod schema (optional fields accept '' / undefined; required ones give the product's text).
  *
- * Texts quoted by SPEC §5 are copied verbatim. Where SPEC names a rule but gives no text (bank card,
+ * The product's texts are kept word for word. Where a rule has no given text (bank card,
  * ID number, national ID, QQ, URL, the length/letter/Chinese rules) the text below is this product's own.
  *
- * userName length — SPEC gives two readings: the pattern accepts 4 to 18 characters while the message
+ * userName length — the product gives two readings: the pattern accepts 4 to 18 characters while the message
  * says 6到18. ENFORCED: 4 to 18 (the behaviour of the stock form, so existing 4- and 5-character
- * accounts stay valid); the message text keeps the stock wording 6到18 as SPEC quotes it.
+ * accounts stay valid); the message text keeps the stock wording 6到18.
  * `USERNAME_LENGTH_STRICT` gives the 6-to-18 reading for callers who want the message literally.
  */
 import { z } from 'zod';

@@ -172,7 +172,7 @@ async function dictOnce(db: Database, code: string, name: string, items: [string
   if (!exists) await addDict(db, code, name, items);
 }
 
-/** Dictionaries of announcements, jobs and messages; the notice priorities read 一般 / 重要 / 紧急 (SPEC §2). */
+/** Dictionaries of announcements, jobs and messages; the notice priorities read 一般 / 重要 / 紧急 (docs/realtime-and-jobs.md, 8). */
 export async function seedAnnouncementDicts(db: Database): Promise<void> {
   await dictOnce(db, 'msg_category', '消息类型', [
     ['1', '通知公告'],

@@ -59,7 +59,7 @@ export async function seedDicts(db: Database): Promise<void> {
     ['2', '按钮权限'],
   ]);
   await addDict(db, 'company', '公司', COMPANIES.map(([code, name]) => [code, name] as [string, string]));
-  // Offered per company: the description lists the org codes that see each item (SPEC §6).
+  // Offered per company: the description lists the org codes that see each item (docs/system-admin.md, "Company scope").
   await addDict(db, 'expense_type', '费用类型', [
     ['travel', '差旅费', 'A01,A02,A03,A04,A05,A06,A07,A08,A09'],
     ['office', '办公费', 'A01,A02,A03,A04,A05,A06,A07,A08,A09'],

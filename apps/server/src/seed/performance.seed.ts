@@ -18,7 +18,7 @@ const ALL = ['admin', 'hr', 'dept_leader', 'staff'];
 const HR = ['admin', 'hr'];
 const btn = (name: string, perms: string, roles = HR) => ({ name, menuType: 2 as const, perms, permsType: '1' as const, roles });
 
-/** 绩效: yearly and quarterly sheets, ranking (SPEC route /rankingUserAvg/list), questionnaires. */
+/** 绩效: yearly and quarterly sheets, ranking (stock route /rankingUserAvg/list), questionnaires. */
 export async function seedPerformanceMenus(db: Database): Promise<void> {
   await addMenus(db, [
     {

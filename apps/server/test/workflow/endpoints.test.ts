@@ -108,7 +108,7 @@ describe.each(dbKinds)('[WORKFLOW] endpoints on %s', (kind) => {
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
-  it('todoList: the seeded tasks of a department head, paged, with the SPEC §3 fields; the badge call', async () => {
+  it('todoList: the seeded tasks of a department head, paged, with the to-do fields of docs/workflow.md; the badge call', async () => {
     const r = await f.call('machao', 'POST', '/actTask/todoList', { name: '', pageIndex: 1, pageSize: 10 });
     expect(r.body.success).toBe(true);
     expect(r.body.result.total).toBeGreaterThanOrEqual(2);

@@ -48,7 +48,7 @@ export const DASHBOARD_STATS = [
 ] as const;
 export type DashboardStatName = (typeof DASHBOARD_STATS)[number]['name'];
 
-/** The company codes an A01 user may pick in the dashboard filter (names are not shown, SPEC §1). */
+/** The company codes an A01 user may pick in the dashboard filter (names are not shown, docs/hr.md, 统计口径). */
 export const DASHBOARD_COMPANIES = ['A01', 'A02', 'A03', 'A04', 'A05', 'A06', 'A07', 'A08', 'A09'] as const;
 
 /** CSV text of a table (UTF-8 with BOM so Excel shows the Chinese headers); fields quoted when needed. */

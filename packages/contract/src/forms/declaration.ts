@@ -1,5 +1,5 @@
 /**
- * Approval form types as declarations. A declaration names a form type's fields (with the shared SPEC §5
+ * Approval form types as declarations. A declaration names a form type's fields (with the shared
  * rules they obey), line items, title rule, key figures, gateway values and layout; the server derives its
  * validation, table, list, detail and export from it, the web its editor, read-only view and list page.
  * See docs/forms.md.
@@ -39,7 +39,7 @@ export interface FieldDecl {
   type: FieldType;
   /** true = the standard message (请输入X / 请选择X / 请上传X), or the message itself */
   required?: boolean | string;
-  /** a shared SPEC §5 rule (packages/contract/src/validation.ts) */
+  /** a shared rule (packages/contract/src/validation.ts, docs/contract.md, "Validation texts") */
   rule?: PatternName;
   /** dictionary code of a select */
   dict?: string;

@@ -1,7 +1,7 @@
 /**
  * Public applicant registration (/registration) and the personality test (/mbtiTest): the form schema
  * shared by the page and the server, the limits, and the answer schema of the test (docs/hr.md
- * "在线登记"). The field rules are the employee file's (`hyUserFields`, SPEC §5).
+ * "在线登记"). The field rules are the employee file's (`hyUserFields`, docs/contract.md, "Validation texts").
  */
 import { z } from 'zod';
 import { MESSAGES } from '../validation.js';

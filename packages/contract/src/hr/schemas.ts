@@ -1,6 +1,6 @@
 /**
  * The employee file (人事档案) and its moves: one zod schema per request, shared by the HR forms and the
- * server (docs/hr.md). Texts of SPEC §5 rules come from `validation.ts`.
+ * server (docs/hr.md). Texts of the shared rules come from `validation.ts` (docs/contract.md, "Validation texts").
  */
 import { z } from 'zod';
 import { MESSAGES, PATTERNS, zx } from '../validation.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Texts of the weekly report screens and errors (SPEC §5 gives the first one verbatim). */
+/** Texts of the weekly report screens and errors (docs/office.md, "Weekly reports"). */
 export const WEEKLY_TEXTS = {
   notToSelf: '不能选择自己提交周报',
   recipientsRequired: '请选择接收人',

@@ -77,7 +77,7 @@ export const CGFORM_NON_DICT_TYPES: readonly string[] = ['popup', 'cat_tree', 's
 export const isCgformDictField = (f: { dictField?: string | null; fieldShowType?: string | null }): boolean =>
   !!f.dictField && !CGFORM_NON_DICT_TYPES.includes(f.fieldShowType ?? '');
 
-/** SPEC §5: a popup needs the report code and as many report columns as form fields to fill. */
+/** docs/online.md, "Design": a popup needs the report code and as many report columns as form fields to fill. */
 export const POPUP_CONFIG_ERROR = '弹窗配置错误';
 const splitList = (v: string | null | undefined) => (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 /** The popup's report columns and destination fields, or null when the configuration is wrong. */

@@ -3,7 +3,7 @@ import { aggregateSurvey, answerScore, type ScoredQuestion } from './questionnai
 import { averageOfFilled, quarterAverage, round2, scoreTargets, yearAverage } from './scoring.js';
 import { questionnaireInput, scoreCell, surveySend, userYearPerfAdd, yearPart } from './schemas.js';
 
-describe('[PERFORMANCE]: average of filled months or quarters (SPEC §9)', () => {
+describe('[PERFORMANCE]: average of filled months or quarters (docs/performance.md, Rules)', () => {
   // values → expected mean, computed by hand
   const rows: [unknown[], number | null][] = [
     [[], null],

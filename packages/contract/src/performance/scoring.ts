@@ -1,6 +1,6 @@
 /**
- * Performance scoring rules shared by the server and the web (SPEC §3 userYearPerf / userYearPart,
- * SPEC §9 "mean of filled months or quarters to 2 decimals; the third-quarter option also writes the
+ * Performance scoring rules shared by the server and the web (docs/performance.md: sheets userYearPerf / userYearPart,
+ * and "Rules": the mean of filled months or quarters to 2 decimals; the third-quarter option also writes the
  * score to months after July").
  */
 
@@ -30,11 +30,11 @@ export const QUARTER_ID_FIELDS = ['firstQuarterId', 'secondQuarterId', 'thirdQua
 export type QuarterIdField = (typeof QUARTER_ID_FIELDS)[number];
 export const QUARTER_TITLES = ['第一季度', '第二季度', '第三季度', '第四季度'] as const;
 
-/** Ranking page size and its options (SPEC §9). */
+/** Ranking page size and its options (docs/contract.md, "Limits and constants"). */
 export const RANKING_PAGE_SIZE = 30;
 export const RANKING_PAGE_SIZE_OPTIONS = ['30', '50', '100'];
 
-/** Years a sheet may hold (SPEC §9). */
+/** Years a sheet may hold (docs/performance.md, "Rules"). */
 export const YEAR_MIN = 2019;
 export const YEAR_MAX = 2119;
 export const SCORE_MIN = 0;
@@ -85,7 +85,7 @@ export interface ScoreTargets {
 /**
  * Where an evaluation's score lands. A monthly evaluation writes its month. A quarterly evaluation
  * writes its quarter; the third-quarter option also writes the score to every month after July
- * (August to December), as SPEC §9 says.
+ * (August to December), (docs/performance.md, "Rules").
  */
 export function scoreTargets(period: EvaluationPeriod): ScoreTargets {
   const months: MonthField[] = [];

@@ -8,7 +8,7 @@ import { pageOf } from '../wire.js';
 
 const text = z.string().nullable();
 
-/** An approver of a to-do task (SPEC §3). */
+/** An approver of a to-do task (docs/workflow.md). */
 export const wfAssignee = z.looseObject({
   id: z.string(),
   username: z.string(),
@@ -17,7 +17,7 @@ export const wfAssignee = z.looseObject({
 });
 export type WfAssignee = z.infer<typeof wfAssignee>;
 
-/** A to-do task (SPEC §3 Task) plus the fields the task form needs. */
+/** A to-do task (docs/workflow.md) plus the fields the task form needs. */
 export const wfTodoRow = z.looseObject({
   id: z.string(),
   procInstId: z.string(),
@@ -103,7 +103,7 @@ const signFields = {
   completionCondition: z.boolean().optional(),
 };
 
-/** Next-node result (SPEC §3): type 0 start, 1 user task, 2 end, 3 exclusive gateway, 4 parallel gateway. */
+/** Next-node result (docs/workflow.md): type 0 start, 1 user task, 2 end, 3 exclusive gateway, 4 parallel gateway. */
 export const wfNextNode = z.looseObject({
   ...signFields,
   id: z.string().nullable(),
@@ -122,7 +122,7 @@ export type WfNextNode = z.infer<typeof wfNextNode>;
 export const wfNodeUsers = z.looseObject({ id: z.string(), title: z.string(), type: z.number(), users: z.array(wfNextUser), ...signFields });
 export type WfNodeUsers = z.infer<typeof wfNodeUsers>;
 
-/** A node an approver may return the application to (SPEC §3). */
+/** A node an approver may return the application to (docs/workflow.md). */
 export const wfBackNode = z.looseObject({ key: z.string(), name: z.string() });
 export type WfBackNode = z.infer<typeof wfBackNode>;
 

@@ -170,7 +170,7 @@ async function assertUnique(db: Database, d: FormDeclaration, values: FormValues
 }
 
 /**
- * The level at which an approver claims an application (SPEC §4): a group-level (A01) approver claims at
+ * The level at which an approver claims an application (docs/forms.md, claimOrgCodeValue): a group-level (A01) approver claims at
  * group level unless the payload's `claimOrgCodeValue` names a company; a company approver always claims at
  * their own company (a company user cannot claim for the group).
  */

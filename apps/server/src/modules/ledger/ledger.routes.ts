@@ -201,7 +201,7 @@ export async function ledgerRoutes(app: Api, s: LedgerServices): Promise<void> {
     async (req) => ok(await s.library.myForms(req.user!, req.query)),
   );
 
-  // 交接 handover add: a plain JSON body is accepted (SPEC §7 exemption); saves a handover draft.
+  // 交接 handover add: a plain JSON body is accepted (docs/security.md, "AES payload envelope"); saves a handover draft.
   const handoverBody = z.looseObject({ procDefId: z.string().max(64).optional() });
   app.post(
     '/activiti/actHandover/add',

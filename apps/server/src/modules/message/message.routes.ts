@@ -146,7 +146,7 @@ export async function messageRoutes(app: Api, messages: MessageService): Promise
     async () => ok(messages.channelNames()),
   );
 
-  // Third-app sending (SPEC §7 workflow calls): the parameters come in the query, the body or both.
+  // Third-app sending (docs/realtime-and-jobs.md, 5): the parameters come in the query, the body or both.
   const sendTest = async (user: CurrentUser, raw: Record<string, unknown>) => {
     const parsed = sendTestParams.safeParse(raw);
     if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues.map((i) => i.message).join('; '));

@@ -73,7 +73,7 @@ export async function weeklyRoutes(app: Api, svc: WeeklyService): Promise<void> 
     ok(await svc.prefill(req.user!, req.query.weekStart)),
   );
 
-  // SPEC §7: the weekly add call is exempt from the encrypted envelope.
+  // docs/security.md, "AES payload envelope": the weekly add call is exempt from the encrypted envelope.
   app.post(
     `${W}/add`,
     { config: { access: perm(WEEKLY_PERMS.add), noEncrypt: true, oplog: { content: '周报-保存', type: 2 } }, schema: { tags, summary: '新建周报（草稿或提交）', body: weeklySaveSchema, response: { 200: envelope(oaWeeklySaved) } } },

@@ -9,7 +9,7 @@ const currentYear = () => String(new Date().getFullYear());
 /**
  * `/rankingUserAvg/list`: people ranked by their average for a year (the yearly sheet's `avgCount`) or
  * by one quarter's score (the quarterly sheet), filtered by company and department, company scoped.
- * Equal scores share a rank. Page size 30 by default (SPEC §9).
+ * Equal scores share a rank. Page size 30 by default (docs/contract.md, "Limits and constants").
  */
 export class RankingService {
   constructor(private readonly db: Database) {}

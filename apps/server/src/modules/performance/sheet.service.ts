@@ -248,7 +248,7 @@ export interface FinishedEvaluation {
  * Writes a finished evaluation's score into the person's sheets, exactly once per evaluation: the
  * score ledger's unique evaluation id decides (a second or concurrent call finds it taken and changes
  * nothing). Quarter → the quarterly sheet with its `…Id` link; month → the yearly sheet; the
- * third-quarter option also writes the months after July (SPEC §9); `avgCount` is recomputed.
+ * third-quarter option also writes the months after July (docs/performance.md, "Rules"); `avgCount` is recomputed.
  * Run it inside the transaction that ends the process. Returns whether this call wrote the score.
  */
 export async function recordEvaluationScore(db: Database, evaluation: FinishedEvaluation): Promise<boolean> {

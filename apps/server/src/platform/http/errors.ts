@@ -51,7 +51,7 @@ export class AppError extends Error {
   }
 }
 
-/** A business failure with a message from SPEC (answered as HTTP 200, envelope code 500). */
+/** A business failure with a text to show (docs/contract.md, "Error texts") (answered as HTTP 200, envelope code 500). */
 export function businessError(message: string, result: unknown = null): AppError {
   return new AppError('BUSINESS', message, result);
 }

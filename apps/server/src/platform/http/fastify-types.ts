@@ -8,7 +8,7 @@ declare module 'fastify' {
     oplog?: { content?: string; type?: number } | false;
     /** Verify the X-Sign request signature (dictionary endpoints). */
     signed?: boolean;
-    /** Body may arrive in plain JSON even when the strict envelope setting is on (SPEC §7 exempt list). */
+    /** Body may arrive in plain JSON even when the strict envelope setting is on (docs/security.md, "AES payload envelope"). */
     noEncrypt?: boolean;
     /** The token may come as `?token=` (only where a browser cannot send a header: downloads, sockets). */
     urlToken?: boolean;

@@ -7,7 +7,7 @@ declare module 'fastify' {
   }
 }
 
-/** The header a page of a low-code application sends with every call (SPEC §6 headers). */
+/** The header a page of a low-code application sends with every call (docs/security.md, "Tokens and sessions"). */
 export const LOW_APP_HEADER = 'x-low-app-id';
 /** An application id as a page sends it: its path segment, percent-encoded, at most 128 characters. */
 const LOW_APP_ID = /^[A-Za-z0-9_.~%-]{1,128}$/;

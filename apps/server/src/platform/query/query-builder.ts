@@ -1,6 +1,6 @@
 /**
  * The list query builder: turns request parameters into Kysely where/order clauses from a per-entity
- * WHITELIST of fields (reference api-contract §3). Only whitelisted properties become conditions or
+ * WHITELIST of fields (docs/contract.md, "Paging, sorting and filters"). Only whitelisted properties become conditions or
  * sort columns; every value is bound; identifiers never come from the request.
  *
  * Supported:

@@ -231,7 +231,7 @@ export class FormDesignService {
 
   /** A dictionary table must be one reports may read (在线报表 allow-list) or another online form's table. */
   /**
-   * A popup field (SPEC §5): the report exists, every report column it copies is one of the report's columns,
+   * A popup field (docs/online.md, "Design"): the report exists, every report column it copies is one of the report's columns,
    * and every field it fills is a field of this form; anything else is `弹窗配置错误`.
    */
   async checkPopup(f: { dbFieldTxt: string; dictTable: string | null; dictField: string | null; dictText: string | null }, formFields: string[]): Promise<void> {

@@ -19,7 +19,7 @@ const popupQuery = z
   .catchall(z.union([z.string().max(2000).refine(noNul, '包含非法字符'), z.array(z.string().max(2000))]).optional());
 
 /**
- * The popup report selector's data (SPEC §2 popup report selector, stock JPopup): one page of an online report
+ * The popup report selector's data (docs/online.md, online reports; stock JPopup): one page of an online report
  * found by its code, with the report's parameters and search values. Columns come from `getRpColumns/{code}`.
  */
 export async function reportPopupRoutes(app: Api, svc: ReportService): Promise<void> {

@@ -133,7 +133,7 @@ export async function dictAdminRoutes(app: Api, dicts: DictService, dictSvc: Cru
   const tags = ['字典'];
   await crudRoutes(app, dictSvc);
   await crudRoutes(app, itemSvc, ['queryById', 'add', 'edit', 'delete', 'deleteBatch']);
-  // The stock client loads items with GET; another caller uses POST with the filters in the body (SPEC §7).
+  // The stock client loads items with GET; another caller uses POST with the filters in the body (docs/security.md, "AES payload envelope": its item list is exempt).
   const itemList = { access: LOGIN, oplog: false, noEncrypt: true };
   const itemPage = pageResponse(sysDictItemRow);
   app.get('/sys/dictItem/list', { config: itemList, schema: { tags, summary: '字典项列表（dictId）', querystring: itemListParams, response: { 200: itemPage } } }, async (req) =>

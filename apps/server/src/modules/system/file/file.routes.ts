@@ -86,7 +86,7 @@ const staticQuery = z.looseObject({
   token: z.string().max(2000).optional(),
 });
 
-/** File endpoints: uploads, static files and the pdf preview page (SPEC §7 "Reports, lists, files"). */
+/** File endpoints: uploads, static files and the pdf preview page (docs/widgets.md, "Files (server)"). */
 export async function fileRoutes(app: Api, files: FileService): Promise<void> {
   const basePath = app.ctx.config.basePath;
 

@@ -50,7 +50,7 @@ export type UploadIntent = 'image' | 'file';
 
 
 /**
- * Uploads and static files. Rules (SPEC §5, §9): the avatar folder takes JPEG/PNG/GIF under 1 MB;
+ * Uploads and static files. Rules (docs/contract.md, "Limits and constants"): the avatar folder takes JPEG/PNG/GIF under 1 MB;
  * pictures must really be pictures and under 10 MB; other files must be on the allow-list (no markup or
  * scripts) and within 50 MB. Types are decided from the content, not the client's header.
  */
