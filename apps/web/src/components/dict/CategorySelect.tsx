@@ -1,6 +1,6 @@
 import { App, TreeSelect } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { getAction } from '../list/http';
+import { getAction } from '../../app/http/client';
 import { CONDITION_ERROR, parseCondition, type TreeNode } from './DictTreeSelect';
 
 function toNodes(raw: unknown): TreeNode[] {

@@ -1,6 +1,6 @@
 import { App, Select, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { getAction } from '../list/http';
+import { getAction } from '../../app/http/client';
 
 interface Option {
   value: string;

@@ -1,6 +1,6 @@
 import { App, TreeSelect } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { getAction } from '../list/http';
+import { getAction } from '../../app/http/client';
 
 /** SPEC §8: a tree-select condition must be a JSON object string. */
 export const CONDITION_ERROR = '组件JTreeSelect-condition传值有误，需要一个json字符串!';

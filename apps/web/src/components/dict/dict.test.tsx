@@ -10,7 +10,7 @@ import { DictSelect, DictTag } from './DictSelect';
 configure({ asyncUtilTimeout: 5000 });
 
 const http = vi.hoisted(() => ({ getAction: vi.fn() }));
-vi.mock('../list/http', () => http);
+vi.mock('../../app/http/client', async (orig) => ({ ...(await orig<object>()), ...http }));
 
 function wrap(ui: ReactNode) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getAction } from '../list/http';
+import { getAction } from '../../app/http/client';
 import { toOptions, useDictOptions } from '../../app/dict';
 import { useSession } from '../../app/session/store';
 

@@ -14,7 +14,7 @@ const http = vi.hoisted(() => ({
   uploadAction: vi.fn(),
   apiUrl: (u: string) => `/jeecg-boot${u}`,
 }));
-vi.mock('./http', () => http);
+vi.mock('../../app/http/client', async (orig) => ({ ...(await orig<object>()), ...http }));
 
 afterEach(() => cleanup());
 

@@ -3,7 +3,7 @@ import { App, Button, Modal, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import { useState } from 'react';
 import { fileLink } from '../../app/config';
-import { uploadAction } from './http';
+import { uploadAction } from '../../app/http/client';
 
 /** Import result of a partly failed import (code 201, reference §7.5). */
 interface ImportResult {

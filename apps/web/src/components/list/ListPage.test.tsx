@@ -19,7 +19,7 @@ const http = vi.hoisted(() => ({
   uploadAction: vi.fn(),
   apiUrl: (u: string) => `/jeecg-boot${u}`,
 }));
-vi.mock('./http', () => http);
+vi.mock('../../app/http/client', async (orig) => ({ ...(await orig<object>()), ...http }));
 vi.mock('./auth', () => ({
   Auth: ({ children }: { children: ReactNode }) => <>{children}</>,
   useAuth: () => ({ has: () => true }),

@@ -9,7 +9,7 @@ import { SuperQueryModal } from './SuperQueryModal';
 // The 2-core CI machine runs many suites at once: give async queries room.
 configure({ asyncUtilTimeout: 5000 });
 
-vi.mock('./http', () => ({ getAction: vi.fn(async () => ({ success: true, result: [] })) }));
+vi.mock('../../app/http/client', async (orig) => ({ ...(await orig<object>()), getAction: vi.fn(async () => ({ success: true, result: [] })) }));
 
 function wrap(ui: ReactNode) {
   const qc = new QueryClient();

@@ -4,7 +4,7 @@ import { Col, Input, List, Modal, Row as GridRow, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { encodeSearchValue } from '@go/contract/query';
-import { getAction } from '../list/http';
+import { getAction } from '../../app/http/client';
 import { PickerInput } from './PickerInput';
 
 type Entity = Record<string, unknown>;

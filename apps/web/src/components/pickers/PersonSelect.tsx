@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { getAction } from '../list/http';
+import { getAction } from '../../app/http/client';
 import { fetchMultiUser } from './multi-user';
 import type { PickedUser } from './UserByDepPicker';
 

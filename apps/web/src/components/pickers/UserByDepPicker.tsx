@@ -3,7 +3,7 @@ import { Col, Input, Modal, Row as GridRow, Table, Tree } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSession } from '../../app/session/store';
-import { getAction } from '../list/http';
+import { getAction } from '../../app/http/client';
 import { fetchMultiUser } from './multi-user';
 import { PickerInput } from './PickerInput';
 import { filterTree, useDepartTree } from './useDepartTree';

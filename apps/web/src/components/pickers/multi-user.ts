@@ -1,4 +1,4 @@
-import { getAction } from '../list/http';
+import { getAction } from '../../app/http/client';
 
 /**
  * `GET /sys/user/getMultiUser`: users by usernames or ids (comma lists). The server answers a bare array,

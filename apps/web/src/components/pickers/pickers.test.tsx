@@ -17,7 +17,7 @@ import { checkRule, duplicateCheck } from './validators';
 configure({ asyncUtilTimeout: 5000 });
 
 const http = vi.hoisted(() => ({ getAction: vi.fn() }));
-vi.mock('../list/http', () => http);
+vi.mock('../../app/http/client', async (orig) => ({ ...(await orig<object>()), ...http }));
 
 function wrap(ui: ReactNode) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });

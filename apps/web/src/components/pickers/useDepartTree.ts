@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { getAction } from '../list/http';
+import { getAction } from '../../app/http/client';
 
 /** A department tree node as the pickers use it. */
 export interface DepartNode {

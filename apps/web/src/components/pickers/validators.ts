@@ -1,4 +1,4 @@
-import { getAction } from '../list/http';
+import { getAction } from '../../app/http/client';
 
 /**
  * Uniqueness check for a form field (SPEC §5): asks `/sys/duplicate/check` only when a value is

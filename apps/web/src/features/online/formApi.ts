@@ -1,5 +1,5 @@
 import type { CgformColumn, OnlFormDdlPreview } from '@go/contract';
-import { deleteAction, getAction, postAction, putAction } from '../../components/list/http';
+import { deleteAction, getAction, postAction, putAction } from '../../app/http/client';
 
 export interface FormFieldDef {
   dbFieldName: string;

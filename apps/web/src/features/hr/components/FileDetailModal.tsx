@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Descriptions, Modal, Spin, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import { useAuth } from '../../../components/list/auth';
-import { getAction } from '../../../components/list/http';
+import { getAction } from '../../../app/http/client';
 import type { Row } from '../../../components/list/types';
 import { RegistrationPanel } from '../../registration/components/RegistrationPanel';
 import { HR_PERM, HR_URL, STATUS_COLOR } from './hr-api';

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, InputNumber, Modal, Select, Table } from 'antd';
 import { useState } from 'react';
 import { useAuth } from '../../../components/list/auth';
-import { getAction, postAction } from '../../../components/list/http';
+import { getAction, postAction } from '../../../app/http/client';
 import type { Row } from '../../../components/list/types';
 import { HR_PERM, HR_URL } from './hr-api';
 

@@ -1,6 +1,6 @@
 import { App, Checkbox, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
-import { postAction } from '../../../components/list/http';
+import { postAction } from '../../../app/http/client';
 import type { Row } from '../../../components/list/types';
 import { HR_URL } from './hr-api';
 

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { deleteAction, getAction, postAction } from '../../../components/list/http';
+import { deleteAction, getAction, postAction } from '../../../app/http/client';
 
 interface AllowedRow {
   id: string;

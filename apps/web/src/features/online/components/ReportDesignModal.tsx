@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Col, Form, Input, Modal, Row as GridRow, Select, Space, Table, Tabs, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { CodeEditor } from '../../../components/editors';
-import { getAction, postAction, putAction } from '../../../components/list/http';
+import { getAction, postAction, putAction } from '../../../app/http/client';
 import type { FormModalProps } from '../../../components/list/ListPage';
 import type { Row } from '../../../components/list/types';
 import { reportApi, type ReportItem, type ReportParam } from '../api';

@@ -4,7 +4,7 @@ import { Alert, App, Button, Form, Input, Modal, Select, Table, Tag, TreeSelect 
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Auth } from '../../../components/list/auth';
-import { postAction } from '../../../components/list/http';
+import { postAction } from '../../../app/http/client';
 import { useDepartTree, type DepartNode } from '../../../components/pickers/useDepartTree';
 import { thisYear, YEAR_OPTIONS } from './shared';
 

@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { QUESTION_TYPE_TEXT, QUESTION_TYPES, type QuestionType } from '@go/contract/performance/index';
 import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Spin, Switch } from 'antd';
 import { useEffect, useState } from 'react';
-import { getAction, postAction, putAction } from '../../../components/list/http';
+import { getAction, postAction, putAction } from '../../../app/http/client';
 import type { FormModalProps } from '../../../components/list/ListPage';
 import type { Row as ListRow } from '../../../components/list/types';
 

@@ -1,6 +1,6 @@
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { postAction } from '../../../components/list/http';
+import { postAction } from '../../../app/http/client';
 import { UserByDepPicker } from '../../../components/pickers/UserByDepPicker';
 import { thisYear, YEAR_OPTIONS } from './shared';
 

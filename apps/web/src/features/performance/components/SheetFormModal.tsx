@@ -1,6 +1,6 @@
 import { App, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { getAction, postAction, putAction } from '../../../components/list/http';
+import { getAction, postAction, putAction } from '../../../app/http/client';
 import type { FormModalProps } from '../../../components/list/ListPage';
 import type { Row as ListRow } from '../../../components/list/types';
 import { UserByDepPicker } from '../../../components/pickers/UserByDepPicker';

@@ -1,7 +1,7 @@
 import type { PfSurveyResult } from '@go/contract/performance/index';
 import { Descriptions, Empty, List, Modal, Progress, Spin, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { getAction } from '../../../components/list/http';
+import { getAction } from '../../../app/http/client';
 
 /** The contract's `pfSurveyResult` (`packages/contract/src/performance/responses.ts`). */
 type SurveyResult = PfSurveyResult;

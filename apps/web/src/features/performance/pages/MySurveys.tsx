@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Checkbox, Form, Input, Modal, Radio, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { getAction, postAction } from '../../../components/list/http';
+import { getAction, postAction } from '../../../app/http/client';
 import { ListPage, type ListHelpers } from '../../../components/list/ListPage';
 import type { ListColumn, Row } from '../../../components/list/types';
 

@@ -6,7 +6,7 @@ import type { TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Auth } from '../../../components/list/auth';
-import { downloadFile, getAction } from '../../../components/list/http';
+import { downloadFile, getAction } from '../../../app/http/client';
 import { useDepartTree, type DepartNode } from '../../../components/pickers/useDepartTree';
 import { KpiRoundButton } from '../components/KpiRoundModal';
 import { PERF_AUTH, thisYear, YEAR_OPTIONS } from '../components/shared';

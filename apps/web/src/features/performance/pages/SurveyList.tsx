@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { Auth } from '../../../components/list/auth';
-import { getAction } from '../../../components/list/http';
+import { getAction } from '../../../app/http/client';
 import { ListPage } from '../../../components/list/ListPage';
 import type { ListColumn } from '../../../components/list/types';
 import { SurveyResultModal } from '../components/SurveyResultModal';

@@ -1,6 +1,6 @@
 import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { putAction } from '../../../components/list/http';
+import { putAction } from '../../../app/http/client';
 
 /** 修改密码 by an administrator for another user (SPEC §5 password texts). */
 export function PasswordModal({ username, onClose }: { username?: string; onClose: () => void }) {

@@ -2,7 +2,7 @@ import { App, Button, Checkbox, Empty, Space, Spin, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
 import { Auth } from '../../../components/list/auth';
-import { getAction, postAction } from '../../../components/list/http';
+import { getAction, postAction } from '../../../app/http/client';
 
 /** A node of the permission tree (stock SysPermissionTree / TreeModel). */
 export interface PermNode {

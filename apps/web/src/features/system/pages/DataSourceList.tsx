@@ -2,7 +2,7 @@ import { App, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { Auth } from '../../../components/list/auth';
 import { CrudFormModal } from '../../../components/list/CrudFormModal';
-import { postAction } from '../../../components/list/http';
+import { postAction } from '../../../app/http/client';
 import { ListPage, type FormModalProps } from '../../../components/list/ListPage';
 import { listAuth } from '../components/perms';
 import type { ListColumn, Row } from '../../../components/list/types';

@@ -2,7 +2,7 @@ import { ClearOutlined } from '@ant-design/icons';
 import { App, Button, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
 import { Auth } from '../../../components/list/auth';
-import { deleteAction } from '../../../components/list/http';
+import { deleteAction } from '../../../app/http/client';
 import { ListPage } from '../../../components/list/ListPage';
 import type { ListColumn } from '../../../components/list/types';
 

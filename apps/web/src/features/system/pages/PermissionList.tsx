@@ -2,7 +2,7 @@ import { Drawer, Form, Input, InputNumber, Radio, Select, Switch, TreeSelect } f
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { CrudFormModal } from '../../../components/list/CrudFormModal';
-import { getAction } from '../../../components/list/http';
+import { getAction } from '../../../app/http/client';
 import { ListPage, type FormModalProps } from '../../../components/list/ListPage';
 import type { EnumOption, ListColumn, Row } from '../../../components/list/types';
 import { flag } from '../components/formValues';

@@ -28,7 +28,7 @@ const http = vi.hoisted(() => ({
   uploadAction: vi.fn(),
   apiUrl: (u: string) => u,
 }));
-vi.mock('../../../components/list/http', () => http);
+vi.mock('../../../app/http/client', async (orig) => ({ ...(await orig<object>()), ...http }));
 vi.mock('../../../components/list/auth', () => ({
   Auth: ({ children }: { children: ReactNode }) => <>{children}</>,
   useAuth: () => ({ has: () => true }),
