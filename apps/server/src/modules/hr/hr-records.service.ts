@@ -99,6 +99,9 @@ export const ROSTER_EXPORT: ExportColumn[] = [
  */
 const ROSTER_EXPORT_READ = ['id', 'realname', 'sex', 'birthday', 'idCard', 'mobile', 'email', 'orgCode', 'departName', 'post', 'rank', 'degree', 'entryDate', 'contractEnd', 'bankCard', 'status'] as const;
 
+/** Files read and presented at a time by the roster export (each batch waits for the workbook's compression). */
+const EXPORT_BATCH = 250;
+
 const TRANSFER_EXPORT: ExportColumn[] = [
   { header: '姓名', key: 'realname' },
   { header: '调出部门', key: 'fromDepartName' },
@@ -257,14 +260,16 @@ export class HrRecordsService {
         },
       ]);
     }
+    // Small batches keep few row objects waiting for the compression (objects that wait long are promoted
+    // to the old generation and held there until a full collection).
     async function* rows() {
       let last: string | null = null;
-      for (let offset = 0; ; offset += 2000) {
-        const page = keyset ? (last === null ? ordered : ordered.where('hyUser.id', '<', last)).limit(2000) : ordered.limit(2000).offset(offset);
+      for (let offset = 0; ; offset += EXPORT_BATCH) {
+        const page = keyset ? (last === null ? ordered : ordered.where('hyUser.id', '<', last)).limit(EXPORT_BATCH) : ordered.limit(EXPORT_BATCH).offset(offset);
         const batch = (await page.execute()) as Pick<FileListRow, (typeof ROSTER_EXPORT_READ)[number]>[];
         if (batch.length) last = String(batch[batch.length - 1].id);
         for (const r of await hr.present(batch, plain)) yield r;
-        if (batch.length < 2000) break;
+        if (batch.length < EXPORT_BATCH) break;
       }
     }
     return streamXlsx({ title: '花名册', subTitle: `导出人:${user.realname}`, columns: ROSTER_EXPORT, rows: rows() });
