@@ -260,7 +260,7 @@ export abstract class EngineRouting extends EngineAssignment {
     else await trx.insertInto('wfVariable').values({ id: newId(), instId: L.inst.id, name: 'ends', value }).execute();
   }
 
-  /** Ends the instance and writes the business status/result (workflow-semantics §3). */
+  /** Ends the instance and writes the business status/result (docs/workflow.md, "Codes"). */
   protected async endInstance(trx: Database, L: Loaded, state: 'passed' | 'rejected' | 'canceled', reason: string | null, endNode: FlowNode | null = null): Promise<void> {
     const t = now();
     const open = await trx.selectFrom('wfTask').selectAll().where('instId', '=', L.inst.id).where('status', '=', 0).execute();

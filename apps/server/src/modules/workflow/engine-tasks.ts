@@ -15,22 +15,9 @@ import type { WfNode, WfTask } from './workflow.tables.js';
 import { type Loaded, type MiState, type PendingTask, MAX_STEPS, toList } from './engine-shared.js';
 import { insertTask, insertCandidate } from './engine-statements.js';
 import { EngineRouting } from './engine-routing.js';
+import { countersignOf } from './signing.js';
 
 export abstract class EngineTasks extends EngineRouting {
-  /** Admin settings over the BPMN multi-instance marker: the countersign of a node, or null. */
-  protected multiOf(node: FlowNode, settings: WfNode): (MultiInstance & { ratio: number }) | null {
-    const mode = settings.multiMode ?? '';
-    if (!node.multi && !mode) return null;
-    return {
-      sequential: mode ? mode === 'sequential' : node.multi!.sequential,
-      cardinality: node.multi?.cardinality ?? null,
-      collection: node.multi?.collection ?? null,
-      elementVariable: node.multi?.elementVariable ?? null,
-      completionCondition: node.multi?.completionCondition ?? null,
-      ratio: Math.min(100, Math.max(1, settings.passRatio ?? 100)),
-    };
-  }
-
   /** Applies a node's "no approver" policy: users to use, or what happened instead. */
   protected async noApprover(trx: Database, L: Loaded, node: FlowNode, settings: WfNode, tokenId: string, pending: PendingTask[], steps: { n: number }): Promise<UserBrief[] | 'skipped' | 'canceled'> {
     if (settings.emptyPolicy === 'skip') {
@@ -129,7 +116,8 @@ export abstract class EngineTasks extends EngineRouting {
       // the applicant is never among the people of their own application's node (unless the node allows it)
       const chosenHere = useChosen && first ? await this.withoutInitiator(trx, L.def.id, node.id, L.inst.starter, chosen) : null;
       first = false;
-      const mi = this.multiOf(node, settings);
+      // the signing rule (signing.ts): admin settings over the BPMN marker
+      const mi = countersignOf(node, settings);
       if (mi) {
         await this.flushDeferred(trx, L);
         if ((await this.startMulti(trx, L, node, settings, mi, p.tokenId, chosenHere?.length ? chosenHere : null, priority, pending, steps)) === 'canceled') return false;

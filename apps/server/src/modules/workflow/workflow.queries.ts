@@ -1,19 +1,22 @@
+/**
+ * The read side of the workflow that lists: the to-do list (one indexed statement per page, compiled once),
+ * the done list and my applications, with the wire shapes of a task (`TaskDto`). The history of an instance
+ * (history.queries.ts) and the next-step previews (next-step.queries.ts) are separate rooms; `WorkflowQueries`
+ * hands their calls on so routes keep one service.
+ */
 import { WF_STATUS_TEXT as STATUS_TEXT, WF_RESULT_TEXT as RESULT_TEXT } from '@go/contract';
 import { createQueryId, sql, type CompiledQuery, type InferResult } from 'kysely';
-import { companyOf, GROUP_COMPANY } from '../../platform/access/access.js';
 import type { Database } from '../../platform/db/database.js';
-import { parseDateTime } from '../../platform/db/time.js';
 import { page, type Page } from '../../platform/http/envelope.js';
-import { businessError } from '../../platform/http/errors.js';
-import type { FlowNode } from './bpmn.js';
-import type { UserBrief } from './directory.js';
 import type { WorkflowEngine } from './engine.js';
 import type { FormRegistry } from './form-registry.js';
 import { applicationStatusTexts, statusTextOf } from './status-text.js';
 import { likeContains } from '../../platform/query/like.js';
 import { applyConditions, paging, runPage, type Condition, type Whitelist } from '../../platform/query/query-builder.js';
+import { OUTCOME_TEXT, WorkflowHistory } from './history.queries.js';
+import { NextStepQueries, type NextNodeInput, type NextNodeResult } from './next-step.queries.js';
 
-/** Assignee on the wire (SPEC §3). */
+/** Assignee on the wire (docs/workflow.md, "`POST /actTask/todoList` (also `GET` with query)"). */
 export type AssigneeDto = {
   id: string;
   username: string;
@@ -21,7 +24,7 @@ export type AssigneeDto = {
   z_realname: string;
 };
 
-/** Task on the wire (SPEC §3) plus a few fields the task form needs. */
+/** Task on the wire (docs/workflow.md, "`POST /actTask/todoList` (also `GET` with query)") plus a few fields the task form needs. */
 export type TaskDto = {
   id: string;
   procInstId: string;
@@ -49,77 +52,11 @@ export type TaskDto = {
   assignees: AssigneeDto[];
 };
 
-export const ACTION_TEXT: Record<string, string> = {
-  apply: '提交申请',
-  pass: '审批通过',
-  back: '审批驳回',
-  return: '退回',
-  delegate: '委托',
-  cancel: '撤回',
-  auto: '自动通过',
-  skip: '自动跳过',
-  end: '流程结束',
-  veto: '会签不同意',
-  fallback: '转给管理员',
-  transfer: '转办',
-  addsign: '加签',
-  cc: '抄送',
-  urge: '催办',
-  terminate: '管理员终止',
-  reassign: '重新分配',
-  call: '调用子流程',
-  callEnd: '子流程结束',
-  start: '子流程开始',
-  timer: '定时器触发',
-  timeout: '超时处理',
-  remind: '到期提醒',
-  migrate: '迁移到新版本',
-};
-
-export const OUTCOME_TEXT: Record<string, string> = {
-  pass: '审批通过',
-  auto: '自动通过',
-  back: '审批驳回',
-  return: '退回',
-  returned: '已退回',
-  rejected: '审批驳回',
-  canceled: '发起人撤回',
-  skipped: '无需审批',
-  timeout: '已超时',
-};
-
 export { WF_STATUS_TEXT as STATUS_TEXT, WF_RESULT_TEXT as RESULT_TEXT } from '@go/contract';
 
-export interface NextNodeInput {
-  procDefId?: string;
-  currActId?: string;
-  procInstId?: string;
-  claimOrgCodeValue?: string;
-  /** form row id, to evaluate gateway conditions before the process starts */
-  tableId?: string;
-}
-
-export type NextUser = {
-  id: string;
-  username: string;
-  realname: string;
-  mainOrgCode: string;
-};
-
-/** How a user task is signed (see `wfSignMode`), with the countersign's pass ratio. */
-export type SignInfo = { signMode: 'or' | 'parallel' | 'sequential'; passRatio: number; completionCondition?: boolean };
-
-export type NextNodeResult = Partial<SignInfo> & {
-  id: string | null;
-  type: number;
-  title: string;
-  users: NextUser[];
-  chooseMark: number;
-  usersMark: number;
-  z_type: string;
-  /** for a parallel gateway: the user tasks of every branch */
-  branches?: ({ id: string; title: string; users: NextUser[] } & SignInfo)[];
-};
+export { ACTION_TEXT, OUTCOME_TEXT } from './history.queries.js';
+export type { NextNodeInput, NextNodeResult, NextUser } from './next-step.queries.js';
+export { signInfoOf, type SignInfo } from './signing.js';
 
 /** My applications: filters by value (the title is a contains-search). */
 const APPLICATION_WHITELIST: Whitelist = {
@@ -133,23 +70,6 @@ const nameContains = (name: string) => [likeContains('d.name', name), likeContai
 
 /** `pageNo` from 1 and `pageSize` from 1 to 500 (10 by default) of the task and application lists. */
 const listPaging = (pageNo?: number, pageSize?: number) => paging({ pageNo, pageSize: pageSize === undefined ? undefined : Math.max(1, pageSize) }, 500);
-
-/**
- * A user task's signing as the engine runs it: the node setting `multiMode` over the BPMN
- * `multiInstanceLoopCharacteristics` (`isSequential`), the pass ratio from the setting (1–100, default 100).
- */
-export function signInfoOf(node: FlowNode, settings: { multiMode?: string | null; passRatio?: number | null }): SignInfo {
-  const mode = settings.multiMode ?? '';
-  if (!node.multi && !mode) return { signMode: 'or', passRatio: 100 };
-  const sequential = mode ? mode === 'sequential' : node.multi!.sequential;
-  const info: SignInfo = { signMode: sequential ? 'sequential' : 'parallel', passRatio: Math.min(100, Math.max(1, settings.passRatio ?? 100)) };
-  if (node.multi?.completionCondition) info.completionCondition = true;
-  return info;
-}
-
-function toNextUser(u: UserBrief): NextUser {
-  return { id: u.id, username: u.username, realname: u.realname, mainOrgCode: u.orgCode };
-}
 
 type DoneRow = {
   id: string;
@@ -199,11 +119,19 @@ type TodoPageStatement = CompiledQuery<InferResult<ReturnType<WorkflowQueries['t
 
 /** Read side of the workflow: to-do, done, history, my applications, next node, back list. */
 export class WorkflowQueries {
+  /** the history of an instance (history.queries.ts) */
+  readonly history: WorkflowHistory;
+  /** next-step previews and node people (next-step.queries.ts) */
+  readonly nextStep: NextStepQueries;
+
   constructor(
     private readonly db: Database,
     private readonly engine: WorkflowEngine,
     private readonly forms: FormRegistry,
-  ) {}
+  ) {
+    this.history = new WorkflowHistory(db, engine);
+    this.nextStep = new NextStepQueries(db, engine, forms);
+  }
 
   /**
    * The user's open tasks with the columns of the to-do order: the ids come from the candidate index
@@ -539,326 +467,33 @@ export class WorkflowQueries {
     return this.engine.backList(this.db, procInstId);
   }
 
-  /**
-   * The next node's approvers of the claimed company (getNextNode with `claimOrgCodeValue`), as a comma list,
-   * when the pass names none: undefined when the next node is not one user task, nobody of that company is
-   * among its approvers (the node's own approvers then apply), or the claim is group level (no filter).
-   */
-  async companyApprovers(username: string, taskId: string, claim: string): Promise<string | undefined> {
-    if (claim.startsWith('A01')) return undefined;
-    try {
-      const task = await this.db.selectFrom('wfTask').select(['instId', 'nodeId']).where('id', '=', taskId).where('status', '=', 0).executeTakeFirst();
-      if (!task) return undefined;
-      const next = await this.nextNode(username, { procInstId: task.instId, currActId: task.nodeId, claimOrgCodeValue: claim });
-      if (next.type !== 1 && next.type !== 3) return undefined;
-      const users = next.users.map((u) => u.username).filter(Boolean);
-      return users.length ? users.join(',') : undefined;
-    } catch {
-      return undefined;
-    }
+  /** See `NextStepQueries.companyApprovers`. */
+  companyApprovers(username: string, taskId: string, claim: string): Promise<string | undefined> {
+    return this.nextStep.companyApprovers(username, taskId, claim);
   }
 
-  /** Whether the user took part in the instance (applicant, candidate, assignee, owner or executor). */
-  async participates(procInstId: string, username: string): Promise<boolean> {
-    const inst = await this.db.selectFrom('wfInstance').select('starter').where('id', '=', procInstId).executeTakeFirst();
-    if (!inst) return false;
-    if (inst.starter === username) return true;
-    const cand = await this.db
-      .selectFrom('wfTaskCandidate')
-      .select('id')
-      .where('instId', '=', procInstId)
-      .where('username', '=', username)
-      .executeTakeFirst();
-    if (cand) return true;
-    const t = await this.db
-      .selectFrom('wfTask')
-      .select('id')
-      .where('instId', '=', procInstId)
-      .where((eb) => eb.or([eb('executor', '=', username), eb('owner', '=', username), eb('assignee', '=', username)]))
-      .executeTakeFirst();
-    return !!t;
+  /** See `WorkflowHistory.participates`. */
+  participates(procInstId: string, username: string): Promise<boolean> {
+    return this.history.participates(procInstId, username);
   }
 
-  /** `/actTask/historicFlow/{procInstId}`: the timeline, the tasks, the node states and the BPMN XML. */
-  async historicFlow(procInstId: string) {
-    const inst = await this.db.selectFrom('wfInstance').selectAll().where('id', '=', procInstId).executeTakeFirst();
-    if (!inst) throw businessError('流程实例不存在');
-    const def = await this.engine.definition(this.db, inst.procDefId);
-    const model = await this.engine.model(def);
-    const business = await this.db.selectFrom('wfBusiness').selectAll().where('id', '=', inst.businessId).executeTakeFirst();
-    const actions = await this.db.selectFrom('wfAction').selectAll().where('instId', '=', procInstId).orderBy('createTime').orderBy('id').execute();
-    const tasks = await this.db.selectFrom('wfTask').selectAll().where('instId', '=', procInstId).orderBy('createTime').orderBy('id').execute();
-    const cands = tasks.length
-      ? await this.db.selectFrom('wfTaskCandidate').select(['taskId', 'username']).where('instId', '=', procInstId).execute()
-      : [];
-    const names = await this.engine.dir.realnames([
-      ...cands.map((c) => c.username),
-      ...tasks.flatMap((t) => [t.executor ?? '', t.owner ?? '', t.assignee ?? '']),
-    ]);
-    const rn = (u: string | null) => (u ? (names.get(u) ?? u) : null);
-    const signs = await this.db.selectFrom('wfNodeSign').selectAll().where('instId', '=', procInstId).orderBy('signTime').orderBy('id').execute();
-
-    const done = new Set<string>([model.startId]);
-    for (const t of tasks) if (t.status === 1 && ['pass', 'auto'].includes(t.outcome ?? '')) done.add(t.nodeId);
-    const current = [...new Set(tasks.filter((t) => t.status === 0).map((t) => t.nodeId))];
-    // exactly the end events reached (the `end` entry lists every end a branch reached)
-    for (const a of actions) {
-      // a boundary timer that fired, a call activity entered
-      if ((a.action === 'timer' || a.action === 'call') && a.nodeId) done.add(a.nodeId);
-      if (a.action !== 'end') continue;
-      if (a.nodeId) done.add(a.nodeId);
-      const ends = a.detail ? (JSON.parse(a.detail) as { ends?: string[] }).ends : undefined;
-      for (const e of ends ?? []) done.add(e);
-    }
-    // an embedded sub-process is entered once anything inside it was reached
-    for (const id of [...done, ...current]) for (const sc of model.nodes.get(id)?.scopes ?? []) done.add(sc);
-    // Gateways passed through: entered from a done node and leading to a done or current node.
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (const n of model.nodes.values()) {
-        if (n.kind === 'sub' && n.innerStart && done.has(n.id) && !done.has(n.innerStart)) {
-          done.add(n.innerStart);
-          changed = true;
-        }
-        if (done.has(n.id) || n.kind === 'user' || n.kind === 'end') continue;
-        if (n.incoming.some((f) => done.has(f.source)) && n.outgoing.some((f) => done.has(f.target) || current.includes(f.target))) {
-          done.add(n.id);
-          changed = true;
-        }
-      }
-    }
-    const flowsDone: string[] = [];
-    for (const n of model.nodes.values()) for (const f of n.outgoing) if (done.has(f.source) && (done.has(f.target) || current.includes(f.target))) flowsDone.push(f.id);
-
-    const duration = (a: string | null, b: string | null) => {
-      if (!a || !b) return null;
-      const ms = parseDateTime(b) - parseDateTime(a);
-      return Number.isFinite(ms) ? ms : null;
-    };
-    return {
-      procInstId: inst.id,
-      procDefId: inst.procDefId,
-      processName: def.name,
-      title: inst.title,
-      applyer: inst.starterName ?? inst.starter,
-      state: inst.state,
-      status: business?.status ?? null,
-      result: business?.result ?? null,
-      startTime: inst.startTime,
-      endTime: inst.endTime,
-      xml: await this.engine.xml(def.id),
-      doneNodes: [...done],
-      currentNodes: current,
-      doneFlows: flowsDone,
-      list: actions.map((a) => {
-        const detail = a.detail ? (JSON.parse(a.detail) as Record<string, unknown>) : null;
-        let typeText = ACTION_TEXT[a.action] ?? a.action;
-        if (a.action === 'return' && detail?.targetName) typeText = `退回至「${String(detail.targetName)}」`;
-        if (a.action === 'delegate' && detail?.toName) typeText = `委托给 ${String(detail.toName)}`;
-        if (a.action === 'transfer' && detail?.toName) typeText = `转办给 ${String(detail.toName)}`;
-        if (['addsign', 'cc', 'reassign'].includes(a.action) && Array.isArray(detail?.names)) typeText = `${ACTION_TEXT[a.action]} ${(detail.names as string[]).join('、')}`;
-        if (a.action === 'migrate' && typeof detail?.toVersion === 'number') typeText = `迁移到版本${detail.toVersion}`;
-        return {
-          id: a.id,
-          key: a.nodeId,
-          name: a.nodeName,
-          type: a.action,
-          typeText,
-          username: a.username,
-          realname: a.realname ?? (a.username ? rn(a.username) : '系统'),
-          comment: a.comment,
-          detail,
-          createTime: a.createTime,
-        };
-      }),
-      tasks: tasks.map((t) => {
-        const list = cands.filter((c) => c.taskId === t.id).map((c) => c.username);
-        const people = [...new Set([...(t.assignee ? [t.assignee] : []), ...list])];
-        return {
-          id: t.id,
-          key: t.nodeId,
-          name: t.name,
-          status: t.status,
-          outcome: t.outcome,
-          deleteReason: t.status === 0 ? '待审批' : (OUTCOME_TEXT[t.outcome ?? ''] ?? t.outcome),
-          executor: t.executor,
-          executorName: rn(t.executor),
-          owner: rn(t.owner),
-          comment: t.comment,
-          createTime: t.createTime,
-          endTime: t.endTime,
-          duration: duration(t.createTime, t.endTime),
-          assignees: people.map((u) => ({ username: u, realname: rn(u), isExecutor: u === t.executor })),
-        };
-      }),
-      signs: signs.map((s) => ({ key: s.nodeId, name: s.nodeName, username: s.username, realname: s.realname, signTime: s.signTime, value: s.value })),
-      // processes started by call activities of this instance (each has its own history), and the caller
-      parentId: inst.parentId ?? null,
-      subProcesses: await this.subProcesses(inst.id),
-    };
+  /** `/actTask/historicFlow/{procInstId}` (see `WorkflowHistory.historicFlow`). */
+  historicFlow(procInstId: string) {
+    return this.history.historicFlow(procInstId);
   }
 
-  private async subProcesses(procInstId: string) {
-    const rows = await this.db
-      .selectFrom('wfInstance as i')
-      .innerJoin('wfDefinition as d', 'd.id', 'i.procDefId')
-      .select(['i.id', 'i.procDefId', 'd.name', 'i.parentNodeId', 'i.state', 'i.startTime', 'i.endTime'])
-      .where('i.parentId', '=', procInstId)
-      .orderBy('i.startTime')
-      .orderBy('i.id')
-      .execute();
-    return rows.map((r) => ({ procInstId: r.id, procDefId: r.procDefId, processName: r.name, callNode: r.parentNodeId, state: r.state, startTime: r.startTime, endTime: r.endTime }));
+  /** `/activiti_process/getNextNode` (see `NextStepQueries.nextNode`). */
+  nextNode(username: string, input: NextNodeInput): Promise<NextNodeResult> {
+    return this.nextStep.nextNode(username, input);
   }
 
-  private filterCompany(users: UserBrief[], claimOrgCodeValue?: string): UserBrief[] {
-    const company = companyOf(claimOrgCodeValue);
-    if (!company || company === GROUP_COMPANY) return users;
-    return users.filter((u) => u.orgCode.startsWith(company));
+  /** `/activiti_process/getNode/{nodeId}` (see `NextStepQueries.nodeUsers`). */
+  nodeUsers(username: string, nodeId: string, input: { procDefId?: string; procInstId?: string; claimOrgCodeValue?: string }) {
+    return this.nextStep.nodeUsers(username, nodeId, input);
   }
 
-  /**
-   * `/activiti_process/getNextNode`: what follows `currActId` (the start when blank), following gateway
-   * conditions on the form data; users filtered by company via `claimOrgCodeValue` (A01: no filter).
-   */
-  async nextNode(username: string, input: NextNodeInput): Promise<NextNodeResult> {
-    let procDefId = input.procDefId ?? '';
-    let starter = username;
-    let vars: Record<string, unknown> = {};
-    let tableName = '';
-    if (input.procInstId) {
-      const inst = await this.db.selectFrom('wfInstance').selectAll().where('id', '=', input.procInstId).executeTakeFirst();
-      if (!inst) throw businessError('流程实例不存在');
-      procDefId = inst.procDefId;
-      starter = inst.starter;
-      const v = await this.db.selectFrom('wfVariable').select('value').where('instId', '=', inst.id).where('name', '=', 'form').executeTakeFirst();
-      vars = v?.value ? (JSON.parse(v.value) as Record<string, unknown>) : {};
-      const b = await this.db.selectFrom('wfBusiness').select(['tableName', 'tableId']).where('id', '=', inst.businessId).executeTakeFirst();
-      tableName = b?.tableName ?? '';
-      const form = this.forms.get(tableName);
-      const fresh = b && form ? await form.load(this.db, b.tableId) : undefined;
-      if (fresh) vars = { ...vars, ...fresh };
-    }
-    if (!procDefId) throw businessError('流程定义不存在');
-    const def = await this.engine.definition(this.db, procDefId);
-    tableName = tableName || def.businessTable || '';
-    const form = this.forms.get(tableName);
-    if (!input.procInstId && input.tableId && form) {
-      const business = await this.db.selectFrom('wfBusiness').select(['userId']).where('tableId', '=', input.tableId).executeTakeFirst();
-      if (business) starter = business.userId;
-      vars = { ...((await form.load(this.db, input.tableId)) ?? {}), tableId: input.tableId, initiator: starter };
-    }
-    const model = await this.engine.model(def);
-    // before the instance exists, the applicant is the initiator and the start event's initiator variable (as at apply)
-    if (!input.procInstId) vars = { ...vars, initiator: starter, ...(model.initiatorVar ? { [model.initiatorVar]: starter } : {}) };
-    const from = model.nodes.get(input.currActId || model.startId);
-    if (!from) throw businessError('流程节点不存在');
-    const endUser: NextUser = { id: '', username: '', realname: form?.endLabel ?? '流程结束', mainOrgCode: '' };
-    const z_type = tableName;
-
-    const usersOf = async (n: FlowNode) =>
-      this.filterCompany(await this.engine.nodePeople(this.db, def.id, n.id, starter, vars), input.claimOrgCodeValue).map(toNextUser);
-    const chooseOf = async (n: FlowNode) => (await this.engine.nodeSettings(this.db, def.id, n.id)).chooseMark;
-    const signOf = async (n: FlowNode) => signInfoOf(n, await this.engine.nodeSettings(this.db, def.id, n.id));
-
-    let flows: { target: string }[];
-    try {
-      flows = this.engine.selectFlows(from, vars);
-    } catch {
-      flows = from.outgoing.slice(0, 1);
-    }
-    if (!flows.length) {
-      // a node without any outgoing flow ends its path when left (implicit end, docs/workflow.md "End events")
-      if (!from.outgoing.length && from.kind !== 'start') {
-        return { id: from.id, type: 2, title: endUser.realname, users: [endUser], chooseMark: 0, usersMark: 0, z_type };
-      }
-      throw businessError('当前节点没有后续节点');
-    }
-    let first = model.nodes.get(flows[0].target)!;
-    // an embedded sub-process is entered at its start event
-    for (let i = 0; i < 10 && first.kind === 'sub' && first.innerStart; i++) {
-      const inner = model.nodes.get(first.innerStart)!;
-      first = model.nodes.get(inner.outgoing[0]?.target ?? inner.id)!;
-    }
-    if (first.kind === 'user') {
-      const users = await usersOf(first);
-      return { id: first.id, type: 1, title: first.name, users, chooseMark: await chooseOf(first), usersMark: users.length ? 1 : 0, z_type, ...(await signOf(first)) };
-    }
-    if (first.kind === 'end') return { id: first.id, type: 2, title: first.name, users: [endUser], chooseMark: 0, usersMark: 0, z_type };
-    if (first.kind === 'parallel') {
-      const branches = [];
-      for (const f of first.outgoing) {
-        const n = model.nodes.get(f.target)!;
-        if (n.kind === 'user') branches.push({ id: n.id, title: n.name, users: await usersOf(n), ...(await signOf(n)) });
-      }
-      return { id: first.id, type: 4, title: first.name, users: [], chooseMark: 0, usersMark: 0, z_type, branches };
-    }
-    // Exclusive gateway (and pass-through elements): follow the conditions to the node that is reached.
-    let cur: FlowNode = first;
-    for (let i = 0; i < 50 && cur.kind !== 'user' && cur.kind !== 'end' && cur.kind !== 'parallel'; i++) {
-      let next: { target: string }[];
-      try {
-        next = this.engine.selectFlows(cur, vars);
-      } catch {
-        next = [];
-      }
-      if (!next.length && !cur.outgoing.length) return { id: cur.id, type: 3, title: endUser.realname, users: [endUser], chooseMark: 0, usersMark: 0, z_type };
-      if (!next.length) return { id: first.id, type: 3, title: first.name, users: [], chooseMark: 0, usersMark: 0, z_type };
-      cur = model.nodes.get(next[0].target)!;
-      if (cur.kind === 'sub' && cur.innerStart) cur = model.nodes.get(cur.innerStart)!;
-    }
-    if (cur.kind === 'end') return { id: cur.id, type: 3, title: cur.name, users: [endUser], chooseMark: 0, usersMark: 0, z_type };
-    if (cur.kind === 'user') {
-      const users = await usersOf(cur);
-      return { id: cur.id, type: 3, title: cur.name, users, chooseMark: await chooseOf(cur), usersMark: users.length ? 1 : 0, z_type, ...(await signOf(cur)) };
-    }
-    return { id: cur.id, type: 3, title: cur.name, users: [], chooseMark: 0, usersMark: 0, z_type };
-  }
-
-  /** `/activiti_process/getNode/{nodeId}`: a node's configured approvers. */
-  async nodeUsers(username: string, nodeId: string, input: { procDefId?: string; procInstId?: string; claimOrgCodeValue?: string }) {
-    let procDefId = input.procDefId ?? '';
-    let starter = username;
-    let vars: Record<string, unknown> = {};
-    if (input.procInstId) {
-      const inst = await this.db.selectFrom('wfInstance').selectAll().where('id', '=', input.procInstId).executeTakeFirst();
-      if (inst) {
-        procDefId = inst.procDefId;
-        starter = inst.starter;
-        const v = await this.db.selectFrom('wfVariable').select('value').where('instId', '=', inst.id).where('name', '=', 'form').executeTakeFirst();
-        vars = v?.value ? (JSON.parse(v.value) as Record<string, unknown>) : {};
-      }
-    }
-    if (!procDefId) {
-      const hit = await this.db
-        .selectFrom('wfNode')
-        .innerJoin('wfDefinition', 'wfDefinition.id', 'wfNode.procDefId')
-        .select('wfNode.procDefId')
-        .where('wfNode.nodeId', '=', nodeId)
-        .where('wfDefinition.latest', '=', 1)
-        .executeTakeFirst();
-      procDefId = hit?.procDefId ?? '';
-    }
-    if (!procDefId) throw businessError('流程节点不存在');
-    const def = await this.engine.definition(this.db, procDefId);
-    const node = (await this.engine.model(def)).nodes.get(nodeId);
-    if (!node) throw businessError('流程节点不存在');
-    const users = this.filterCompany(await this.engine.nodePeople(this.db, def.id, nodeId, starter, vars), input.claimOrgCodeValue);
-    const sign = node.kind === 'user' ? signInfoOf(node, await this.engine.nodeSettings(this.db, def.id, nodeId)) : {};
-    return { id: node.id, title: node.name, type: node.type, users: users.map(toNextUser), ...sign };
-  }
-
-  /** Who approved a node of an instance before (pre-filled approvers when returning to it). */
-  async backNodeUsers(procInstId: string, nodeId: string) {
-    const rows = await this.db
-      .selectFrom('wfTask')
-      .select('executor')
-      .where('instId', '=', procInstId)
-      .where('nodeId', '=', nodeId)
-      .where('status', '=', 1)
-      .where('outcome', 'in', ['pass', 'auto'])
-      .orderBy('endTime', 'desc')
-      .execute();
-    const names = [...new Set(rows.map((r) => r.executor).filter((x): x is string => !!x))];
-    return (await this.engine.dir.byUsernames(names)).map(toNextUser);
+  /** `/activiti_process/getBackNodeUser` (see `NextStepQueries.backNodeUsers`). */
+  backNodeUsers(procInstId: string, nodeId: string) {
+    return this.nextStep.backNodeUsers(procInstId, nodeId);
   }
 }
