@@ -8,8 +8,8 @@ import { newId } from '../../../platform/db/ids.js';
 import type { DB, SysUser } from '../../../platform/db/schema.js';
 import { now } from '../../../platform/db/time.js';
 import { writeLog } from '../../../platform/oplog/oplog.js';
-import { streamXlsx, type ExportColumn } from '../../../platform/excel/excel.js';
 import { recordChanges } from '../../../platform/audit/audit.js';
+import { ID_HEADER, streamXlsx, withIdColumn, type ExportColumn } from '../../../platform/excel/excel.js';
 import { readImportSheet, type ImportOutcome } from '../../../platform/excel/import-route.js';
 import { businessError } from '../../../platform/http/errors.js';
 import { likePrefix } from '../../../platform/query/like.js';
@@ -107,7 +107,7 @@ const csv = (s: string | null | undefined) =>
     .map((x) => x.trim())
     .filter(Boolean);
 
-const EXPORT_COLUMNS: ExportColumn[] = [
+const EXPORT_COLUMNS: ExportColumn[] = withIdColumn([
   { header: '登录账号', key: 'username' },
   { header: '真实名称', key: 'realname' },
   { header: '性别', key: 'sex_dictText', width: 8 },
@@ -119,7 +119,7 @@ const EXPORT_COLUMNS: ExportColumn[] = [
   { header: '部门', key: 'orgCodeTxt' },
   { header: '状态', key: 'status_dictText', width: 8 },
   { header: '创建时间', key: 'createTime', width: 20 },
-];
+]);
 
 /** Header texts the importer understands (export headers plus a few aliases). */
 const IMPORT_HEADERS: Record<string, string> = {
@@ -141,6 +141,7 @@ const IMPORT_HEADERS: Record<string, string> = {
   状态: 'status',
   密码: 'password',
   座机: 'telephone',
+  [ID_HEADER]: 'id',
 };
 
 
@@ -713,6 +714,7 @@ export class UserAdminService {
         for (const d of found) if (d.orgCode) departNames.set(d.orgCode, d.departName);
       }
       return batch.map((r) => ({
+        id: r.id,
         username: r.username,
         realname: r.realname,
         sex_dictText: text(sexes, r.sex),
@@ -726,6 +728,61 @@ export class UserAdminService {
         createTime: r.createTime,
       }));
     };
+  }
+
+  /**
+   * The account an imported row stands for: the one with the row's ID and 登录账号 (any case). A row without
+   * an ID is a new account, refused when the name is taken.
+   */
+  private async importTarget(id: string | undefined, username: string) {
+    if (!id) return null;
+    const found = await this.db.selectFrom('sysUser').select(['id', 'username', 'orgCode']).where('delFlag', '=', 0).where('id', '=', id).executeTakeFirst();
+    return found && found.username.toLowerCase() === username.toLowerCase() ? found : null;
+  }
+
+  /**
+   * Updates an account from an imported row: the columns the sheet has (an empty cell clears the value); the
+   * department changes only when the row names another one than the account's current department.
+   */
+  private async importUpdate(
+    actor: CurrentUser,
+    existing: { id: string; orgCode: string | null },
+    v: Record<string, string>,
+    known: {
+      sexItems: { value: string; text: string }[];
+      statusItems: { value: string; text: string }[];
+      positions: { code: string; name: string }[];
+      departs: { id: string; orgCode: string; departName: string }[];
+    },
+  ): Promise<void> {
+    const input: UserInput & { id: string } = { id: existing.id };
+    if ('realname' in v && v.realname) input.realname = v.realname;
+    for (const k of ['birthday', 'email', 'phone', 'workNo', 'telephone'] as const) if (k in v) input[k] = v[k] || null;
+    if ('sex' in v) {
+      const sex = v.sex ? known.sexItems.find((i) => i.text === v.sex || i.value === v.sex)?.value : null;
+      if (sex === undefined) throw businessError(`性别“${v.sex}”不正确`);
+      input.sex = sex === null ? null : Number(sex);
+    }
+    if ('status' in v && v.status) {
+      const status = known.statusItems.find((i) => i.text === v.status || i.value === v.status)?.value;
+      if (status === undefined) throw businessError(`状态“${v.status}”不正确`);
+      input.status = Number(status) === 2 ? 2 : 1;
+    }
+    if ('post' in v) {
+      const codes = csv(v.post).map((p) => known.positions.find((x) => x.name === p || x.code === p)?.code ?? p);
+      const unknown = codes.find((c) => !known.positions.some((x) => x.code === c));
+      if (unknown) throw businessError(`职务“${unknown}”不存在`);
+      input.post = codes.join(',') || null;
+    }
+    if (v.orgCode) {
+      const current = known.departs.find((d) => d.orgCode === existing.orgCode);
+      if (!current || (current.departName !== v.orgCode && current.orgCode !== v.orgCode)) {
+        const depart = known.departs.find((d) => d.orgCode === v.orgCode) ?? known.departs.find((d) => d.departName === v.orgCode);
+        if (!depart) throw businessError(`部门“${v.orgCode}”不存在`);
+        input.selecteddeparts = depart.id;
+      }
+    }
+    await this.edit(actor, input);
   }
 
   /** Imports users from the files; bad rows are reported, good rows are kept. */
@@ -765,6 +822,21 @@ export class UserAdminService {
         }
         if (v.birthday && !/^\d{4}-\d{2}-\d{2}$/.test(v.birthday)) {
           fail('生日格式应为yyyy-MM-dd，忽略导入。');
+          continue;
+        }
+        // A row naming a visible account (its ID and 登录账号, as the export writes them) updates that account.
+        const existing = await this.importTarget(v.id, v.username);
+        if (existing && !inCompanyScope(actor, existing.orgCode)) {
+          fail('用户名已经存在，忽略导入。');
+          continue;
+        }
+        if (existing) {
+          try {
+            await this.importUpdate(actor, existing, v, { sexItems, statusItems, positions, departs });
+            out.successCount++;
+          } catch (err) {
+            fail(`${err instanceof Error ? err.message : '保存失败'}，忽略导入。`);
+          }
           continue;
         }
         let depart: (typeof departs)[number] | undefined;
