@@ -257,14 +257,19 @@ describe.each(dbKinds)('[STOCK] system screens on %s', (kind) => {
     expect(ann.body, JSON.stringify(ann.body)).toMatchObject({ success: true, message: '共1行数据全部导入成功！' });
     expect(await db().selectFrom('sysAnnouncement').select(['sendStatus', 'priority']).where('titile', '=', '导入的通知').executeTakeFirst()).toEqual({ sendStatus: '0', priority: 'L' });
     const annExport = await download(`/sys/annountCement/exportXls?titile=${encodeURIComponent('导入的通知')}`);
+    // The export ends with the announcement's ID: importing it again updates that announcement, no copy.
     expect((await upload('/sys/annountCement/importExcel', '通知公告.xls', annExport)).body).toMatchObject({ success: true, message: '共1行数据全部导入成功！' });
-    expect(await db().selectFrom('sysAnnouncement').select('id').where('titile', '=', '导入的通知').execute()).toHaveLength(2);
+    expect(await db().selectFrom('sysAnnouncement').select('id').where('titile', '=', '导入的通知').execute()).toHaveLength(1);
     await db().deleteFrom('sysQuartzJob').where('description', '=', '导出任务').execute();
     // The imported SampleJob without parameter above has the same class and parameter: it is updated, not doubled.
     expect((await upload('/sys/quartzJob/importExcel', '定时任务.xls', jobs)).body).toMatchObject({ success: true, message: '共1行数据全部导入成功！新增0个任务，更新1个任务' });
+    // The rules' export ends with their IDs: importing it again updates them in place.
     const again = await upload('/sys/fillRule/importExcel', '填值规则.xls', rules);
-    expect(again.body.code).toBe(201); // the codes exist already: every row is reported
-    expect(again.body.result.successCount).toBe(0);
+    expect(again.body, JSON.stringify(again.body)).toMatchObject({ success: true, code: 200 });
+    // A rule whose code exists, without an ID, is still refused.
+    const copy = await upload('/sys/fillRule/importExcel', '填值规则.xls', await xlsx(['规则名称', '规则编码'], [['复制的规则', String((await db().selectFrom('sysFillRule').select('ruleCode').executeTakeFirstOrThrow()).ruleCode)]]));
+    expect(copy.body.code).toBe(201);
+    expect(copy.body.result.successCount).toBe(0);
     for (const url of ['/sys/sysDepart/exportXls', '/sys/annountCement/exportXls', '/sys/quartzJob/exportXls', '/sys/fillRule/exportXls']) {
       expect((await t.call(staff, 'GET', url)).status, url).toBe(403);
     }
