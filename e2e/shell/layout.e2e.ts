@@ -29,6 +29,10 @@ describe('[SHELL]: layout, settings drawer and phone width', () => {
     const callsAtHome = todoCalls;
     await page.goto('/demo/about');
     await page.getByTestId('shell-about').waitFor();
+    // the test page exists for a signed-in user (no 404)
+    await page.goto('/test/home');
+    await page.getByTestId('test-home').waitFor();
+    expect(page.url()).toMatch(/\/test\/home$/);
     await page.getByTestId('breadcrumb').getByText('首页').click();
     await page.waitForURL('**/zhome');
     await expect.poll(() => todoCalls).toBeGreaterThan(callsAtHome);
