@@ -2,7 +2,7 @@
  * How a user task is signed — the one place that owns the rule: the admin's node setting `multiMode` decides
  * over the BPMN multi-instance marker (`isSequential`), and the pass ratio comes from the setting, clamped to
  * 1–100 (100 by default). The engine runs a countersign by `countersignOf`; the next-step preview and the node
- * people endpoint describe the same rule by `signInfoOf` (docs/workflow.md, "Countersign").
+ * people endpoint describe the same rule by `signInfoOf` (docs/workflow.md, "Countersign 会签 / or-sign 或签").
  */
 import type { FlowNode, MultiInstance } from './bpmn.js';
 import type { WfNode } from './workflow.tables.js';
