@@ -59,7 +59,7 @@ export function inMessengerApp(): boolean {
 }
 
 /**
- * Session expiry inside a messenger app (SPEC §8): a loading message 登录已过期，正在重新登陆, the stored
+ * Session expiry inside a messenger app (docs/widgets.md, "The shell"): a loading message 登录已过期，正在重新登陆, the stored
  * session forgotten, then the in-app sign-in again, coming back to the current page.
  */
 export function reloginInMessengerApp(clearPersisted: () => void): void {

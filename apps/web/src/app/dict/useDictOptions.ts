@@ -11,7 +11,7 @@ export interface DictOption {
 }
 
 /**
- * Whether an item applies to an org code (SPEC §6): an item whose description lists org codes shows only
+ * Whether an item applies to an org code (docs/system-admin.md, "Company scope"): an item whose description lists org codes shows only
  * when the description contains the user's org code or its company code (the first three characters, e.g.
  * A02 for department A02A01); items without a description show to everyone.
  */

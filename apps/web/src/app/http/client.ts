@@ -17,7 +17,7 @@ export interface RequestOptions {
   params?: Params;
   data?: unknown;
   headers?: Record<string, string>;
-  /** Send the body as plain JSON instead of the AES envelope (the exempt endpoints of SPEC §7). */
+  /** Send the body as plain JSON instead of the AES envelope (the exempt endpoints: docs/security.md, "AES payload envelope"). */
   noEncrypt?: boolean;
   responseType?: 'json' | 'blob';
   timeout?: number;
@@ -95,7 +95,7 @@ function expireSession(kind: 'notice' | 'modal'): void {
   if (expiring) return;
   expiring = true;
   const hadToken = !!getSession().token;
-  // inside a messenger app the app signs in again by itself (SPEC §8)
+  // inside a messenger app the app signs in again by itself (docs/contract.md, "Error texts")
   if (hadToken && inMessengerApp()) return reloginInMessengerApp(() => getSession().clearPersisted());
   const finish = () => {
     getSession().clearPersisted();
@@ -145,7 +145,7 @@ function messageOf(data: unknown): string {
   return '';
 }
 
-/** The error catalogue of SPEC §8 for HTTP failures. */
+/** The texts of HTTP failures (docs/contract.md, "Error texts"). */
 function handleHttpError(status: number, data: unknown, silent: boolean): void {
   const msg = messageOf(data);
   if (status === 401) return expireSession('notice');
@@ -253,7 +253,7 @@ export function httpAction<T = unknown>(url: string, data: unknown, method: stri
 }
 
 /**
- * GET a file and save it; `.xlsx` is appended when the name has no extension (SPEC §7 export names the
+ * GET a file and save it; `.xlsx` is appended when the name has no extension (docs/system-admin.md, "Excel": an export names the
  * file by its given name; every export is an Office Open XML workbook, so it is saved as .xlsx).
  */
 export async function downloadFile(url: string, fileName: string, params?: Params): Promise<void> {

@@ -1,4 +1,4 @@
-/** How long a grouped answer is reused (SPEC §7: report data cached 30 s when a group id is set). */
+/** How long a grouped answer is reused (docs/online.md, online reports: report data cached 30 s when a group id is set). */
 export const GROUP_CACHE_MS = 30_000;
 
 const kept = new Map<string, { at: number; value: Promise<unknown> }>();

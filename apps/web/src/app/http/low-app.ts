@@ -1,6 +1,6 @@
 import type { MenuNode } from '@go/contract';
 
-/** The header naming the low-code application of the current page (SPEC §6 headers). */
+/** The header naming the low-code application of the current page (docs/security.md, "Tokens and sessions": headers). */
 export const LOW_APP_HEADER = 'X-Low-App-ID';
 
 interface LowAppRoute {

@@ -3,7 +3,7 @@ import { THEME_COLORS } from '@go/contract';
 import { Button, Divider, Drawer, List, Select, Switch, Tooltip } from 'antd';
 import { useSettings } from '../settings/store';
 
-/** 系统设置: every option of SPEC §2, stored locally; colours through antd tokens. */
+/** 系统设置: every option (docs/widgets.md, "Settings drawer"), stored locally; colours through antd tokens. */
 export function SettingDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const s = useSettings();
   const row = (title: string, action: React.ReactNode, disabled?: boolean, tip?: string) => (

@@ -7,7 +7,7 @@ describe('readable colours', () => {
     expect(contrast('#1890ff', '#ffffff')).toBeLessThan(4.5);
   });
 
-  it('darkens the SPEC primary #1890FF just enough for 4.5:1 on white and on the page grey', () => {
+  it('darkens the default primary #1890FF just enough for 4.5:1 on white and on the page grey', () => {
     const onWhite = readableShade('#1890FF');
     expect(contrast(onWhite, '#ffffff')).toBeGreaterThanOrEqual(4.5);
     expect(contrast(onWhite, '#ffffff')).toBeLessThan(5.2);

@@ -1,6 +1,6 @@
 /**
  * Colours that keep text readable (WCAG 2.1 AA: 4.5:1 for normal text). The chosen primary colour
- * (SPEC default #1890FF, 3.6:1 on white) stays the theme's seed; text in that colour (links, primary
+ * (the default #1890FF, 3.6:1 on white) stays the theme's seed; text in that colour (links, primary
  * buttons' background behind white text) uses the nearest darker shade that reaches 4.5:1.
  */
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { postAction } from '../http/client';
 
 /**
- * The caller's pending to-do count (SPEC §2: the badge reads `total` of the to-do list with page size
+ * The caller's pending to-do count (docs/widgets.md, "The shell": the badge reads `total` of the to-do list with page size
  * 200). Refreshed on every route change (`routeKey`) and by any message on the user socket, which
  * invalidates every `['todoBadge', …]` query.
  */

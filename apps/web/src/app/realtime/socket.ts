@@ -1,5 +1,5 @@
 /**
- * A reconnecting WebSocket (SPEC §4 web socket, §9): a heartbeat every 10 s, a connection that stays
+ * A reconnecting WebSocket (docs/contract.md, "Limits and constants"): a heartbeat every 10 s, a connection that stays
  * silent 6 s after a heartbeat is treated as dead, and any error or close reconnects after 5 s — behind
  * one lock, so a burst of errors schedules one reconnect, not a storm. `stop()` ends it for good
  * (logout); nothing reconnects after that.
@@ -27,7 +27,7 @@ export interface ReconnectingSocketOptions {
   url: string;
   /** Sent as the sub-protocol, where the server reads it (the stock client does the same). */
   token: string;
-  /** A parsed JSON message; unparsable messages and the heartbeat echo are ignored (SPEC §8). */
+  /** A parsed JSON message; unparsable messages and the heartbeat echo are ignored (docs/contract.md, "Limits and constants"). */
   onMessage: (data: unknown) => void;
   onStatus?: (status: 'open' | 'closed') => void;
   factory?: SocketFactory;

@@ -12,7 +12,7 @@ export function loginRedirect(fullPath: string): string {
 }
 
 /**
- * The route guard (SPEC §2): no token → login with a redirect query; a token without loaded permissions →
+ * The route guard (docs/widgets.md, "The shell"): no token → login with a redirect query; a token without loaded permissions →
  * load them (routes follow from the menu), then go to the redirect query or stay on the requested path;
  * a failed load logs out and goes to login with the redirect.
  */

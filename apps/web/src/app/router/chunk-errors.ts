@@ -1,5 +1,5 @@
 /**
- * Code that fails to arrive (SPEC §8 script chunk load): a script chunk (ChunkLoadError, also after the
+ * Code that fails to arrive (docs/widgets.md, "The shell": script chunk load): a script chunk (ChunkLoadError, also after the
  * 120 s timeout), a CSS chunk (CSS_CHUNK_LOAD_FAILED) or a module the build no longer has
  * (MODULE_NOT_FOUND). After a new release the old chunk names are gone, so the page reloads once to fetch
  * the new build; failing again within a short while it stays and shows the message instead.

@@ -15,7 +15,7 @@ for (const [file, loader] of Object.entries(modules)) {
   if (m) registry.set(`${m[1]}/${m[2]}`, loader);
 }
 
-/** The stock online-report components map to the bundled report pages (SPEC §2 dynamic routes). */
+/** The stock online-report components map to the bundled report pages (docs/widgets.md, "The shell": dynamic routes). */
 const STOCK_ALIASES: Record<string, string> = {
   'modules/online/cgreport/auto/OnlCgreportAutoList': 'online/ReportPage',
   'modules/online/cgreport/OnlCgreportHeadList': 'online/ReportDesignList',
@@ -41,7 +41,7 @@ export function pageNames(): string[] {
   return [...registry.keys()].sort();
 }
 
-/** A page chunk that does not arrive within 120 s fails as a ChunkLoadError (SPEC §8, §9). */
+/** A page chunk that does not arrive within 120 s fails as a ChunkLoadError (docs/widgets.md, "The shell"). */
 function withTimeout<T>(loader: () => Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {

@@ -1,7 +1,7 @@
 import { HOME_PATH } from '@go/contract';
 
 /**
- * Pages inside the main layout that exist without a menu entry (SPEC §2 static routes). A server menu
+ * Pages inside the main layout that exist without a menu entry (docs/widgets.md, "The shell": static routes). A server menu
  * with the same path wins. Shared registry: features add a line here for their fixed paths.
  */
 export const STATIC_LAYOUT_ROUTES: { path: string; title: string; component: string; keepAlive?: boolean }[] = [
@@ -12,7 +12,7 @@ export const STATIC_LAYOUT_ROUTES: { path: string; title: string; component: str
   { path: '/test/home', title: '测试页', component: 'examples/TestHome' },
 ];
 
-/** Public pages outside the layout (SPEC §2 whitelist), by component string. */
+/** Public pages outside the layout (docs/widgets.md, "The shell": whitelist), by component string. */
 export const STATIC_PUBLIC_ROUTES: { path: string; title: string; component: string }[] = [
   { path: '/registration', title: '应聘登记', component: 'registration/Registration' },
   { path: '/endRegis', title: '登记完成', component: 'registration/EndRegis' },
@@ -22,7 +22,7 @@ export const STATIC_PUBLIC_ROUTES: { path: string; title: string; component: str
   { path: '/oauth2-app/login', title: '企业应用登录', component: 'account/OAuth2AppLogin' },
 ];
 
-/** Paths that need no login (SPEC §2 route guard). */
+/** Paths that need no login (docs/widgets.md, "The shell": route guard). */
 export const WHITE_LIST = [
   '/user/login',
   '/user/register',

@@ -2,7 +2,7 @@ import type { PermissionResult } from '@go/contract';
 import { getAction, serverLogout } from '../http/client';
 import { getSession, type DictItem } from './store';
 
-/** Loads menu and button permissions; an empty menu counts as a failure (SPEC §4). */
+/** Loads menu and button permissions; an empty menu counts as a failure (docs/widgets.md, "The shell"). */
 export async function loadPermissions(): Promise<void> {
   const res = await getAction<PermissionResult>('/sys/permission/getUserPermissionByToken', undefined, { silent: false });
   if (!res.success || !res.result) throw new Error(res.message || '加载权限失败');

@@ -3,7 +3,7 @@ import { DEFAULT_TENANT_ID, SESSION_TTL_MS } from '@go/contract';
 import { create } from 'zustand';
 import { ls, ss, STORAGE_KEYS } from './storage';
 
-/** The signed-in user as the server presents it (SPEC §3 user info). */
+/** The signed-in user as the server presents it (docs/widgets.md, "The shell": user info). */
 export interface UserInfo {
   id: string;
   username: string;

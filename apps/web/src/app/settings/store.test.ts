@@ -12,7 +12,7 @@ describe('settings rules', () => {
     expect(normalizeSettings({ ...DEFAULT_SETTINGS, fixedHeader: true, autoHideHeader: true }).autoHideHeader).toBe(true);
     expect(normalizeSettings({ ...DEFAULT_SETTINGS, layout: 'topmenu', fixSiderbar: true }).fixSiderbar).toBe(false);
   });
-  it('defaults of SPEC §9', () => {
+  it('defaults of the settings drawer', () => {
     expect(DEFAULT_SETTINGS).toMatchObject({ primaryColor: '#1890FF', navTheme: 'light', layout: 'sidemenu', contentWidth: 'Fixed', multipage: true });
   });
   it.each([

@@ -2,7 +2,7 @@ import { ERROR_TEXTS, HOME_PATH } from '@go/contract';
 import { create } from 'zustand';
 import { ss, STORAGE_KEYS } from '../session/storage';
 
-/** One open page (SPEC §3 page tab): keyed by full path; `id` stays when only its search changes. */
+/** One open page (docs/widgets.md, "The shell": page tab): keyed by full path; `id` stays when only its search changes. */
 export interface PageTab {
   id: string;
   pathname: string;

@@ -43,7 +43,7 @@ describe('CronEditor', () => {
     expect(items[0].textContent).toBe('2026-11-27 09:30:00');
   });
 
-  it('limits the inputs to the SPEC §5 bounds', () => {
+  it('limits the inputs to the cron bounds (docs/realtime-and-jobs.md, 6)', () => {
     render(<CronEditor value="* * * * * ? *" now={NOW} />);
     const max = (id: string) => screen.getByTestId(id).getAttribute('aria-valuemax') ?? screen.getByTestId(id).querySelector('input')?.getAttribute('aria-valuemax');
     expect(max('cron-second-loop-step')).toBe('59');

@@ -110,7 +110,7 @@ function PlainTab({ name, f, patch }: { name: 'second' | 'minute' | 'hour' | 'mo
   );
 }
 
-/** The eleven day choices of SPEC §2 plus "not set" (the week tab decides). */
+/** The eleven day choices (docs/realtime-and-jobs.md, 6) plus "not set" (the week tab decides). */
 function DayTab({ m, patch }: { m: CronModel; patch: Patch<'day' | 'week'> }) {
   const d = m.day;
   const w = m.week;
@@ -205,7 +205,7 @@ function DayTab({ m, patch }: { m: CronModel; patch: Patch<'day' | 'week'> }) {
   );
 }
 
-/** Week types of SPEC §2: not set, range, loop, specify (Monday … Sunday are 2 … 7, 1). */
+/** Week types (docs/realtime-and-jobs.md, 6): not set, range, loop, specify (Monday … Sunday are 2 … 7, 1). */
 function WeekTab({ m, patch }: { m: CronModel; patch: Patch<'week'> }) {
   const w = m.week;
   const set = (p: Partial<CronModel['week']>) => patch('week', p);
@@ -245,7 +245,7 @@ function WeekTab({ m, patch }: { m: CronModel; patch: Patch<'week'> }) {
   );
 }
 
-/** The next 10 run times of an expression, recomputed 500 ms after the last change (SPEC §9). */
+/** The next 10 run times of an expression, recomputed 500 ms after the last change (docs/realtime-and-jobs.md, 6). */
 export function useCronPreview(expression: string, valid: boolean): { runs: string[]; pending: boolean } {
   const [state, setState] = useState<{ expr: string; runs: string[] }>({ expr: '', runs: [] });
   useEffect(() => {
@@ -264,8 +264,8 @@ export interface CronEditorProps {
 }
 
 /**
- * The cron editor (SPEC §2 "Cron editor"): tabs 秒 分 时 日 月 周 年 editing a Quartz expression with the
- * linkage rules of SPEC §4 and the bounds of SPEC §5, the expression's fields, and the next 10 run times
+ * The cron editor (docs/realtime-and-jobs.md, 6): tabs 秒 分 时 日 月 周 年 editing a Quartz expression with the
+ * linkage rules and bounds of docs/realtime-and-jobs.md, 6, the expression's fields, and the next 10 run times
  * (ignoring the year) after a 500 ms pause.
  */
 export function CronEditor({ value, onChange, now }: CronEditorProps) {

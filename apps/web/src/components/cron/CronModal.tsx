@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { CronEditor } from './CronEditor';
 
 /**
- * The Cron表达式 dialog (SPEC §2 dialogs): the editor plus the expression as text (typing a valid
+ * The Cron表达式 dialog (docs/realtime-and-jobs.md, 6: dialogs): the editor plus the expression as text (typing a valid
  * expression updates the tabs). 确定 hands back the expression when it is valid.
  */
 export function CronModal({

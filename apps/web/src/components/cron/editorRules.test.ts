@@ -6,7 +6,7 @@ const NOW = new Date('2026-11-21T10:00:00+08:00');
 const expr = (m: CronModel) => cronModelToExpression(m);
 const base = () => defaultCronModel(NOW);
 
-describe('cron editor rules (SPEC §4 linkage)', () => {
+describe('cron editor rules (docs/realtime-and-jobs.md, 6: linkage)', () => {
   const cases: { name: string; run: (m: CronModel) => CronModel; want: string }[] = [
     { name: 'default is every second, week not set', run: (m) => m, want: '* * * * * ? *' },
     { name: 'minute set turns an every second into 0', run: (m) => applyEditorChange(m, 'minute', { cronEvery: '3', specificSpecific: [5, 35] }), want: '0 5,35 * * * ? *' },
@@ -48,7 +48,7 @@ describe('cron editor rules (SPEC §4 linkage)', () => {
   });
 });
 
-describe('cron editor bounds (SPEC §5)', () => {
+describe('cron editor bounds (docs/realtime-and-jobs.md, 6)', () => {
   const errs = (m: CronModel) => validateCronModel(m);
   it('accepts the bounds and rejects values outside them', () => {
     expect(errs(applyEditorChange(base(), 'second', { cronEvery: '2', incrementStart: 0, incrementIncrement: 59 }))).toEqual([]);

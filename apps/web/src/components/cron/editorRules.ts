@@ -10,7 +10,7 @@ import {
 } from '@go/contract/cron';
 
 /**
- * The editor's change rules: the contract's linkage (SPEC §4: a set unit turns finer "every" units into 0,
+ * The editor's change rules: the contract's linkage (docs/realtime-and-jobs.md, 6: a set unit turns finer "every" units into 0,
  * a set day or week turns an "every" hour into 0, exactly one of day and week is '?') plus the stock
  * editor's coarse-unit rules — setting the month turns an "every" day (or week) into the 1st (Sunday),
  * setting the year turns an "every" month into January, each then cascading further down.

@@ -26,7 +26,7 @@ function attach(nodes: TreeNode[], key: string, kids: TreeNode[]): TreeNode[] {
 /**
  * Category select (JCategorySelect): the category tree under `pcode` (root "0") from
  * `/sys/category/loadTreeData`, children lazily by `pid`; the condition must be a JSON string
- * (SPEC §8). Saved labels from `/sys/category/loadDictItem/`. Emits `(value, label)`.
+ * (docs/system-admin.md, "Company scope"). Saved labels from `/sys/category/loadDictItem/`. Emits `(value, label)`.
  */
 export function CategorySelect({
   pcode = '0',

@@ -16,7 +16,7 @@ interface DictWidgetProps {
 
 /**
  * Dictionary select (JDictSelectTag type select): value coerced to a string, options filtered by
- * the user's org code (SPEC §6).
+ * the user's org code (docs/system-admin.md, "Company scope").
  */
 export function DictSelect({ dictCode, value, onChange, placeholder = '请选择', disabled, style, allowClear = true, id }: DictWidgetProps) {
   const options = useDictItems(dictCode);

@@ -2,7 +2,7 @@ import { App, TreeSelect } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { getAction } from '../../app/http/client';
 
-/** SPEC §8: a tree-select condition must be a JSON object string. */
+/** A tree-select condition must be a JSON object string. */
 export const CONDITION_ERROR = '组件JTreeSelect-condition传值有误，需要一个json字符串!';
 
 /** Parses a condition prop: undefined when absent, null when malformed. */

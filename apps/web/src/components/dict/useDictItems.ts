@@ -3,7 +3,7 @@ import { getAction } from '../../app/http/client';
 import { toOptions, useDictOptions } from '../../app/dict';
 import { useSession } from '../../app/session/store';
 
-/** A dictionary option as the widgets use it (SPEC §3 dictionary item). */
+/** A dictionary option as the widgets use it (docs/system-admin.md, "Company scope": dictionary item). */
 export interface DictOption {
   value: string;
   text: string;
@@ -45,7 +45,7 @@ export function useDictItems(dictCode: string | undefined): DictOption[] {
   });
   if (!dictCode) return [];
   if (!needFetch) return normalise(cached);
-  // SPEC §6: options filtered by the user's org code in the item description
+  // docs/system-admin.md, "Company scope": options filtered by the user's org code in the item description
   return toOptions(q.data ?? [], orgCode).map((o) => ({ ...o, description: o.description ?? undefined }));
 }
 

@@ -1,7 +1,7 @@
 import { Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 
-/** The 12 languages of the code editor (SPEC §2). */
+/** The 12 languages of the code editor (docs/widgets.md, "Other widgets"). */
 export const CODE_LANGUAGES = [
   'javascript',
   'typescript',

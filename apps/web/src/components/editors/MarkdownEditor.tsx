@@ -5,7 +5,7 @@ export interface MarkdownEditorProps {
   value?: string;
   onChange?: (markdown: string) => void;
   disabled?: boolean;
-  /** px; SPEC §9: default 300, at least 200 */
+  /** px; docs/widgets.md, "Other widgets": default 300, at least 200 */
   height?: number;
   'data-testid'?: string;
 }

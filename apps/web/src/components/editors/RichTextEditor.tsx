@@ -5,7 +5,7 @@ export interface RichTextEditorProps {
   value?: string;
   onChange?: (html: string) => void;
   disabled?: boolean;
-  /** editing area height in px (SPEC §9: 300) */
+  /** editing area height in px (docs/widgets.md, "Other widgets": 300) */
   height?: number;
   placeholder?: string;
   'data-testid'?: string;

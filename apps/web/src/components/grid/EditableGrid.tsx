@@ -61,7 +61,7 @@ function cellRules(columns: GridLayout['columns'], disabled: boolean): [string |
   return rules;
 }
 
-/** Grid constants of SPEC §9. */
+/** Grid constants (docs/widgets.md, "Editable grid"). */
 export const GRID_DEFAULTS = {
   rowHeight: 61,
   maxHeight: 400,
@@ -158,9 +158,9 @@ export interface EditableGridProps {
 }
 
 /**
- * The editable grid (stock JVxeTable / JEditableTable, SPEC §2 and §4): toolbar, add N rows at an index,
+ * The editable grid (stock JVxeTable / JEditableTable, docs/widgets.md, "Editable grid"): toolbar, add N rows at an index,
  * insert below, move up/down, drag sort, row numbers, selection, expand, pagination, footer statistics,
- * typed cells with the SPEC §5 rules, column and button authorisation, row tracking and live socket rows.
+ * typed cells with their rules, column and button authorisation, row tracking and live socket rows.
  * Rows are virtualised, so thousands of rows stay smooth.
  */
 export function EditableGrid(props: EditableGridProps) {

@@ -1,7 +1,7 @@
 import type { GridRow, GridValues } from './types';
 
 /**
- * Row tracking of the editable grid, as pure functions over an immutable state (SPEC §4 "Grid rows"):
+ * Row tracking of the editable grid, as pure functions over an immutable state (docs/widgets.md, "Editable grid"):
  * rows are new (temporary id), changed (differ from what was loaded) or removed (persisted ids kept in
  * `deletedIds`; removing a new row is not a delete). With a drag-sort key, the order field is renumbered
  * to index + 1 after every add, insert and move.

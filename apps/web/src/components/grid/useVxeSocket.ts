@@ -3,7 +3,7 @@ import { runtimeConfig } from '../../app/config';
 import { useSession } from '../../app/session/store';
 import type { LiveSource, VxeSocketMessage } from './types';
 
-/** SPEC §4 / §9: heartbeat every 10 s with a 6 s timeout, reconnect 5 s after an error or close. */
+/** Heartbeat every 10 s with a 6 s timeout, reconnect 5 s after an error or close (docs/contract.md, "Limits and constants"). */
 export const VXE_SOCKET = { heartbeatMs: 10000, heartbeatTimeoutMs: 6000, reconnectMs: 5000 } as const;
 
 /** The table socket URL on the API's host (wss when the page is https). */

@@ -1,8 +1,8 @@
 import type { CellErrors, CellRule, GridColumn, GridRow } from './types';
 
 /**
- * Cell rules of the editable grid (SPEC §5 "Grid cell rules"). Pattern codes are the stock ones; the
- * money code follows SPEC (up to 2 decimals), not the stock regex that allows 5 decimals above 1.
+ * Cell rules of the editable grid (docs/widgets.md, "Editable grid"). Pattern codes are the stock ones; the
+ * money code allows up to 2 decimals (docs/widgets.md, "Editable grid"), not the stock regex that allows 5 decimals above 1.
  */
 export const PATTERN_CODES: Record<string, { title: string; pattern: RegExp }> = {
   '*': { title: '非空', pattern: /^[\s\S]+$/ },
@@ -121,7 +121,7 @@ export function countErrors(errors: CellErrors): number {
 }
 
 /**
- * Number cells: while typing only digits, one leading minus and one decimal point stay (SPEC §5);
+ * Number cells: while typing only digits, one leading minus and one decimal point stay (docs/widgets.md, "Editable grid");
  * on blur text that is not a number is cleared.
  */
 export function filterNumberInput(text: string): string {

@@ -2,7 +2,7 @@ import { Descriptions, Modal } from 'antd';
 import { renderCell } from './CellText';
 import type { ListColumn, Row } from './types';
 
-/** 详细信息 dialog (SPEC §2, width 1200): every column of the row, read-only. */
+/** 详细信息 dialog (docs/system-admin.md, "List query conventions", width 1200): every column of the row, read-only. */
 export function DetailModal({
   open,
   record,

@@ -13,7 +13,7 @@ interface ImportResult {
 }
 
 /**
- * 导入EXCEL (SPEC §2, width 600): .xls and .xlsx, several files, the upload button disabled while
+ * 导入EXCEL (docs/system-admin.md, "List query conventions", width 600): .xls and .xlsx, several files, the upload button disabled while
  * the list is empty. Code 201 → warning 导入成功,但是有错误数据! with a download link; failure →
  * warning with the server message; the list reloads afterwards either way.
  */

@@ -97,7 +97,7 @@ export interface ListPageProps<T extends Row = Row> {
   columns: ListColumn<T>[];
   url: ListUrls;
   rowKey?: string;
-  /** File name of the export (without extension); SPEC: name plus the server's extension. */
+  /** File name of the export (without extension); docs/system-admin.md, "List query conventions": name plus the server's extension. */
   exportName?: string;
   defaultSort?: ListDefaults;
   /** Fixed parameters of every list call (e.g. a parent id, a log type tab). */
@@ -157,7 +157,7 @@ export interface ListPageProps<T extends Row = Row> {
 const LOADING_ROW = '__loading__';
 
 /**
- * The generic list page (SPEC §2 generic list pages; reference §3 list mixin): one column array
+ * The generic list page (docs/system-admin.md, "List query conventions": generic list pages; reference §3 list mixin): one column array
  * drives the search form, the table, the enums, the detail dialog and the advanced query fields.
  */
 export function ListPage<T extends Row = Row>(props: ListPageProps<T>) {

@@ -3,7 +3,7 @@ import type { TablePaginationConfig } from 'antd';
 import type { ReactNode } from 'react';
 import './phone-cards.css';
 
-/** Below SPEC's mobile breakpoint (767.99 px) lists show cards instead of wide tables. */
+/** Below the product's mobile breakpoint (767.99 px) lists show cards instead of wide tables. */
 export function usePhoneLayout(): boolean {
   return Grid.useBreakpoint().md === false;
 }

@@ -28,7 +28,7 @@ const isIndex = <T,>(c: Col<T>) => c.key === 'index' || c.title === '#' || c.tit
 const isAction = <T,>(c: Col<T>) => c.key === 'action' || c.dataIndex === 'action' || c.title === '操作';
 
 /**
- * An antd table that turns into cards below SPEC's mobile breakpoint (767.99 px): the title column
+ * An antd table that turns into cards below the product's mobile breakpoint (767.99 px): the title column
  * (`cardTitle`, else a column named title/name…, else the first), the status column (`cardStatus`, else
  * one named status/state/result or titled …状态), the other columns as labelled fields, and the 操作
  * column as the card's actions. The same props as `Table`; on phones row selection becomes a checkbox.

@@ -88,8 +88,8 @@ function ValueWidget({
 }
 
 /**
- * 高级查询构造器 (SPEC §2/§5): and/or, rules of SPEC §9, value widgets by field type, saved queries
- * in localStorage with the SPEC texts.
+ * 高级查询构造器 (docs/system-admin.md, "List query conventions"): and/or, the stock rules, value widgets by field type, saved queries
+ * in localStorage with the product's texts.
  */
 export function SuperQueryModal({
   open,

@@ -2,7 +2,7 @@ import { encodeSearchValue, encodeSuperQuery } from '@go/contract/query';
 import type { SuperQueryCondition } from '@go/contract/query';
 import type { ListColumn, ListState, Row, SearchMode, SortOrder, SuperQueryRecord } from './types';
 
-/** SPEC §9 page sizes. */
+/** Page sizes (docs/contract.md, "Limits and constants"). */
 export const PAGE_SIZES = [10, 20, 30] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const DEFAULT_SORT = { column: 'createTime', order: 'desc' as SortOrder };
@@ -10,7 +10,7 @@ export const DEFAULT_SORT = { column: 'createTime', order: 'desc' as SortOrder }
 /** Parameter names the list owns; every other search param is a filter. */
 const RESERVED = new Set(['pageNo', 'pageSize', 'column', 'order', 'superQueryParams', 'superQueryMatchType', '_t']);
 
-/** Wraps a search input for the server's query rules (SPEC §5); empty input sends nothing. */
+/** Wraps a search input for the server's query rules (docs/system-admin.md, "List query conventions"); empty input sends nothing. */
 export function encodeSearchInput(mode: SearchMode | undefined, raw: string): string | undefined {
   const v = raw.trim();
   if (v === '') return undefined;

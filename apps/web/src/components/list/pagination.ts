@@ -2,7 +2,7 @@ import { PAGE_SIZE_OPTIONS } from '@go/contract';
 import type { TablePaginationConfig } from 'antd';
 
 /**
- * The list pagination of SPEC §9: sizes 10/20/30, quick jumper and size changer, "a-b 共N条".
+ * The list pagination (docs/contract.md, "Limits and constants"): sizes 10/20/30, quick jumper and size changer, "a-b 共N条".
  * `onPage` gets the page to show, already reset to 1 when the page size changed.
  */
 export function listPagination(

@@ -1,7 +1,7 @@
 import { QUERY_RULE_LABELS, QUERY_RULES, superQueryStorageKey } from '@go/contract/query';
 import type { SavedQuery, SuperQueryRecord, SuperQueryRule } from './types';
 
-/** SPEC §9 rules with the labels of the stock builder. */
+/** The advanced query's rules (docs/system-admin.md, "List query conventions") with the labels of the stock builder. */
 export const SUPER_QUERY_RULES: { value: SuperQueryRule; label: string }[] = QUERY_RULES.map((r) => ({
   value: r,
   label: QUERY_RULE_LABELS[r],

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export type Row = Record<string, unknown>;
 
 /**
- * How a column's search field is sent (SPEC §5 search input wrapping):
+ * How a column's search field is sent (docs/system-admin.md, "List query conventions": search input wrapping):
  * like → `*v*`, ne → `!v`, ge → `>=v`, le → `<=v`, eq → as typed;
  * range → `<field>_begin` / `<field>_end`; multi → `<field>_MultiString`.
  */
@@ -61,7 +61,7 @@ export interface ListColumn<T extends Row = Row> {
   keyColumn?: boolean;
 }
 
-/** Server URLs of a list page. Missing ones show the SPEC §8 developer configuration errors. */
+/** Server URLs of a list page. Missing ones show a developer configuration error. */
 export interface ListUrls {
   list?: string;
   delete?: string;
@@ -86,7 +86,7 @@ export interface ListState {
   superQuery?: { matchType: 'and' | 'or'; records: SuperQueryRecord[] };
 }
 
-/** One advanced-query condition (SPEC §3 query condition). */
+/** One advanced-query condition (docs/system-admin.md, "List query conventions": query condition). */
 export interface SuperQueryRecord {
   field: string;
   rule: SuperQueryRule;

@@ -10,7 +10,7 @@ export interface ListDefaults {
 }
 
 /**
- * List state from the URL search params (SPEC: list state lives in the URL), or from local state
+ * List state from the URL search params (docs/system-admin.md, "List query conventions": list state lives in the URL), or from local state
  * for lists embedded in dialogs and pickers (`syncUrl` false) so they do not fight the page's URL.
  */
 export function useListState(

@@ -2,7 +2,7 @@ import { Cascader } from 'antd';
 import areaData from 'china-area-data/data.json';
 import { useMemo } from 'react';
 
-/** Province → city → district codes keyed by parent code; the root code is 86 (SPEC §2). */
+/** Province → city → district codes keyed by parent code; the root code is 86 (docs/widgets.md, "Other widgets"). */
 const AREA = areaData as Record<string, Record<string, string>>;
 export const AREA_ROOT = '86';
 

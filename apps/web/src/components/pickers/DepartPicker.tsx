@@ -15,7 +15,7 @@ function search(nodes: DepartNode[], kw: string): DepartNode[] {
 }
 
 /**
- * Department picker (JSelectDepart; SPEC §2): a 500 px dialog with the department tree, single
+ * Department picker (JSelectDepart; docs/widgets.md, "Other widgets"): a 500 px dialog with the department tree, single
  * choice unless `multi`. Emits department ids, or org codes with `store="orgCode"`.
  */
 export function DepartPicker({
@@ -117,7 +117,7 @@ function companiesOnly(nodes: DepartNode[]): DepartNode[] {
 }
 
 /**
- * Company picker (SPEC §2: tree with search): companies of the group as a searchable tree; emits
+ * Company picker (docs/widgets.md, "Other widgets": tree with search): companies of the group as a searchable tree; emits
  * the org code. Non-group users see only their own company unless `all`.
  */
 export function CompanyPicker({

@@ -31,8 +31,8 @@ export interface EntitySelectorProps {
 }
 
 /**
- * Generic business-entity selector with a selected list (SPEC §2): table of page size 5
- * (options 5/10/20/30, SPEC §9) beside the list of what is picked.
+ * Generic business-entity selector with a selected list (docs/widgets.md, "Other widgets"): table of page size 5
+ * (options 5/10/20/30, docs/widgets.md, "Other widgets") beside the list of what is picked.
  */
 export function EntitySelector({
   listUrl,
@@ -196,7 +196,7 @@ type PickerProps = Omit<EntitySelectorProps, 'listUrl' | 'columns' | 'valueField
   store?: string;
 };
 
-/** Role picker (SPEC §3: roleName, roleCode); emits role ids. */
+/** Role picker (roleName, roleCode); emits role ids. */
 export function RolePicker({ store = 'id', ...rest }: PickerProps) {
   return (
     <EntitySelector
@@ -216,7 +216,7 @@ export function RolePicker({ store = 'id', ...rest }: PickerProps) {
   );
 }
 
-/** Position picker (SPEC §3 position: code, name, rank); emits position codes. */
+/** Position picker (code, name, rank); emits position codes. */
 export function PositionPicker({ store = 'code', multi = false, ...rest }: PickerProps) {
   return (
     <EntitySelector

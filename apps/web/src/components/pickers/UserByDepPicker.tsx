@@ -8,7 +8,7 @@ import { fetchMultiUser } from './multi-user';
 import { PickerInput } from './PickerInput';
 import { filterTree, useDepartTree } from './useDepartTree';
 
-/** A user row of the picker (SPEC §3: picker columns realname, username, phone, birthday, sex). */
+/** A user row of the picker (docs/widgets.md, "Other widgets": picker columns realname, username, phone, birthday, sex). */
 export interface PickedUser {
   id: string;
   username: string;
@@ -16,7 +16,7 @@ export interface PickedUser {
   [key: string]: unknown;
 }
 
-/** Below this width the user table scrolls sideways (SPEC §2 mobile scroll breakpoint). */
+/** Below this width the user table scrolls sideways (docs/widgets.md, "Other widgets": mobile scroll breakpoint). */
 export const MOBILE_BREAKPOINT = 500;
 
 const columns: TableColumnsType<PickedUser> = [
@@ -37,7 +37,7 @@ export function pickerCompany(orgCode: string | null | undefined, allDeparts: bo
 }
 
 /**
- * The person picker of every screen (JSelectUserByDep; SPEC §2, §6): a 1250 px dialog with the department
+ * The person picker of every screen (JSelectUserByDep; docs/widgets.md, "Other widgets"): a 1250 px dialog with the department
  * tree and a person table sorted by createTime desc, searched by real name, account, pinyin or initials
  * (`/sys/user/searchPeople`). Active accounts of the own company; with `procInstId` (转办, 加签, 抄送) also the
  * group company A01; `forceA01` limits it to the group company. Phone and birthday come masked. Shows real

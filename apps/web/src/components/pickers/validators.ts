@@ -1,7 +1,7 @@
 import { getAction } from '../../app/http/client';
 
 /**
- * Uniqueness check for a form field (SPEC §5): asks `/sys/duplicate/check` only when a value is
+ * Uniqueness check for a form field (docs/contract.md, "Validation texts"): asks `/sys/duplicate/check` only when a value is
  * present; the server's message is the error. `dataId` excludes the record being edited.
  */
 export function duplicateCheck(tableName: string, fieldName: string, dataId?: string) {
@@ -14,7 +14,7 @@ export function duplicateCheck(tableName: string, fieldName: string, dataId?: st
   };
 }
 
-/** Code rule check (SPEC §5): `/sys/checkRule/checkByCode` with the URL-encoded value. */
+/** Code rule check (docs/contract.md, "Validation texts"): `/sys/checkRule/checkByCode` with the URL-encoded value. */
 export function checkRule(ruleCode: string) {
   return {
     validator: async (_rule: unknown, value: unknown) => {

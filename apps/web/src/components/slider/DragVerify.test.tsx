@@ -12,7 +12,7 @@ function onWindow(type: string, clientX: number) {
 
 afterEach(cleanup);
 
-describe('drag-slider verification (SPEC §4: unverified to verified, never back)', () => {
+describe('drag-slider verification (docs/widgets.md, "Other widgets": unverified to verified, never back)', () => {
   it('follows a press on the handle and moves on the window, also outside the bar, and verifies at the end', () => {
     const onChange = vi.fn();
     const { getByTestId } = render(<DragVerify data-testid="dv" onChange={onChange} />);

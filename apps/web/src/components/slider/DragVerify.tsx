@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import './slider.css';
 
 export interface DragVerifyProps {
-  /** true once verified; a verified slider cannot be reset (SPEC §4) */
+  /** true once verified; a verified slider cannot be reset (docs/widgets.md, "Other widgets") */
   value?: boolean;
   onChange?: (verified: boolean) => void;
   onSuccess?: () => void;

@@ -1,6 +1,6 @@
 import { Input, Tag } from 'antd';
 
-/** Tag input (SPEC §5): a semicolon is inserted after every 2 characters. */
+/** Tag input (docs/widgets.md, "Other widgets"): a semicolon is inserted after every 2 characters. */
 export function formatTags(text: string, size = 2): string {
   const chars = Array.from(text.replace(/[;；]/g, ''));
   const parts: string[] = [];

@@ -38,7 +38,7 @@ describe('upload helpers', () => {
     expect(listToValue([])).toBe('');
   });
 
-  it('moves pictures and refuses to move past the ends with the SPEC texts', () => {
+  it('moves pictures and refuses to move past the ends with the product texts', () => {
     expect(moveItem(['a', 'b', 'c'], 0, 'left')).toEqual({ warning: '未知的操作' });
     expect(moveItem(['a', 'b', 'c'], 2, 'right')).toEqual({ warning: '已到最后~' });
     expect(moveItem(['a', 'b', 'c'], 1, 'left')).toEqual({ list: ['b', 'a', 'c'] });
@@ -52,7 +52,7 @@ describe('upload helpers', () => {
     expect(uploadKindFor('image', '/oa')).toBe('image');
   });
 
-  it('checks type and size before sending, with the SPEC texts', () => {
+  it('checks type and size before sending, with the product texts', () => {
     const MB = 1024 * 1024;
     expect(checkUpload('avatar', { name: 'a.bmp', size: 10, type: 'image/bmp' })).toBe('上传头像图片只能是 JPG 格式!');
     expect(checkUpload('avatar', { name: 'a.jpg', size: MB, type: 'image/jpeg' })).toBe('上传头像图片大小不能超过 1MB!');

@@ -3,7 +3,7 @@ import type { UploadFile } from 'antd';
 import { staticUrl } from '../../app/config';
 
 /**
- * Pure helpers of the upload widgets (SPEC §4 "Upload"): a file is uploading, then done or error
+ * Pure helpers of the upload widgets (docs/widgets.md, "Other widgets"): a file is uploading, then done or error
  * (removed also exists); only done files make up the value, and the value is emitted only once no file
  * is still uploading.
  */
@@ -78,14 +78,14 @@ export function uploadKindFor(kind: 'file' | 'image', biz: string | undefined): 
   return kind;
 }
 
-/** The SPEC text when the file breaks the type or size rule of the widget, else null. */
+/** The product text when the file breaks the type or size rule of the widget, else null. */
 export function precheck(kind: UploadKind, file: { name: string; size: number; type?: string }): string | null {
   return checkUpload(kind, file);
 }
 
 export type MoveResult = { list: UploadItem[] } | { warning: string };
 
-/** Image move (SPEC §4): the first cannot go left (未知的操作), the last cannot go right (已到最后~). */
+/** Image move (docs/widgets.md, "Other widgets"): the first cannot go left (未知的操作), the last cannot go right (已到最后~). */
 export function moveItem<T>(list: readonly T[], index: number, dir: 'left' | 'right'): { list: T[] } | { warning: string } {
   if (dir === 'left') {
     if (index <= 0) return { warning: UPLOAD_TEXTS.moveFirst };

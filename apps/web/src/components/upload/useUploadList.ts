@@ -19,7 +19,7 @@ export interface UploadListOptions {
 }
 
 /**
- * Shared state of the file and image uploads: the list, the upload request, the SPEC checks and texts,
+ * Shared state of the file and image uploads: the list, the upload request, the product's checks and texts,
  * and emitting only finished files once nothing is uploading.
  */
 export function useUploadList(opts: UploadListOptions) {

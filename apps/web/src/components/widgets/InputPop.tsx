@@ -10,7 +10,7 @@ export interface InputPopProps {
   title?: string;
   placeholder?: string;
   disabled?: boolean;
-  /** popup text area size (SPEC §9: 150 × 200) */
+  /** popup text area size (docs/widgets.md, "Other widgets": 150 × 200) */
   width?: number;
   height?: number;
   'data-testid'?: string;

@@ -9,7 +9,7 @@ import { useSession } from '../../app/session/store';
 
 const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 
-/** The SPEC §5 avatar rules; returns the text to show or null when the file is acceptable. */
+/** The avatar rules (docs/contract.md, "Limits and constants"); returns the text to show or null when the file is acceptable. */
 export function avatarProblem(file: { type: string; size: number }): string | null {
   if (!AVATAR_TYPES.includes(file.type)) return ERROR_TEXTS.avatarType;
   if (file.size >= AVATAR_MAX_BYTES) return ERROR_TEXTS.avatarSize;
@@ -53,7 +53,7 @@ export function AvatarModal({ open, onClose, seeOnly = false }: { open: boolean;
 
   const save = async () => {
     if (!path || !userInfo) return;
-    // Saves the avatar with the user info (SPEC §7 /sys/updatelogout) and keeps the answer locally.
+    // Saves the avatar with the user info (/sys/updatelogout, see the glossary of docs/contract.md) and keeps the answer locally.
     const res = await postAction<{ userInfo?: typeof userInfo }>('/sys/updatelogout', { ...userInfo, avatar: path });
     if (!res.success) {
       feedback.message.warning(res.message);

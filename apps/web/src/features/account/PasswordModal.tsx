@@ -3,7 +3,7 @@ import { Form, Input, Modal } from 'antd';
 import { feedback } from '../../app/feedback';
 import { useUpdatePassword, type PasswordChange as Values } from '../../app/session/update-password';
 
-/** 密码修改: old, new and confirmation with the SPEC §5 texts (rules of the contract schema). */
+/** 密码修改: old, new and confirmation with the shared texts (docs/contract.md, "Validation texts"; rules of the contract schema). */
 export function PasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const { username, saving, save } = useUpdatePassword((message) => {

@@ -2,7 +2,7 @@ import type { AnnDetail, AnnListByUser, AnnMySendRow, AnnNewsRow, AnnRow } from 
 import { getAction, postAction, putAction } from '../../app/http/client';
 
 /**
- * A notice in the bell / detail modal (SPEC §3 bell/detail announcement): a listByUser row or a
+ * A notice in the bell / detail modal (docs/realtime-and-jobs.md, 1–3: bell/detail announcement): a listByUser row or a
  * queryById detail; screens that open a notice from another list know only its id and title.
  */
 export type BellNotice = Pick<AnnRow, 'id' | 'titile'> & Partial<AnnDetail>;
@@ -33,10 +33,10 @@ export function fetchAnnouncement(id: string) {
   return getAction<BellNotice>('/sys/annountCement/queryById', { id });
 }
 
-/** A ticker / notice-page news item (SPEC §3 announcementNews). */
+/** A ticker / notice-page news item (docs/realtime-and-jobs.md, 1–3: announcementNews). */
 export type NewsItem = AnnNewsRow;
 
-/** POST /announcementNews/list as SPEC §7 gives it: newest first. */
+/** POST /announcementNews/list (docs/realtime-and-jobs.md, 2): newest first. */
 export async function fetchNews(pageNo: number, pageSize: number, extra: Record<string, unknown> = {}) {
   const res = await postAction<{ records: NewsItem[]; total: number }>(
     '/announcementNews/list',

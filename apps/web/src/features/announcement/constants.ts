@@ -1,4 +1,4 @@
-/** Notice priorities L/M/H with the bell's tag text and colour (SPEC §2 header, reference HeaderNotice). */
+/** Notice priorities L/M/H with the bell's tag text and colour (docs/realtime-and-jobs.md, 1–3: header, reference HeaderNotice). */
 export const PRIORITY_TAGS: Record<string, { text: string; color: string }> = {
   L: { text: '一般', color: 'blue' },
   M: { text: '重要', color: 'orange' },
@@ -27,7 +27,7 @@ export const SEND_STATUS_OPTIONS = [
   { value: '2', text: '已撤销', color: 'red' },
 ];
 
-/** The bell's popover width (SPEC §2). */
+/** The bell's popover width (docs/realtime-and-jobs.md, 1–3). */
 export const BELL_WIDTH = 300;
 /** Where 查看更多 goes. */
 export const MY_ANNOUNCEMENTS_PATH = '/isps/userAnnouncement';
@@ -35,11 +35,11 @@ export const MY_ANNOUNCEMENTS_PATH = '/isps/userAnnouncement';
 export const NOTICE_PATH = '/notice';
 /** The bell shows this many of each kind. */
 export const BELL_PAGE_SIZE = 10;
-/** Ticker: the 10 newest news items, sliding in over 300 px, each shown length/3 seconds (SPEC §9). */
+/** Ticker: the 10 newest news items, sliding in over 300 px, each shown length/3 seconds (docs/realtime-and-jobs.md, 1–3). */
 export const TICKER_COUNT = 10;
 export const TICKER_SLIDE_PX = 300;
 /**
- * Notice polling (SPEC §9 gives 15 min in one reading and 6 s in another): the socket pushes changes at
+ * Notice polling (the stock product polls every 15 min in one place and every 6 s in another): the socket pushes changes at
  * once, so the bell re-polls on the long interval as a safety net; the ticker too.
  */
 export const NOTICE_POLL_MS = 900_000;

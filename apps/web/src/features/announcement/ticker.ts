@@ -14,7 +14,7 @@ export function nextTickerState<T>(s: TickerState<T>): TickerState<T> {
   return { list, pending: null, index: 0, cycle: s.cycle + 1 };
 }
 
-/** Each item is shown length/3 seconds, its length counted in characters (SPEC §4 ticker, §9). */
+/** Each item is shown length/3 seconds, its length counted in characters (docs/realtime-and-jobs.md, 1–3: ticker; docs/contract.md, "Limits and constants"). */
 export function tickerSeconds(text: string): number {
   return [...text].length / 3;
 }

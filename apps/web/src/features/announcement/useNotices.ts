@@ -6,7 +6,7 @@ import { BELL_PAGE_SIZE, NOTICE_POLL_MS } from './constants';
 
 /**
  * The current user's unread notices. Reloaded by the socket (`topic` / `user`) and re-polled on the
- * SPEC §9 interval; a failed load stops the polling (SPEC §8) until the next successful load.
+ * interval (docs/realtime-and-jobs.md, 3); a failed load stops the polling (docs/realtime-and-jobs.md, 1–3) until the next successful load.
  */
 export function useNotices() {
   const token = useSession((s) => s.token);

@@ -8,7 +8,7 @@ const SUPPLIERS = [
   { code: 'S003', name: '南方物流服务有限公司', contact: '赵经理', phone: '13712345678' },
 ];
 
-/** The demo grid: every cell type and rule of SPEC §5. */
+/** The demo grid: every cell type and rule (docs/widgets.md, "Editable grid"). */
 export function demoColumns(): GridColumn[] {
   return [
     { key: 'name', title: '名称', type: 'input', width: 140, validateRules: [{ required: true }, { unique: true }] },

@@ -47,7 +47,7 @@ export const weeklyApi = {
   my: (params: Record<string, unknown>) => unwrap(getAction<PageResult<WeeklyRow>>(`${W}/my`, params)),
   prefill: (weekStart: string) =>
     unwrap(getAction<{ weekStart: string; existing: WeeklyRow | null; doneContent: string; lastWeekStart?: string | null }>(`${W}/prefill`, { weekStart })),
-  // SPEC §7: weekly add is sent as a plain body.
+  // docs/security.md, "AES payload envelope": weekly add is sent as a plain body.
   add: (body: WeeklyBody) => unwrap(postAction<{ id: string; status: string }>(`${W}/add`, body, { noEncrypt: true })),
   edit: (body: WeeklyBody) => unwrap(putAction<{ id: string; status: string }>(`${W}/edit`, body, { noEncrypt: true })),
   remove: (id: string) => unwrap(deleteAction(`${W}/delete`, { id })),

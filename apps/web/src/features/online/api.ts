@@ -48,7 +48,7 @@ export const reportApi = {
   columns: (codeOrId: string) => must(getAction<ReportColumnsResult>(`/online/cgreport/api/getRpColumns/${encodeURIComponent(codeOrId)}`)),
   queryInfo: (id: string) => must(getAction<ReportQueryInfo[]>(`/online/cgreport/api/getQueryInfo/${encodeURIComponent(id)}`)),
   params: (id: string) => must(getAction<ReportParam[]>(`/online/cgreport/api/getParamsInfo/${encodeURIComponent(id)}`)),
-  /** With a group id the same page is asked once in 30 s (SPEC §7), e.g. by the popup cells of one grid. */
+  /** With a group id the same page is asked once in 30 s (docs/online.md), e.g. by the popup cells of one grid. */
   data: (id: string, query: Record<string, string | number>, groupId?: string) =>
     groupRequest(groupId ? `${groupId}|getData/${id}|${JSON.stringify(query)}` : null, () =>
       must(getAction<ReportDataResult>(`/online/cgreport/api/getData/${encodeURIComponent(id)}`, query)),

@@ -1,6 +1,6 @@
 import { ls } from '../../app/session/storage';
 
-/** Enhance records kept per form code (SPEC §4, §9: capped at the latest 16 per code). */
+/** Enhance records kept per form code (docs/online.md: capped at the latest 16 per code). */
 export const ENHANCE_HISTORY_CAP = 16;
 
 /** One saved version of a form's enhance (JS or SQL), kept in this browser as `enhance_<code>`. */

@@ -1,6 +1,6 @@
 import { ERROR_TEXTS } from '@go/contract';
 
-/** Tries after the first before a sub table's opening gives up (SPEC §8: fails after 3 retries). */
+/** Tries after the first before a sub table's opening gives up (docs/online.md: fails after 3 retries). */
 export const SUB_TABLE_OPEN_RETRIES = 3;
 
 /**

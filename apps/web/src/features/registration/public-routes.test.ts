@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hasPage } from '../../app/router/pages';
 import { STATIC_PUBLIC_ROUTES, WHITE_LIST } from '../../app/router/static-routes';
 
-describe('public registration routes (SPEC §2)', () => {
+describe('public registration routes (docs/hr.md, 在线登记)', () => {
   it('are on the route guard whitelist and open their pages outside the layout', () => {
     for (const path of ['/registration', '/endRegis', '/summarize', '/mbtiTest']) {
       expect(WHITE_LIST).toContain(path);

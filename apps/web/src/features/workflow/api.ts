@@ -25,15 +25,15 @@ import { deleteAction, getAction, postAction, putAction, type Envelope } from '.
  * schemas the server validates its answers with.
  */
 export type Assignee = WfAssignee;
-/** A to-do task (SPEC §3 Task) plus the few fields the server adds for the task form. */
+/** A to-do task (docs/workflow.md) plus the few fields the server adds for the task form. */
 export type Task = WfTodoRow;
 export type NextUser = WfNextUser;
-/** Next-node result (SPEC §3): type 0 start, 1 user task, 2 end, 3 exclusive gateway, 4 parallel gateway. */
+/** Next-node result (docs/workflow.md): type 0 start, 1 user task, 2 end, 3 exclusive gateway, 4 parallel gateway. */
 export type NextNode = WfNextNode;
-/** Back-list entry (SPEC §3). */
+/** Back-list entry (docs/workflow.md). */
 export type BackNode = WfBackNode;
 
-/** The approval payload of SPEC §3 (type 0 pass, 1 reject, 2 delegate). */
+/** The approval payload of docs/workflow.md (type 0 pass, 1 reject, 2 delegate). */
 export interface ApprovalPayload {
   isChange: boolean;
   procDefId: string;

@@ -89,7 +89,7 @@ describe('next handlers', () => {
   });
 });
 
-describe('approval rules (SPEC §5)', () => {
+describe('approval rules (docs/workflow.md)', () => {
   const base = { comment: '', commentRequired: false, assignees: [] as string[] };
   it('requires a comment when enabled', () => {
     expect(validateApproval({ ...base, type: 0, commentRequired: true, nextNode: endNode })).toBe(
@@ -125,7 +125,7 @@ describe('approval rules (SPEC §5)', () => {
   });
 });
 
-describe('approval payload (SPEC §3)', () => {
+describe('approval payload (docs/workflow.md)', () => {
   it('carries the task, the chosen handlers and the fixed notification flags', () => {
     const n = node(1);
     const p = buildPayload(task, {

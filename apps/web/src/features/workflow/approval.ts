@@ -2,7 +2,7 @@ import { ORG_GROUP_CODE } from '@go/contract';
 import type { ApprovalPayload, NextNode, NextUser, Task } from './api';
 import { PRIORITY_VIEW, WF_TEXTS } from './texts';
 
-/** Approve (0), reject (1), delegate (2) — SPEC §4 task actions. */
+/** Approve (0), reject (1), delegate (2) — docs/workflow.md task actions. */
 export type ApprovalType = 0 | 1 | 2;
 
 /** Priority cell: 0 普通 green, 1 重要 orange, 2 紧急 red, anything else nothing. */
@@ -43,7 +43,7 @@ export function endLabels(node: NextNode | null | undefined): string[] {
 }
 
 /**
- * Whether the pass needs at least one chosen approver (SPEC §5): the next node is a user task with a
+ * Whether the pass needs at least one chosen approver (docs/workflow.md): the next node is a user task with a
  * non-empty candidate list. Gateways (3, 4) need no assignee; the end (2) is final.
  */
 export function needsApprover(node: NextNode | null | undefined): boolean {
@@ -61,7 +61,7 @@ export interface ApprovalInput {
   userId?: string;
 }
 
-/** The first SPEC §5 message the dialog must show, or null when the action may be sent. */
+/** The first message (docs/workflow.md) the dialog must show, or null when the action may be sent. */
 export function validateApproval(input: ApprovalInput): string | null {
   if (input.commentRequired && !input.comment.trim()) return WF_TEXTS.commentRequired;
   if (input.type === 0) {
@@ -79,7 +79,7 @@ export function validateApproval(input: ApprovalInput): string | null {
   return null;
 }
 
-/** Builds the SPEC §3 approval payload. */
+/** Builds the approval payload (docs/workflow.md). */
 export function buildPayload(
   task: Task,
   input: ApprovalInput & { orgCode?: string | null; realname?: string; users?: NextUser[]; score?: number },

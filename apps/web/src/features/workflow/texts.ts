@@ -1,4 +1,4 @@
-/** Texts of the workflow screens (SPEC §2, §4, §5; stock to-do screen wording). */
+/** Texts of the workflow screens (docs/workflow.md; stock to-do screen wording). */
 export const WF_TEXTS = {
   commentRequired: '请输入审批意见',
   rejectReasonRequired: '请填写驳回理由',
@@ -32,7 +32,7 @@ export const WF_TEXTS = {
   historyTitle: '审批历史',
 } as const;
 
-/** Priority display (SPEC §2): 0 normal green, 1 important orange, 2 urgent red, else none. */
+/** Priority display (docs/workflow.md): 0 normal green, 1 important orange, 2 urgent red, else none. */
 export const PRIORITY_VIEW: Record<number, { text: string; color: string }> = {
   0: { text: '普通', color: 'green' },
   1: { text: '重要', color: 'orange' },

@@ -11,7 +11,7 @@ export function openNoticePage(openPage: string, navigate: (to: string) => void)
 }
 
 /**
- * The announcement detail modal '通知消息' (SPEC §2 dialogs): title, the sender's real name, send time
+ * The announcement detail modal '通知消息' (docs/realtime-and-jobs.md, 1–3: dialogs): title, the sender's real name, send time
  * and the HTML content (sanitised again here); 关闭, and 去处理 when openType is url (goes to openPage).
  */
 export function AnnouncementDetailModal({ notice, onClose }: { notice: BellNotice | null; onClose: () => void }) {

@@ -19,7 +19,7 @@ interface TickerItem {
 }
 
 /**
- * The header ticker (SPEC §2 header, §4 ticker, §9): the caller's published announcements, urgent and
+ * The header ticker (docs/realtime-and-jobs.md, 1–3: header, ticker): the caller's published announcements, urgent and
  * important first (the 10 newest news items when there are none), one at a time, each sliding in over
  * 300 px and shown length/3 seconds; a newer fetch replaces the list only when a cycle
  * ends. An announcement opens its 通知消息 detail; a news item the notice page; 更多 opens /notice.

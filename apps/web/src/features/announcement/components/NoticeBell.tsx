@@ -132,7 +132,7 @@ function useWorkNotices() {
 }
 
 /**
- * The header bell (SPEC §2 header): a 300 px click popover with the unread system messages (tasks and
+ * The header bell (docs/realtime-and-jobs.md, 1–3: header): a 300 px click popover with the unread system messages (tasks and
  * approval results) and notices, opening on the tab whose newest unread item is the newer; the badge as
  * the sum of both counts, 查看更多 to the user's announcement page. A click marks the notice read, then
  * opens its page (openType component) or the '通知消息' modal. New tasks and approval results also pop up.

@@ -3,7 +3,7 @@ import { Card, Descriptions, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session/store';
 
-/** /test/home (SPEC §2 static routes): a test page inside the main layout for a signed-in user. */
+/** /test/home (docs/widgets.md, "The shell": static routes): a test page inside the main layout for a signed-in user. */
 export default function TestHome() {
   const userInfo = useSession((s) => s.userInfo);
   return (

@@ -8,7 +8,7 @@ import { useApplication } from './useApplication';
 
 export const PERFORMANCE_TABLE = 'fm_performance';
 
-/** Years 2019-2119 (SPEC §9). */
+/** Years 2019-2119 (docs/performance.md, "Rules"). */
 const YEARS = Array.from({ length: 101 }, (_, i) => 2019 + i).map((y) => ({
   value: String(y),
   label: `${y}年`,

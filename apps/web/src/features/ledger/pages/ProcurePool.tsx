@@ -77,7 +77,7 @@ export default function ProcurePool() {
       message.error(res.message);
       return;
     }
-    // the mark is also kept with the approval marks (SPEC §7 chooseMark/add)
+    // the mark is also kept with the approval marks (docs/ledger.md: chooseMark/add)
     await postAction(LEDGER_URL.chooseMark, {
       chooseMarkName: v.chooseMarkName,
       formDataJson: JSON.stringify({ poolIds: ids, supplierId: v.supplierId ?? null }),

@@ -8,7 +8,7 @@ export function MissionStatusTag({ value }: { value: string }) {
   return <Tag color={STATUS_COLOR[value]}>{MISSION_STATUS[value] ?? value}</Tag>;
 }
 
-/** SPEC §2 priority colours: 0 normal green, 1 important orange, 2 urgent red. */
+/** Priority colours (docs/office.md): 0 normal green, 1 important orange, 2 urgent red. */
 export function PriorityTag({ value }: { value: string }) {
   return <Tag color={PRIORITY_COLOR[value]}>{MISSION_PRIORITY[value] ?? value}</Tag>;
 }

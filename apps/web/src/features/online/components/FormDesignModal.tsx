@@ -32,7 +32,7 @@ const fieldColumns: GridColumn[] = [
     title: '字典文本字段',
     type: 'input',
     width: 110,
-    // a popup: report code in 字典表, report columns in 字典编码/值字段, the form fields they fill here (SPEC §5)
+    // a popup: report code in 字典表, report columns in 字典编码/值字段, the form fields they fill here (docs/online.md)
     validateRules: [
       {
         handler: ({ row }) =>

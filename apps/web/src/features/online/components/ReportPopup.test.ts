@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pickedValues, popupConfigError } from './ReportPopup';
 
-describe('popup report selector configuration (SPEC §5)', () => {
+describe('popup report selector configuration (docs/online.md)', () => {
   it('needs the code and as many origin fields as destination fields', () => {
     expect(popupConfigError('expense_summary', 'applicant_name,amount', 'name,money')).toBeNull();
     expect(popupConfigError('expense_summary', 'applicant_name', 'name,money')).toBe('弹窗配置错误');

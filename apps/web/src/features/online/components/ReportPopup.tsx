@@ -6,7 +6,7 @@ import { ReportView } from './ReportView';
 
 type Row = Record<string, unknown>;
 
-/** `orgFields`, `destFields` (and the code) must be given with the same number of fields (SPEC §5). */
+/** `orgFields`, `destFields` (and the code) must be given with the same number of fields (docs/online.md). */
 export function popupConfigError(code: string | undefined, orgFields: string, destFields: string): string | null {
   return popupFields(code, orgFields, destFields) ? null : POPUP_CONFIG_ERROR;
 }
@@ -21,7 +21,7 @@ export function pickedValues(rows: Row[], orgFields: string, destFields: string)
   return values;
 }
 
-/** The popup report selector (SPEC §2, width 1200): picks rows of a report and hands back the chosen fields. */
+/** The popup report selector (docs/online.md, width 1200): picks rows of a report and hands back the chosen fields. */
 export function ReportSelectModal(props: { open: boolean; code: string; multi?: boolean; title?: string; fields?: string[]; onCancel: () => void; onOk: (rows: Row[]) => void }) {
   const { message } = App.useApp();
   const [rows, setRows] = useState<Row[]>([]);

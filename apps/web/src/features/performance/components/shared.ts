@@ -1,6 +1,6 @@
 import { PERF_YEAR_OPTIONS_FROM, PERF_YEAR_OPTIONS_TO } from './years';
 
-/** Years 2019–2119 (SPEC §9) for the year selects. */
+/** Years 2019–2119 (docs/performance.md) for the year selects. */
 export const YEAR_OPTIONS = Array.from({ length: PERF_YEAR_OPTIONS_TO - PERF_YEAR_OPTIONS_FROM + 1 }, (_, i) => PERF_YEAR_OPTIONS_FROM + i).map((y) => ({
   value: String(y),
   label: `${y}年`,

@@ -29,7 +29,7 @@ const toTree = (nodes: DepartNode[]): OrgOption[] =>
 
 /**
  * 绩效排名 (/rankingUserAvg/list): people ranked by the year's average (or one quarter's score),
- * filtered by company or department; equal scores share a rank. Page size 30 with 30/50/100 (SPEC §9).
+ * filtered by company or department; equal scores share a rank. Page size 30 with 30/50/100 (docs/performance.md).
  */
 export default function RankingUserAvgList() {
   const [params, setParams] = useSearchParams();

@@ -2,7 +2,7 @@ import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { putAction } from '../../../app/http/client';
 
-/** 修改密码 by an administrator for another user (SPEC §5 password texts). */
+/** 修改密码 by an administrator for another user (docs/contract.md, "Validation texts"). */
 export function PasswordModal({ username, onClose }: { username?: string; onClose: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm();

@@ -34,7 +34,7 @@ function PositionForm(props: FormModalProps<Row>) {
   );
 }
 
-/** 职务管理 (SPEC §3 position: code, name, rank). */
+/** 职务管理 (code, name, rank; docs/system-admin.md). */
 export default function PositionList() {
   return (
     <ListPage

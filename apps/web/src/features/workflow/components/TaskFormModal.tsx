@@ -10,7 +10,7 @@ import { useNarrow } from '../useNarrow';
 import { FormTimeline } from './FormTimeline';
 
 /**
- * Modal size: 80 % of the window (SPEC §2), the whole window for the performance form; on phones the
+ * Modal size: 80 % of the window (docs/workflow.md), the whole window for the performance form; on phones the
  * 80 % dialogs take the full width less a small margin.
  */
 export function fullScreenProps(fullScreen: boolean, narrow = false) {
@@ -64,7 +64,7 @@ export function FormDataView({
 }
 
 /**
- * The task form (SPEC §2 dialogs): 80 % wide, full screen for the performance form. It shows the
+ * The task form (docs/workflow.md: dialogs): 80 % wide, full screen for the performance form. It shows the
  * application read-only with the approval buttons; a suspended process refuses actions.
  */
 export function TaskFormModal({

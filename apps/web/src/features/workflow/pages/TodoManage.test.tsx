@@ -102,7 +102,7 @@ describe('TodoManage', { timeout: 60_000 }, () => {
     expect(await screen.findByText('您还未选择要驳回的数据')).toBeTruthy();
   });
 
-  it('batch approve confirms with the SPEC warning and sends the selected task ids', async () => {
+  it('batch approve confirms with the warning of docs/workflow.md and sends the selected task ids', async () => {
     wrap(<TodoManage />);
     await screen.findByText('紧急');
     const boxes = screen.getAllByRole('checkbox');
@@ -149,7 +149,7 @@ describe('TodoManage', { timeout: 60_000 }, () => {
     expect(await screen.findByText('流程实例ID不存在')).toBeTruthy();
   });
 
-  it('pass requires a next approver, then sends the SPEC payload; a code 500 failure closes the dialog and reloads', async () => {
+  it('pass requires a next approver, then sends the approval payload; a code 500 failure closes the dialog and reloads', async () => {
     http.getAction.mockImplementation(async (url: string) => {
       if (url === '/activiti_process/getNextNode')
         return ok({

@@ -53,7 +53,7 @@ function ActionLink({
   );
 }
 
-/** 待办管理 (todo-manage, SPEC §2): search, priority and status display, task actions and batch actions. */
+/** 待办管理 (todo-manage, docs/workflow.md): search, priority and status display, task actions and batch actions. */
 export default function TodoManage() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -95,7 +95,7 @@ export default function TodoManage() {
     setAction(null);
     setExtra(null);
     if (outcome === 'cancel') return;
-    // done, or a code 500 failure: close the dialogs and reload the list (SPEC §8)
+    // done, or a code 500 failure: close the dialogs and reload the list (docs/workflow.md)
     setFormTask(null);
     reload();
   };
