@@ -166,4 +166,49 @@ describe('EditableGrid', () => {
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
     expect(send.mock.calls[0][0]).toMatchObject({ type: 'update_vxe_table', data: { socketKey: 'k1', row: { id: '2', name: '乙改' } } });
   });
+
+  it('is a grid by keyboard: one tab stop, arrows move between cells, Enter edits and gives the focus back, Space selects', async () => {
+    const onChange = vi.fn<(v: GridValues) => void>();
+    render(<EditableGrid columns={columns} dataSource={data} rowSelection onChange={onChange} aria-label="明细" />);
+    const grid = screen.getByRole('grid', { name: '明细' });
+    expect(grid.getAttribute('aria-rowcount')).toBe('6'); // the header, three rows, 合计 and 平均
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['', '*名称', '手机', '数量', '成本']);
+    const rows = screen.getAllByRole('row');
+    expect(rows[1].getAttribute('aria-rowindex')).toBe('2');
+    // a single tab stop: the first row's first column
+    const stops = grid.querySelectorAll('[tabindex="0"]');
+    expect(stops).toHaveLength(1);
+    expect(stops[0].getAttribute('data-col')).toBe('name');
+    const cellOf = (row: number, key: string) =>
+      grid.querySelectorAll<HTMLElement>('[data-testid="grid-row"]')[row].querySelector<HTMLElement>(
+        key.startsWith('#') ? `[data-fx="${key.slice(1)}"]` : `[data-col="${key}"]`,
+      )!;
+    act(() => cellOf(0, 'name').focus());
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    await waitFor(() => expect(document.activeElement).toBe(cellOf(0, 'phone')));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement).toBe(cellOf(1, 'phone')));
+    expect(cellOf(1, 'phone').getAttribute('tabindex')).toBe('0');
+    expect(cellOf(0, 'name').getAttribute('tabindex')).toBe('-1');
+    fireEvent.keyDown(document.activeElement!, { key: 'End', ctrlKey: true });
+    await waitFor(() => expect(document.activeElement).toBe(cellOf(2, 'secret')));
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    await waitFor(() => expect(document.activeElement).toBe(cellOf(2, '#select')));
+    // Space selects the row
+    fireEvent.keyDown(document.activeElement!, { key: ' ' });
+    await waitFor(() => expect(screen.getAllByRole('row')[3].getAttribute('aria-selected')).toBe('true'));
+    // Enter opens the editor; Enter in it commits and gives the focus back to the cell
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    await waitFor(() => expect(document.activeElement).toBe(cellOf(2, 'name')));
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    const input = await waitFor(() => {
+      const el = cellOf(2, 'name').querySelector('input');
+      expect(el).not.toBeNull();
+      return el!;
+    });
+    fireEvent.change(input, { target: { value: '丙' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(onChange.mock.calls.at(-1)![0].rows[2].name).toBe('丙'));
+    await waitFor(() => expect(document.activeElement).toBe(cellOf(2, 'name')));
+  });
 });

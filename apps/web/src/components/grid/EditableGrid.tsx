@@ -155,7 +155,17 @@ export interface EditableGridProps {
   settingsKey?: string;
   ref?: Ref<GridHandle>;
   'data-testid'?: string;
+  /** the grid's accessible name (e.g. the sub-table's title) */
+  'aria-label'?: string;
 }
+
+/** The accessible names of the fixed columns' header cells. */
+const FIXED_HEADERS: Record<GridLayout['fixed'][number]['kind'], string> = {
+  drag: '排序',
+  select: '选择',
+  number: '序号',
+  expand: '展开',
+};
 
 /**
  * The editable grid (stock JVxeTable / JEditableTable, docs/widgets.md, "Editable grid"): toolbar, add N rows at an index,
@@ -681,15 +691,26 @@ export function EditableGrid(props: EditableGridProps) {
         <div
           ref={attachScroll}
           className={`go-grid-scroll ${scope}${collapsed ? ' collapsed' : ''}`}
-          style={{ maxHeight, scrollPaddingTop: headerHeight, scrollPaddingBottom: footerHeight }}
+          style={{ maxHeight, scrollPaddingTop: headerHeight, scrollPaddingBottom: footerHeight, scrollPaddingLeft: layout.fixedWidth }}
           data-testid="grid-scroll"
+          role="grid"
+          aria-label={props['aria-label']}
+          aria-rowcount={rows.length + 1 + footers.length}
+          aria-colcount={layout.fixed.length + layout.columns.length}
+          aria-readonly={disabled || undefined}
         >
           <div className="go-grid-inner" style={{ width: layout.totalWidth }}>
-            <div className="go-grid-tr go-grid-head" style={{ width: layout.totalWidth }}>
+            <div className="go-grid-tr go-grid-head" style={{ width: layout.totalWidth }} role="row" aria-rowindex={1}>
               {layout.fixed.length > 0 && (
                 <div className="go-grid-fixed">
                   {layout.fixed.map((f) => (
-                    <div key={f.kind} className="go-grid-td" style={{ width: f.width, height: headerHeight }}>
+                    <div
+                      key={f.kind}
+                      className="go-grid-td"
+                      style={{ width: f.width, height: headerHeight }}
+                      role="columnheader"
+                      aria-label={FIXED_HEADERS[f.kind]}
+                    >
                       {f.kind === 'select' ? (
                         <Checkbox
                           checked={allSelected}
@@ -705,9 +726,11 @@ export function EditableGrid(props: EditableGridProps) {
                 </div>
               )}
               {layout.columns.map(({ column }, j) => (
-                <div key={column.key} className={`go-grid-td go-gc${j}`} style={{ height: headerHeight }}>
+                <div key={column.key} className={`go-grid-td go-gc${j}`} style={{ height: headerHeight }} role="columnheader">
                   {column.validateRules?.some((r) => r.required || r.pattern === '*') && (
-                    <span style={{ color: '#ff4d4f', marginRight: 4 }}>*</span>
+                    <span style={{ color: '#cf1322', marginRight: 4 }} aria-hidden>
+                      *
+                    </span>
                   )}
                   {column.title}
                 </div>
@@ -741,18 +764,20 @@ export function EditableGrid(props: EditableGridProps) {
                 className="go-grid-tr go-grid-foot"
                 style={{ width: layout.totalWidth, bottom: (footers.length - 1 - i) * 40 }}
                 data-testid={`grid-footer-${f.kind}`}
+                role="row"
+                aria-rowindex={rows.length + 2 + i}
               >
                 {layout.fixed.length > 0 && (
                   <div className="go-grid-fixed">
                     {layout.fixed.map((x, j) => (
-                      <div key={x.kind} className="go-grid-td" style={{ width: x.width, height: 40 }}>
+                      <div key={x.kind} className="go-grid-td" style={{ width: x.width, height: 40 }} role="gridcell">
                         {j === 0 ? f.label : null}
                       </div>
                     ))}
                   </div>
                 )}
                 {layout.columns.map(({ column }, j) => (
-                  <div key={column.key} className={`go-grid-td go-gc${j}`} style={{ height: 40 }} data-col={column.key}>
+                  <div key={column.key} className={`go-grid-td go-gc${j}`} style={{ height: 40 }} data-col={column.key} role="gridcell">
                     {column.key in f.values ? String(f.values[column.key]) : j === 0 && layout.fixed.length === 0 ? f.label : ''}
                   </div>
                 ))}

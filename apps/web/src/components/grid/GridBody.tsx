@@ -1,5 +1,5 @@
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { EDITOR_TYPES, GridRowView, type GridApi, type GridLayout, type RowAction, type RowApi } from './GridRowView';
 import type { CellErrors, GridRow, RenderPicker } from './types';
 
@@ -56,6 +56,70 @@ export function assignKeys(slots: Slots, ids: string[], plain: boolean[]): numbe
   slots.keyOf = keyOf;
   slots.plain = new Map(keys.map((k, i) => [k, plain[i]]));
   return keys;
+}
+
+/** The keys of a row's cells in order: `#` and the fixed kind for the fixed cells, then the column keys. */
+export function cellKeys(layout: GridLayout): string[] {
+  return [...layout.fixed.map((f) => `#${f.kind}`), ...layout.columns.map((c) => c.column.key)];
+}
+
+/**
+ * Where a key pressed on a focused cell moves the focus (the grid pattern of WAI-ARIA): arrows by one
+ * cell, Home / End to the row's first / last cell (with Ctrl the first cell of the first row / the last
+ * cell of the last row), PageUp / PageDown by ten rows. `null` for any other key.
+ */
+export function moveCell(
+  key: string,
+  ctrl: boolean,
+  at: { row: number; col: number },
+  size: { rows: number; cols: number },
+): { row: number; col: number } | null {
+  let { row, col } = at;
+  switch (key) {
+    case 'ArrowDown':
+      row++;
+      break;
+    case 'ArrowUp':
+      row--;
+      break;
+    case 'ArrowRight':
+      col++;
+      break;
+    case 'ArrowLeft':
+      col--;
+      break;
+    case 'PageDown':
+      row += 10;
+      break;
+    case 'PageUp':
+      row -= 10;
+      break;
+    case 'Home':
+      if (ctrl) row = 0;
+      col = 0;
+      break;
+    case 'End':
+      if (ctrl) row = size.rows - 1;
+      col = size.cols - 1;
+      break;
+    default:
+      return null;
+  }
+  return { row: Math.max(0, Math.min(size.rows - 1, row)), col: Math.max(0, Math.min(size.cols - 1, col)) };
+}
+
+const quoted = (v: string) => `"${v.replace(/["\\]/g, '\\$&')}"`;
+/** The cell element of a row id and cell key inside this list's rows (not a nested grid's). */
+function cellElement(list: HTMLElement, rowId: string, key: string): HTMLElement | null {
+  const row = `:scope>[data-row-id=${quoted(rowId)}]>[data-tr]`;
+  return list.querySelector<HTMLElement>(
+    key.startsWith('#') ? `${row}>[data-fixed]>[data-fx=${quoted(key.slice(1))}]` : `${row}>[data-col=${quoted(key)}]`,
+  );
+}
+/** The key of a cell element: `#` and its fixed kind, or its column key. */
+function keyOfCell(cell: Element): string {
+  const fx = cell.getAttribute('data-fx');
+  return fx ? `#${fx}` : (cell.getAttribute('data-col') ?? '');
 }
 
 /** Whether every cell of a row shows plain elements unless it is open (see `plainCell` in GridRowView). */
@@ -124,6 +188,28 @@ function GridBodyInner(p: GridBodyProps) {
   const slots = useRef<Slots>({ order: [], keyOf: new Map(), plain: new Map(), next: 0 });
   /** the row holding the focus, kept on its own element */
   const focusRow = useRef<string | null>(null);
+
+  /**
+   * The grid's single tab stop (roving tabindex): the cell last focused or moved to, else the first row's
+   * first column. The arrow keys move it; the cell is focused once its row is rendered (after a scroll).
+   */
+  const [cursor, setCursor] = useState<{ rowId: string; key: string } | null>(null);
+  const pendingFocus = useRef<{ rowId: string; key: string } | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const want = pendingFocus.current;
+    const list = listRef.current;
+    if (!want || !list) return;
+    const el = cellElement(list, want.rowId, want.key);
+    if (!el) return;
+    pendingFocus.current = null;
+    el.focus();
+  });
+  const focusCell = useCallback((index: number, rowId: string, key: string) => {
+    pendingFocus.current = { rowId, key };
+    setCursor({ rowId, key });
+    state.current.virtualizerRef.current?.scrollToIndex(index, { align: 'auto' });
+  }, []);
   const recyclable = useMemo(() => plainLayout(layout), [layout]);
 
   /**
@@ -177,7 +263,71 @@ function GridBodyInner(p: GridBodyProps) {
 
   const onFocus = useCallback((e: React.FocusEvent<HTMLDivElement>) => {
     focusRow.current = (e.target as Element).closest?.('[data-row-id]')?.getAttribute('data-row-id') ?? null;
+    const cell = (e.target as Element).closest?.('[data-col],[data-fx]');
+    if (!cell || !focusRow.current || cell.closest('.go-grid-rows') !== e.currentTarget) return;
+    const rowId = focusRow.current;
+    const key = keyOfCell(cell);
+    setCursor((c) => (c?.rowId === rowId && c.key === key ? c : { rowId, key }));
   }, []);
+
+  /**
+   * The keyboard on a cell: arrows, Home / End and PageUp / PageDown move between cells; Enter or F2 opens
+   * the cell's editor (or its picker), Space or Enter toggles a checkbox, selection or expansion, Enter on
+   * the drag handle opens its row menu. Inside an open editor, Escape and Enter give the focus back to the
+   * cell (the editor commits as it loses the focus).
+   */
+  const onKeyDown = useCallback(
+    (e: React.KeyboardEvent<HTMLDivElement>) => {
+      const cell = (e.target as Element).closest?.('[data-col],[data-fx]') as HTMLElement | null;
+      if (!cell || cell.closest('.go-grid-rows') !== e.currentTarget) return;
+      const rowEl = cell.closest('[data-row-id]') as HTMLElement | null;
+      if (!rowEl) return;
+      const index = Number(rowEl.dataset.index);
+      const rowId = rowEl.dataset.rowId!;
+      const key = keyOfCell(cell);
+      const { api: a, layout: l, rows: all, disabled } = state.current;
+      const target = e.target as HTMLElement;
+      if (target !== cell) {
+        const inPopup = !!target.closest('.ant-select, .ant-picker');
+        if (e.key === 'Escape' || (e.key === 'Enter' && target.tagName === 'INPUT' && !inPopup && target.getAttribute('type') !== 'radio')) {
+          // Escape stays in the grid (a dialog around it does not close)
+          if (e.key === 'Escape') e.stopPropagation();
+          focusCell(index, rowId, key);
+        }
+        return;
+      }
+      const keys = cellKeys(l);
+      const to = moveCell(e.key, e.ctrlKey || e.metaKey, { row: index, col: keys.indexOf(key) }, { rows: all.length, cols: keys.length });
+      if (to) {
+        e.preventDefault();
+        focusCell(to.row, all[to.row].id, keys[to.col]);
+        return;
+      }
+      if (e.key !== 'Enter' && e.key !== 'F2' && e.key !== ' ') return;
+      e.preventDefault();
+      if (key === '#select' || key === '#expand' || key === '#drag') {
+        if (key === '#drag') {
+          if (e.key === 'Enter' && !disabled) setMenuRow(rowId);
+        } else if (key === '#expand') a.toggleExpand(rowId);
+        else cell.querySelector<HTMLInputElement>('input')?.click();
+        return;
+      }
+      const column = l.columns.find((c) => c.column.key === key)?.column;
+      if (!column) return;
+      if (column.type === 'checkbox') {
+        cell.querySelector<HTMLInputElement>('input')?.click();
+      } else if (column.type === 'radio') {
+        (cell.querySelector<HTMLInputElement>('input:checked') ?? cell.querySelector<HTMLInputElement>('input'))?.focus();
+      } else if (EDITOR_TYPES.has(column.type) && !state.current.alwaysEdit) {
+        if (!disabled && !column.disabled) a.activate(rowId, key);
+      } else {
+        const inner = cell.querySelector<HTMLElement>('input, textarea, button, a[href], [tabindex]:not([tabindex="-1"])');
+        if (inner) inner.focus();
+        else cell.querySelector<HTMLElement>('.go-grid-picker-trigger')?.click();
+      }
+    },
+    [focusCell],
+  );
   const onBlur = useCallback(() => {
     focusRow.current = null;
   }, []);
@@ -196,6 +346,10 @@ function GridBodyInner(p: GridBodyProps) {
   }
   const { drag, active, forcedError } = p;
   const items = virtualizer.getVirtualItems().filter((v) => rows[v.index]);
+  const keys0 = cellKeys(layout);
+  const cursorOk = cursor && keys0.includes(cursor.key) && rows.some((r) => r.id === cursor.rowId);
+  const tabRow = cursorOk ? cursor.rowId : rows[0].id;
+  const tabKey = cursorOk ? cursor.key : (layout.columns[0]?.column.key ?? keys0[0]);
   const canRecycle = recyclable && !p.alwaysEdit && !p.expandedRowRender;
   const keys = assignKeys(
     slots.current,
@@ -210,14 +364,17 @@ function GridBodyInner(p: GridBodyProps) {
         menuRow !== id &&
         !p.expanded.has(id) &&
         drag?.from !== v.index &&
-        focusRow.current !== id
+        focusRow.current !== id &&
+        tabRow !== id
       );
     }),
   );
   return (
     <div
+      ref={listRef}
       className="go-grid-rows"
       style={{ height: virtualizer.getTotalSize() }}
+      onKeyDown={onKeyDown}
       onClick={onClick}
       onChange={onChange}
       onPointerDown={onPointerDown}
@@ -253,6 +410,8 @@ function GridBodyInner(p: GridBodyProps) {
             expandedRowRender={p.expandedRowRender}
             measureRef={p.expandedRowRender ? virtualizer.measureElement : undefined}
             top={v.start - headerHeight}
+            tabKey={tabRow === row.id ? tabKey : null}
+            selectable={layout.fixed.some((f) => f.kind === 'select')}
           />
         );
       })}

@@ -94,6 +94,7 @@ function plainCell(column: GridColumn, value: unknown, options: CellOption[], di
           data-act="check"
           data-cell={column.key}
           aria-label={column.title}
+          tabIndex={-1}
         />
       );
     }
@@ -109,6 +110,7 @@ function plainCell(column: GridColumn, value: unknown, options: CellOption[], di
                 disabled={disabled || o.disabled}
                 onChange={delegated}
                 data-act="radio"
+                tabIndex={-1}
               />
               {optionLabel(o)}
             </label>
@@ -153,6 +155,10 @@ export interface RowViewProps {
   top: number;
   /** measures rows whose height can change (expandable rows) */
   measureRef?: (el: HTMLElement | null) => void;
+  /** the cell of this row that holds the grid's tab stop (a column key, or `#` and a fixed kind), if any */
+  tabKey: string | null;
+  /** the row's selection is shown (`aria-selected`) */
+  selectable: boolean;
 }
 
 /**
@@ -170,13 +176,29 @@ function GridRowViewInner(p: RowViewProps) {
   if (p.dropMark) cls += ` drag-over-${p.dropMark}`;
   return (
     <div ref={p.measureRef} style={{ top: p.top }} data-index={index} data-row-id={row.id} data-testid="grid-row">
-      <div data-tr="" className={cls ? cls.slice(1) : undefined}>
+      <div
+        data-tr=""
+        className={cls ? cls.slice(1) : undefined}
+        role="row"
+        aria-rowindex={index + 2}
+        aria-selected={p.selectable ? p.selected : undefined}
+      >
         {layout.fixed.length > 0 && (
           <div data-fixed="">
             {layout.fixed.map((f) => {
               if (f.kind === 'drag') {
                 const handle = (
-                  <div key="drag" data-fx="drag" data-act="handle" data-testid="drag-handle" title="拖动排序；点击打开菜单" />
+                  <div
+                    key="drag"
+                    data-fx="drag"
+                    data-act="handle"
+                    data-testid="drag-handle"
+                    title="拖动排序；点击打开菜单"
+                    role="gridcell"
+                    aria-label="拖动排序；按回车键打开菜单"
+                    aria-haspopup="menu"
+                    tabIndex={p.tabKey === '#drag' ? 0 : -1}
+                  />
                 );
                 if (!p.menuOpen) return handle;
                 return (
@@ -206,21 +228,41 @@ function GridRowViewInner(p: RowViewProps) {
               }
               if (f.kind === 'select') {
                 return (
-                  <div key="select" data-fx="select" data-testid="row-select">
-                    <input type="checkbox" checked={p.selected} onChange={delegated} data-act="select" aria-label="选择" />
+                  <div key="select" data-fx="select" data-testid="row-select" role="gridcell" tabIndex={p.tabKey === '#select' ? 0 : -1}>
+                    <input
+                      type="checkbox"
+                      checked={p.selected}
+                      onChange={delegated}
+                      data-act="select"
+                      aria-label="选择"
+                      tabIndex={-1}
+                    />
                   </div>
                 );
               }
               if (f.kind === 'number') {
                 return (
-                  <div key="number" data-fx="number" data-testid="row-number">
+                  <div
+                    key="number"
+                    data-fx="number"
+                    data-testid="row-number"
+                    role="gridcell"
+                    tabIndex={p.tabKey === '#number' ? 0 : -1}
+                  >
                     {p.displayIndex}
                   </div>
                 );
               }
               return (
-                <div key="expand" data-fx="expand">
-                  <span style={{ cursor: 'pointer' }} data-act="expand" aria-label="展开">
+                <div
+                  key="expand"
+                  data-fx="expand"
+                  role="gridcell"
+                  aria-expanded={p.expanded}
+                  aria-label={p.expanded ? '收起' : '展开'}
+                  tabIndex={p.tabKey === '#expand' ? 0 : -1}
+                >
+                  <span style={{ cursor: 'pointer' }} data-act="expand">
                     {p.expanded ? <CaretDownGlyph /> : <CaretRightGlyph />}
                   </span>
                 </div>
@@ -253,7 +295,14 @@ function GridRowViewInner(p: RowViewProps) {
             );
           }
           return (
-            <div key={column.key} data-col={column.key} className={err ? 'error' : undefined}>
+            <div
+              key={column.key}
+              data-col={column.key}
+              className={err ? 'error' : undefined}
+              role="gridcell"
+              aria-invalid={err ? true : undefined}
+              tabIndex={p.tabKey === column.key ? 0 : -1}
+            >
               {err ? (
                 <ErrorTip message={err} forced={p.forcedErrorKey === column.key}>
                   {cell}
@@ -266,8 +315,8 @@ function GridRowViewInner(p: RowViewProps) {
         })}
       </div>
       {p.expanded && p.expandedRowRender && (
-        <div className="go-grid-expand" style={{ width: layout.totalWidth }}>
-          {p.expandedRowRender(row, index)}
+        <div className="go-grid-expand" style={{ width: layout.totalWidth }} role="row">
+          <div role="gridcell">{p.expandedRowRender(row, index)}</div>
         </div>
       )}
     </div>
