@@ -8,6 +8,7 @@ import { antdTheme } from './antd-theme';
 import { registerFeedback } from './feedback';
 import { queryClient } from './queryClient';
 import { useSettings } from './settings/store';
+import { repairAntdAria } from './antd-aria';
 import { installFirstScreenStyle } from './static-style/install';
 import { useReducedMotion } from './theme';
 
@@ -18,6 +19,7 @@ installFirstScreenStyle();
 function FeedbackRegistrar() {
   const { message, notification, modal } = AntApp.useApp();
   useEffect(() => registerFeedback({ message, notification, modal }), [message, notification, modal]);
+  useEffect(() => repairAntdAria(), []);
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { theme as antTheme, type ThemeConfig } from 'antd';
-import { readableTokens } from './theme';
+import { READABLE_SECONDARY, readableTokens } from './theme';
 
 /**
  * Ant Design's theme for a primary colour: the readable tokens on the default algorithm. The running
@@ -7,5 +7,11 @@ import { readableTokens } from './theme';
  * two cannot drift apart.
  */
 export function antdTheme(primary: string, motion: boolean): ThemeConfig {
-  return { token: readableTokens(primary, motion), algorithm: antTheme.defaultAlgorithm };
+  return {
+    token: readableTokens(primary, motion),
+    algorithm: antTheme.defaultAlgorithm,
+    // A table's and an empty state's "no data" text is antd's disabled grey (1.8:1): informative text, so
+    // it takes the secondary text colour (4.5:1) instead; disabled controls keep their grey.
+    components: { Table: { colorTextDisabled: READABLE_SECONDARY }, Empty: { colorTextDisabled: READABLE_SECONDARY } },
+  };
 }

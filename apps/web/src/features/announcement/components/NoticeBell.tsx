@@ -233,7 +233,7 @@ export function NoticeBell() {
           className="app-header-action notice-bell"
           role="button"
           tabIndex={0}
-          aria-label={count > 0 ? `消息通知，${count} 条未读` : '消息通知'}
+          aria-label={count > 0 ? `消息通知，${count > 99 ? '99+' : count} 条未读` : '消息通知'}
           aria-expanded={open}
           onKeyDown={(e) => {
             if (e.key !== 'Enter' && e.key !== ' ') return;
@@ -244,7 +244,7 @@ export function NoticeBell() {
           data-count={count}
           data-fetching={isFetching ? '1' : '0'}
         >
-          <Badge count={count} size="small" offset={[2, -2]} data-testid="notice-badge">
+          <Badge count={count} overflowCount={99} size="small" offset={[2, -2]} data-testid="notice-badge">
             <BellOutlined style={{ fontSize: 16, padding: 4 }} />
           </Badge>
         </span>
