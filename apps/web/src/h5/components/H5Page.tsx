@@ -1,4 +1,4 @@
-import { Badge, NavBar, TabBar } from 'antd-mobile';
+import { Badge, TabBar } from 'antd-mobile';
 import { AddSquareOutline, AppOutline, LeftOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -33,21 +33,19 @@ export function H5Page({
   const active = TABS.find((t) => t.key === pathname)?.key ?? '';
   return (
     <div className={footer ? 'h5-page h5-with-footer' : 'h5-page'} data-testid={testId}>
-      <NavBar
-        className="h5-navbar"
-        backIcon={false}
-        back={null}
-        left={
-          back ? (
+      {/* the title bar (antd-mobile's NavBar wraps its left slot in a role=button, around our own button) */}
+      <header className="h5-navbar">
+        <div className="h5-navbar-side">
+          {back ? (
             <button type="button" className="h5-back" aria-label="返回" data-testid="h5-back" onClick={() => navigate(back)}>
               <LeftOutline aria-hidden />
               返回
             </button>
-          ) : null
-        }
-      >
+          ) : null}
+        </div>
         <h1 className="h5-title">{title}</h1>
-      </NavBar>
+        <div className="h5-navbar-side" />
+      </header>
       <main className="h5-content">{children}</main>
       {footer && <div className="h5-footer">{footer}</div>}
       <nav className="h5-tabbar" aria-label="主导航">

@@ -24,42 +24,44 @@ export default function H5MyApps() {
         refreshingText="加载中…"
         completeText="刷新成功"
       >
-        <List aria-label="我的申请">
-          {list.rows.map((a) => {
-            const status =
-              a.status === 2
-                ? (RESULT_TEXT[a.result] ?? STATUS_TEXT[a.status])
-                : (STATUS_TEXT[a.status] ?? '');
-            return (
-              <List.Item
-                key={a.id}
-                description={
-                  <>
-                    <div>{a.formLabel || a.processName}</div>
-                    {a.statusText && (
-                      <div className="h5-muted" data-testid="h5-app-status-text">
-                        {a.statusText}
-                      </div>
-                    )}
-                    <div className="h5-muted">{a.applyTime || a.createTime}</div>
-                  </>
-                }
-                extra={
-                  <Tag
-                    color={a.status === 2 && a.result === 3 ? 'danger' : (COLOR[a.status] ?? 'default')}
-                    fill="outline"
-                    data-testid="h5-app-status"
-                  >
-                    {status}
-                  </Tag>
-                }
-                data-testid="h5-app-item"
-              >
-                <span className="h5-item-title">{a.title}</span>
-              </List.Item>
-            );
-          })}
-        </List>
+        <section aria-label="我的申请">
+          <List>
+            {list.rows.map((a) => {
+              const status =
+                a.status === 2
+                  ? (RESULT_TEXT[a.result] ?? STATUS_TEXT[a.status])
+                  : (STATUS_TEXT[a.status] ?? '');
+              return (
+                <List.Item
+                  key={a.id}
+                  description={
+                    <>
+                      <div>{a.formLabel || a.processName}</div>
+                      {a.statusText && (
+                        <div className="h5-muted" data-testid="h5-app-status-text">
+                          {a.statusText}
+                        </div>
+                      )}
+                      <div className="h5-muted">{a.applyTime || a.createTime}</div>
+                    </>
+                  }
+                  extra={
+                    <Tag
+                      color={a.status === 2 && a.result === 3 ? 'danger' : (COLOR[a.status] ?? 'default')}
+                      fill="outline"
+                      data-testid="h5-app-status"
+                    >
+                      {status}
+                    </Tag>
+                  }
+                  data-testid="h5-app-item"
+                >
+                  <span className="h5-item-title">{a.title}</span>
+                </List.Item>
+              );
+            })}
+          </List>
+        </section>
         {list.total === 0 && (
           <ErrorBlock status="empty" title="暂无申请" description="从首页的费用报销发起申请" />
         )}

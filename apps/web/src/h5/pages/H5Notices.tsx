@@ -30,19 +30,21 @@ export default function H5Notices() {
         refreshingText="加载中…"
         completeText="刷新成功"
       >
-        <List aria-label="通知公告">
-          {list.rows.map((n) => (
-            <List.Item
-              key={n.id}
-              onClick={() => navigate(`/h5/notices/${encodeURIComponent(n.anntId)}`)}
-              description={`${n.senderRealname || n.sender || ''} · ${n.sendTime ?? ''}`}
-              extra={String(n.readFlag) === '0' ? <Tag color="danger">未读</Tag> : null}
-              data-testid="h5-notice-item"
-            >
-              <span className="h5-item-title">{n.titile}</span>
-            </List.Item>
-          ))}
-        </List>
+        <section aria-label="通知公告">
+          <List>
+            {list.rows.map((n) => (
+              <List.Item
+                key={n.id}
+                onClick={() => navigate(`/h5/notices/${encodeURIComponent(n.anntId)}`)}
+                description={`${n.senderRealname || n.sender || ''} · ${n.sendTime ?? ''}`}
+                extra={String(n.readFlag) === '0' ? <Tag color="danger">未读</Tag> : null}
+                data-testid="h5-notice-item"
+              >
+                <span className="h5-item-title">{n.titile}</span>
+              </List.Item>
+            ))}
+          </List>
+        </section>
         {list.total === 0 && <ErrorBlock status="empty" title="暂无通知" description="" />}
         <InfiniteScroll loadMore={list.loadMore} hasMore={list.hasMore}>
           {(hasMore) => (hasMore ? '加载中…' : list.rows.length ? '没有更多了' : '')}
