@@ -66,7 +66,7 @@ describe('[LEDGER]: the item catalogue and the warehouses, created, found, chang
     await search(page, '物品名称', name);
     const row = rows(page, code);
     await row.waitFor();
-    expect(await rows(page, '').count()).toBe(1);
+    await expect.poll(() => rows(page, '').count()).toBe(1);
     await expect.poll(() => row.innerText()).toContain('标准型 24/6');
 
     await row.getByText('编辑', { exact: true }).click();

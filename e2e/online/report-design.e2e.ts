@@ -58,7 +58,7 @@ describe('[ONLINE]: 在线报表配置 — a report designed, found, tried, rena
     await waitForList(page);
     const row = page.locator('.ant-table-tbody:visible > tr.ant-table-row', { hasText: code });
     await row.waitFor();
-    expect(await page.locator('.ant-table-tbody:visible > tr.ant-table-row').count()).toBe(1);
+    await expect.poll(() => page.locator('.ant-table-tbody:visible > tr.ant-table-row').count()).toBe(1);
 
     // 功能测试 runs it: the parsed labels head the columns, departments fill the rows
     await rowMenu(page, row, '功能测试');

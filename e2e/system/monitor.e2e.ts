@@ -42,7 +42,7 @@ describe('[MONITOR]: the monitoring pages answer what an operator asks them', ()
     await trace.getByPlaceholder('请求URL').press('Enter');
     const row = trace.locator('.ant-table-tbody tr.ant-table-row', { hasText: mark });
     await row.first().waitFor();
-    expect(await trace.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
+    await expect.poll(() => trace.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
     await expect.poll(() => row.innerText()).toContain('200');
     // a method that request did not use leaves nothing
     await trace.getByRole('combobox', { name: '请求方法' }).click({ force: true });

@@ -4,11 +4,6 @@ import { ListPage } from '../../../components/list/ListPage';
 import type { ListColumn } from '../../../components/list/types';
 import { MovementModal, type MovementTarget } from './MovementModal';
 
-const COMPANIES = ['A01', 'A02', 'A03', 'A04', 'A05', 'A06', 'A07', 'A08', 'A09'].map((c) => ({
-  value: c,
-  text: c,
-}));
-
 /** A library of assets in one state (领用库, 共享库, 回收库, 报废库) with search, export and each asset's history. */
 export function AssetLibrary({
   lib,
@@ -33,7 +28,7 @@ export function AssetLibrary({
     },
     { title: '位置', dataIndex: 'location', width: 140 },
     { title: '仓库', dataIndex: 'warehouseName', width: 130 },
-    { title: '公司', dataIndex: 'sysOrgCode', width: 70, search: 'eq', options: COMPANIES },
+    { title: '公司', dataIndex: 'sysOrgCode', width: 150, search: 'eq', dictCode: 'company' },
     { title: '变更时间', dataIndex: 'stateTime', width: 170, sorter: true },
   ];
   return (

@@ -7,11 +7,6 @@ import type { ListColumn } from '../../../components/list/types';
 import { LEDGER_URL } from '../api';
 import { MovementModal, type MovementTarget } from '../components/MovementModal';
 
-const COMPANIES = ['A01', 'A02', 'A03', 'A04', 'A05', 'A06', 'A07', 'A08', 'A09'].map((c) => ({
-  value: c,
-  text: c,
-}));
-
 /** 总库: stock of every item in every warehouse of the caller's scope (A01: all companies), with each item's history. */
 export default function TotalLibrary() {
   const [history, setHistory] = useState<MovementTarget | null>(null);
@@ -40,7 +35,7 @@ export default function TotalLibrary() {
       ],
     },
     { title: '仓库', dataIndex: 'warehouseName', width: 140 },
-    { title: '公司', dataIndex: 'sysOrgCode', width: 70, search: 'eq', options: COMPANIES },
+    { title: '公司', dataIndex: 'sysOrgCode', width: 150, search: 'eq', dictCode: 'company' },
     {
       title: '库存',
       dataIndex: 'qty',

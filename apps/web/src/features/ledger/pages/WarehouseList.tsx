@@ -1,10 +1,9 @@
 import { Form, Input, Select } from 'antd';
 import { useSession } from '../../../app/session/store';
+import { DictSelect } from '../../../components/dict/DictSelect';
 import { CrudFormModal } from '../../../components/list/CrudFormModal';
 import { ListPage, type FormModalProps } from '../../../components/list/ListPage';
 import type { ListColumn, Row } from '../../../components/list/types';
-
-const COMPANIES = ['A01', 'A02', 'A03', 'A04', 'A05', 'A06', 'A07', 'A08', 'A09'];
 
 const columns: ListColumn[] = [
   { title: '仓库名称', dataIndex: 'name', width: 180, search: 'like', card: 'title' },
@@ -21,9 +20,10 @@ const columns: ListColumn[] = [
   {
     title: '所属公司',
     dataIndex: 'sysOrgCode',
-    width: 90,
+    width: 150,
     search: 'eq',
-    options: COMPANIES.map((c) => ({ value: c, text: c })),
+    // companies by name, from the company dictionary
+    dictCode: 'company',
   },
   { title: '地址', dataIndex: 'address', width: 220, ellipsis: true },
   { title: '保管员', dataIndex: 'keeper', width: 100 },
@@ -71,7 +71,7 @@ function WarehouseForm(props: FormModalProps<Row>) {
               label="所属公司"
               rules={[{ required: true, message: '请选择所属公司' }]}
             >
-              <Select options={COMPANIES.map((c) => ({ value: c, label: c }))} />
+              <DictSelect dictCode="company" allowClear={false} />
             </Form.Item>
           )}
           <Form.Item name="address" label="地址">
