@@ -94,4 +94,35 @@ describe.each(dbKinds)('[EXCEL] export then import unchanged on %s', (kind) => {
       expect(hrAfter).toEqual(hrBefore);
     }
   });
+
+  it('花名册: a masked value that stands for no file cannot be read, and the error file says so', async () => {
+    const file = await exported('/manager/hyUser/exportXls');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    const headers = (ws.getRow(3).values as unknown[]).map((v) => String(v ?? ''));
+    const idCol = headers.indexOf('ID');
+    const cardCol = headers.indexOf('身份证号');
+    expect(idCol).toBeGreaterThan(0);
+    // the first data row with a masked 身份证号, its ID removed: a new person whose number is unreadable
+    let rowNo = 4;
+    while (!String(ws.getRow(rowNo).getCell(cardCol).value ?? '').includes('*')) rowNo++;
+    const masked = String(ws.getRow(rowNo).getCell(cardCol).value);
+    ws.getRow(rowNo).getCell(idCol).value = null;
+    const out = new ExcelJS.Workbook();
+    const sheet = out.addWorksheet('花名册');
+    for (let r = 1; r <= 3; r++) sheet.addRow((ws.getRow(r).values as unknown[]).slice(1));
+    sheet.addRow((ws.getRow(rowNo).values as unknown[]).slice(1));
+    const data = Buffer.from(await out.xlsx.writeBuffer());
+    const m = multipart('花名册.xlsx', data);
+    const count = async () => Number((await t.app.ctx.db.selectFrom('hyUser').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const res = await t.app.inject({ method: 'POST', url: '/jeecg-boot/manager/hyUser/importExcel', headers: { 'x-access-token': admin, ...m.headers }, payload: m.payload });
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, code: 201, result: { totalCount: 1, errorCount: 1, successCount: 0 } });
+    const errors = await t.app.inject({ method: 'GET', url: `/jeecg-boot${body.result.fileUrl}`, headers: { 'x-access-token': admin } });
+    expect(errors.body).toContain(`身份证号“${masked}”是脱敏后的值，无法读取`);
+    expect(await count()).toBe(before);
+  });
 });
+
