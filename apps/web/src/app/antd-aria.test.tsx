@@ -27,4 +27,21 @@ describe('repairAntdAria', () => {
     expect(tablists[0].querySelectorAll('[role="tab"]')).toHaveLength(2);
     stop();
   });
+
+  it('makes a table box that scrolls a Tab stop, and leaves one that fits alone', async () => {
+    const { container } = render(
+      <Table rowKey="id" scroll={{ x: 1200 }} columns={[{ title: '名称', dataIndex: 'name' }]} dataSource={[{ id: '1', name: '一' }]} />,
+    );
+    const box = container.querySelector<HTMLElement>('.ant-table-content')!;
+    Object.defineProperty(box, 'scrollWidth', { configurable: true, value: 1200 });
+    Object.defineProperty(box, 'clientWidth', { configurable: true, value: 600 });
+    const stop = repairAntdAria();
+    expect(box.getAttribute('tabindex')).toBe('0');
+    stop();
+    cleanup();
+    const fits = render(<Table rowKey="id" columns={[{ title: '名称', dataIndex: 'name' }]} dataSource={[{ id: '1', name: '一' }]} />);
+    const stop2 = repairAntdAria();
+    expect(fits.container.querySelector('.ant-table-content')?.hasAttribute('tabindex')).toBe(false);
+    stop2();
+  });
 });

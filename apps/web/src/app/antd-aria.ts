@@ -1,5 +1,5 @@
 /**
- * Two ARIA repairs of antd's own markup, applied to whatever antd renders (once per frame in which the
+ * Three repairs of antd's own markup, applied to whatever antd renders (once per frame in which the
  * page changed, one query each):
  *
  * - A table measures its column widths in a hidden row (`aria-hidden`, one pixel high) that repeats the
@@ -10,6 +10,10 @@
  *   appears when the tabs do not fit, e.g. on a phone (axe: aria-required-children, a tablist holds tabs
  *   only). The role and orientation move to the list of tabs inside it; the more button stays a button
  *   beside the tablist.
+ * - A table wider (or, with a fixed height, taller) than its box scrolls inside `.ant-table-content` /
+ *   `.ant-table-body`; when its rows hold no link or button, the keyboard could not scroll it (axe:
+ *   scrollable-region-focusable). Such a scroll box becomes a Tab stop (`tabindex=0`), so the arrow keys
+ *   scroll it.
  */
 export function repairAntdAria(doc: Document = document): () => void {
   let frame = 0;
@@ -24,6 +28,9 @@ export function repairAntdAria(doc: Document = document): () => void {
       if (orientation) list.setAttribute('aria-orientation', orientation);
       nav.removeAttribute('role');
       nav.removeAttribute('aria-orientation');
+    }
+    for (const box of doc.querySelectorAll<HTMLElement>('.ant-table-content:not([tabindex]), .ant-table-body:not([tabindex])')) {
+      if (box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1) box.tabIndex = 0;
     }
   };
   const observer = new MutationObserver(() => {
