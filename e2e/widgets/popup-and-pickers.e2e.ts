@@ -126,8 +126,9 @@ describe('[WIDGETS]: popup report selector, pickers and the drag slider', () => 
     await cascader.getByText('东城区', { exact: true }).click();
 
     // 性别: dictionary search-select
-    await dialog.locator('#sex').click();
-    await dialog.locator('#sex').fill('男');
+    const sex = dialog.locator('.ant-form-item', { hasText: '性别' }).locator('.ant-select');
+    await sex.click();
+    await sex.locator('input').fill('男');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '男' }).first().click();
 
     await screenshot(page, 'widgets-online-form-pickers');
