@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../support/browser';
+import { pickRole } from '../support/pickers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -108,8 +109,7 @@ async function addUser(page: Page, base: string, u: { username: string; realname
   await modal.getByLabel('登录密码').fill('Init-pass-1');
   await modal.getByLabel('确认密码').fill('Init-pass-1');
   await modal.getByLabel('用户名字').fill(u.realname);
-  await modal.getByLabel('角色分配').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: u.role }).first().click();
+  await pickRole(page, modal, u.role);
   await modal.locator('.ant-form-item', { hasText: '部门分配' }).getByRole('button', { name: /选\s*择/ }).click();
   const departModal = topModal(page);
   await departModal.getByText('选择部门').first().waitFor();

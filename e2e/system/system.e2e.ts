@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAs, newPage, PHONE, screenshot } from '../support/browser';
+import { pickRole } from '../support/pickers';
 
 const stamp = Date.now().toString(36).slice(-5);
 const TMP = mkdtempSync(path.join(tmpdir(), 'sys-e2e-'));
@@ -83,7 +84,7 @@ describe('[SYSTEM]: administration screens and the generic list', () => {
     await modal.getByLabel('登录密码').fill('Passw0rd!');
     await modal.getByLabel('确认密码').fill('Passw0rd!');
     await modal.getByLabel('用户名字').fill('巡检用户');
-    await pickOption(page, modal.getByLabel('角色分配'), roleName);
+    await pickRole(page, modal, roleName);
     await modal.locator('.ant-form-item', { hasText: '部门分配' }).getByRole('button', { name: /选\s*择/ }).click();
     const departModal = topModal(page);
     await departModal.getByText('选择部门').first().waitFor();

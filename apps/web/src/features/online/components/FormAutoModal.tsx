@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CategorySelect } from '../../../components/dict/CategorySelect';
 import { DictSearchSelect } from '../../../components/dict/DictSearchSelect';
+import { DictSelect } from '../../../components/dict/DictSelect';
 import { DictTreeSelect } from '../../../components/dict/DictTreeSelect';
 import { EditableGrid, isTempId, type CellType, type GridColumn, type GridHandle } from '../../../components/grid';
 import { AreaLinkage } from '../../../components/pickers/AreaLinkage';
@@ -61,7 +62,13 @@ function widget(f: FormFieldDef, options: DictOption[] | undefined, fill: (value
     case 'pca':
       return <AreaLinkage placeholder={`请选择${label}`} />;
     case 'sel_search':
-      return <DictSearchSelect dict={dictOf(f)} placeholder={`请选择${label}`} />;
+      // a table dictionary is searched on the server as the user types; a plain dictionary's items are
+      // loaded once and filtered here (the server's keyword search takes table dictionaries only)
+      return f.dictTable ? (
+        <DictSearchSelect dict={dictOf(f)} placeholder={`请选择${label}`} />
+      ) : (
+        <DictSelect dictCode={f.dictField ?? ''} placeholder={`请选择${label}`} />
+      );
     case 'sel_tree':
       return <DictTreeSelect dict={dictOf(f)} placeholder={`请选择${label}`} />;
     case 'cat_tree':
