@@ -86,7 +86,7 @@ const scenarios: [string, string, Raw][] = [
   ],
   [
     'search: record type + field, one month',
-    '/sys/changeLog/list?recordType=sys_dict_item&field=itemText&createTime_begin=2025-03-01&createTime_end=2025-03-31&pageNo=1&pageSize=10',
+    '/sys/changeLog/list?recordType=sys_dict_item&fieldName=itemText&createTime_begin=2025-03-01&createTime_end=2025-03-31&pageNo=1&pageSize=10',
     rawPage(sql`record_type = 'sys_dict_item' and field = 'itemText' and create_time >= '2025-03-01 00:00:00' and create_time <= '2025-03-31 23:59:59'`),
   ],
   ['search: everything, newest page', '/sys/changeLog/list?pageNo=1&pageSize=10', rawPage(sql`1 = 1`)],

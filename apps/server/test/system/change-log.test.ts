@@ -151,7 +151,7 @@ describe.each(dbKinds)('[AUDIT] change log on %s', (kind) => {
     expect(all.body.result.records).toHaveLength(5);
     expect(all.body.result.total).toBeGreaterThan(5);
     const today = new Date().toISOString().slice(0, 10);
-    const found = await t.call(admin, 'GET', `/sys/changeLog/list?userId=admin&recordType=sys_user&recordId=${u.id}&field=realname&createTime_begin=2000-01-01&createTime_end=2999-12-31`);
+    const found = await t.call(admin, 'GET', `/sys/changeLog/list?userId=admin&recordType=sys_user&recordId=${u.id}&fieldName=realname&field=id,createTime,field&createTime_begin=2000-01-01&createTime_end=2999-12-31`);
     expect(found.body.result.records.map((r: Change) => r.newValue)).toContain('审计二');
     expect(found.body.result.records[0]).toMatchObject({ recordType_dictText: '用户', action_dictText: '修改' });
     const none = await t.call(admin, 'GET', `/sys/changeLog/list?recordId=${u.id}&createTime_end=2000-01-01`);

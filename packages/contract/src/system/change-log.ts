@@ -82,7 +82,8 @@ export const changeLogSearchQuery = z.object({
   userId: text(64),
   recordType: text(50),
   recordId: text(64),
-  field: text(100),
+  /** The changed field's name (`field` itself is the list's column selection in the stock wire contract). */
+  fieldName: text(100),
   createTime_begin: time,
   createTime_end: time,
   pageNo: z.coerce.number().int().min(1).max(100000).default(1),

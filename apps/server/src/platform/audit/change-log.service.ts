@@ -141,7 +141,7 @@ export class ChangeLogService {
     if (q.userId) qb = qb.where('userId', '=', q.userId);
     if (q.recordType) qb = qb.where('recordType', '=', q.recordType);
     if (q.recordId) qb = qb.where('recordId', '=', q.recordId);
-    if (q.field) qb = qb.where('field', '=', q.field);
+    if (q.fieldName) qb = qb.where('field', '=', q.fieldName);
     if (q.createTime_begin) qb = qb.where('createTime', '>=', bound(q.createTime_begin, false));
     if (q.createTime_end) qb = qb.where('createTime', '<=', bound(q.createTime_end, true));
     return qb;

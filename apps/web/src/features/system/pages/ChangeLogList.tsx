@@ -14,7 +14,8 @@ const columns: ListColumn[] = [
   { title: '记录', dataIndex: 'recordName', width: 140 },
   { title: '记录ID', dataIndex: 'recordId', search: 'eq', hideInTable: true },
   { title: '操作', dataIndex: 'action', width: 80, render: (_v, r) => <Tag>{String(r.action_dictText ?? r.action)}</Tag> },
-  { title: '字段', dataIndex: 'field', search: 'eq', searchTitle: '字段（英文名）', width: 120, render: (_v, r) => String(r.fieldLabel ?? r.field) },
+  { title: '字段', dataIndex: 'field', width: 120, render: (_v, r) => String(r.fieldLabel ?? r.field) },
+  { title: '字段（英文名）', dataIndex: 'fieldName', search: 'eq', hideInTable: true },
   { title: '原值', dataIndex: 'oldValue', ellipsis: true, width: 200 },
   { title: '新值', dataIndex: 'newValue', ellipsis: true, width: 200 },
 ];
