@@ -36,6 +36,7 @@ export function CategorySelect({
   onChange,
   placeholder = '请选择',
   disabled,
+  id,
 }: {
   pcode?: string;
   condition?: string;
@@ -44,6 +45,8 @@ export function CategorySelect({
   onChange?: (value: string | undefined, label?: string) => void;
   placeholder?: string;
   disabled?: boolean;
+  /** Given by a form item, so its label names the field. */
+  id?: string;
 }) {
   const { message } = App.useApp();
   const cond = useMemo(() => parseCondition(condition), [condition]);
@@ -82,6 +85,7 @@ export function CategorySelect({
   const values = value ? value.split(',').filter(Boolean) : [];
   return (
     <TreeSelect
+      id={id}
       style={{ width: '100%' }}
       listHeight={400}
       treeData={nodes}

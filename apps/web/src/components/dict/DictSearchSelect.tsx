@@ -19,6 +19,7 @@ export function DictSearchSelect({
   placeholder = '请选择',
   pageSize = 10,
   disabled,
+  id,
 }: {
   dict: string;
   value?: string;
@@ -26,6 +27,8 @@ export function DictSearchSelect({
   placeholder?: string;
   pageSize?: number;
   disabled?: boolean;
+  /** Given by a form item, so its label names the field. */
+  id?: string;
 }) {
   const { message } = App.useApp();
   const [options, setOptions] = useState<Option[]>([]);
@@ -70,6 +73,7 @@ export function DictSearchSelect({
 
   return (
     <Select
+      id={id}
       showSearch
       allowClear
       disabled={disabled}

@@ -60,6 +60,7 @@ export function DictTreeSelect({
   onChange,
   placeholder = '请选择',
   disabled,
+  id,
 }: {
   dict: string;
   pidField?: string;
@@ -71,6 +72,8 @@ export function DictTreeSelect({
   onChange?: (value: string | undefined, label?: string) => void;
   placeholder?: string;
   disabled?: boolean;
+  /** Given by a form item, so its label names the field. */
+  id?: string;
 }) {
   const { message } = App.useApp();
   const [tableName, text, code] = dict.split(',');
@@ -118,6 +121,7 @@ export function DictTreeSelect({
   const values = value ? value.split(',').filter(Boolean) : [];
   return (
     <TreeSelect
+      id={id}
       style={{ width: '100%' }}
       listHeight={400}
       treeData={nodes}

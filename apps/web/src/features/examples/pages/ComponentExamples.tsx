@@ -1,5 +1,5 @@
 import { Button, Card, Col, Row, Space, Typography } from 'antd';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { CategorySelect } from '../../../components/dict/CategorySelect';
 import { DictSearchSelect } from '../../../components/dict/DictSearchSelect';
 import { DictTreeSelect } from '../../../components/dict/DictTreeSelect';
@@ -26,11 +26,22 @@ import { benchColumns, benchRows, demoColumns, demoRows, SOCKET_KEY } from '../d
 /** A value shown as JSON under its widget (the browser journeys read these). */
 function Value(props: { name: string; value: unknown }) {
   return (
-    <pre className="go-example-value" data-testid={`value-${props.name}`}>
+    // a Tab stop, so a long value that scrolls can be read by keyboard
+    <pre className="go-example-value" data-testid={`value-${props.name}`} tabIndex={0}>
       {JSON.stringify(props.value, null, 2)}
     </pre>
   );
 }
+
+/** The name of an example's widget for screen readers (the card title shows it to the eye). */
+function ExampleLabel(props: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={props.htmlFor} style={HIDDEN}>
+      {props.children}
+    </label>
+  );
+}
+const HIDDEN: CSSProperties = { position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0, 0, 0, 0)', whiteSpace: 'nowrap', border: 0 };
 
 function Example(props: { title: string; children: ReactNode; value?: unknown; name: string; span?: number }) {
   return (
@@ -264,22 +275,27 @@ export default function ComponentExamples() {
           </Space>
         </Example>
         <Example title="公司选择" name="company" value={company ?? null}>
+          <ExampleLabel htmlFor="example-company">公司选择</ExampleLabel>
           <CompanyPicker id="example-company" value={company} onChange={setCompany} all />
         </Example>
         <Example title="角色选择" name="roles" value={roles ?? null}>
           <RolePicker id="example-roles" value={roles} onChange={(v) => setRoles(v)} />
         </Example>
         <Example title="省市区联动" name="area" value={area ?? null}>
+          <ExampleLabel htmlFor="example-area">省市区联动</ExampleLabel>
           <AreaLinkage id="example-area" value={area} onChange={setArea} />
         </Example>
         <Example title="字典下拉树（部门）" name="dict-tree" value={treeValue ?? null}>
-          <DictTreeSelect dict="sys_depart,depart_name,id" pidField="parent_id" value={treeValue} onChange={(v) => setTreeValue(v)} />
+          <ExampleLabel htmlFor="example-dict-tree">字典下拉树（部门）</ExampleLabel>
+          <DictTreeSelect id="example-dict-tree" dict="sys_depart,depart_name,id" pidField="parent_id" value={treeValue} onChange={(v) => setTreeValue(v)} />
         </Example>
         <Example title="字典搜索下拉（职务）" name="dict-search" value={searchValue ?? null}>
-          <DictSearchSelect dict="sys_position,name,code" value={searchValue} onChange={setSearchValue} />
+          <ExampleLabel htmlFor="example-dict-search">字典搜索下拉（职务）</ExampleLabel>
+          <DictSearchSelect id="example-dict-search" dict="sys_position,name,code" value={searchValue} onChange={setSearchValue} />
         </Example>
         <Example title="分类字典树" name="category" value={category ?? null}>
-          <CategorySelect value={category} onChange={(v) => setCategory(v)} />
+          <ExampleLabel htmlFor="example-category">分类字典树</ExampleLabel>
+          <CategorySelect id="example-category" value={category} onChange={(v) => setCategory(v)} />
         </Example>
         <Example title="省略显示（25 字）" name="ellipsis" value={longText}>
           <Ellipsis data-testid="ellipsis" value={longText} />
