@@ -34,6 +34,69 @@ export interface TestApp {
 export type Envelope<T = any> = WireEnvelope<T>;
 
 /**
+ * A fresh PostgreSQL database copied from the run's seeded template (`tag` makes its name unique in the
+ * file); `drop()` removes it.
+ */
+export async function copyPostgresTemplate(tag: string = String(++counter)): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `go_t_${inject('runId')}_${process.pid}_${tag}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+        break;
+      } catch (err) {
+        // Another worker may be copying the template at this moment.
+        if (attempt > 20) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: withDatabase(adminUrl, name),
+    async drop() {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+/**
+ * `count` instances of one cluster: applications on one fresh PostgreSQL copy sharing Redis, each listening
+ * on its own port when `listen` is set (sockets), else only ready (inject). `close()` ends them all and
+ * drops the copy.
+ */
+export async function createCluster(
+  count: number,
+  opts: { redisUrl: string; listen?: boolean; tag?: string },
+): Promise<{ apps: App[]; close(): Promise<void> }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'go-cluster-'));
+  const copy = await copyPostgresTemplate(opts.tag ?? `cluster${++counter}`);
+  const apps: App[] = [];
+  for (let i = 0; i < count; i++) {
+    const config = testConfig({ dataDir: dir, databaseUrl: copy.url, redisUrl: opts.redisUrl });
+    const app = await buildApp({ config, database: openDatabase(copy.url, dir), prepare: false, logger: false });
+    if (opts.listen) await app.listen({ port: 0, host: '127.0.0.1' });
+    else await app.ready();
+    apps.push(app);
+  }
+  return {
+    apps,
+    async close() {
+      for (const a of apps) await a.close();
+      rmSync(dir, { recursive: true, force: true });
+      await copy.drop();
+    },
+  };
+}
+
+/**
  * A fresh, seeded application on its own copy of the template database.
  * `overrides` adjust the config (e.g. `{ loginCaptcha: true }`).
  */
@@ -47,28 +110,11 @@ export async function createTestApp(kind: DbKind = 'sqlite', overrides: Partial<
     handle = openDatabase(file, dir);
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   } else {
-    const adminUrl = inject('pgAdminUrl');
-    const name = `go_t_${inject('runId')}_${process.pid}_${++counter}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-        break;
-      } catch (err) {
-        // Another worker may be copying the template at this moment.
-        if (attempt > 20) throw err;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-      }
-    }
-    await admin.end();
-    handle = openDatabase(withDatabase(adminUrl, name), dir);
+    const copy = await copyPostgresTemplate();
+    handle = openDatabase(copy.url, dir);
     cleanup = async () => {
       rmSync(dir, { recursive: true, force: true });
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
+      await copy.drop();
     };
   }
   const config = testConfig({ dataDir: dir, uploadDir: path.join(dir, 'upload'), ...overrides });

@@ -1,16 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp, type App } from '../../src/app.js';
-import { testConfig } from '../../src/config.js';
+import type { App } from '../../src/app.js';
 import { RedisSessionStore, SqlSessionStore, type SessionStore } from '../../src/platform/auth/session-store.js';
-import { openDatabase } from '../../src/platform/db/database.js';
-import { withDatabase } from '../global-setup.js';
-import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
+import { createTestApp, dbKinds, type TestApp, createCluster } from '../helpers.js';
 import { openSocket, type TestSocket } from '../realtime/ws-client.js';
 
 const closedWith = (s: TestSocket) => new Promise<number>((resolve) => s.ws.on('close', (code) => resolve(code)));
@@ -162,28 +155,14 @@ describe('[AUTH] session stores list live sessions and record activity', () => {
 describe.skipIf(!inject('pgTemplate') || !redisUrl)('[AUTH] force logout across instances (PostgreSQL + Redis)', () => {
   const apps: App[] = [];
   const sockets: TestSocket[] = [];
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'go-online-'));
-  const dbName = `go_t_${inject('runId')}_${process.pid}_online`;
+  let cluster: Awaited<ReturnType<typeof createCluster>> | undefined;
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('pgTemplate')}`);
-    await admin.end();
-    const url = withDatabase(inject('pgAdminUrl'), dbName);
-    for (let i = 0; i < 2; i++) {
-      const app = await buildApp({ config: testConfig({ dataDir: dir, databaseUrl: url, redisUrl }), database: openDatabase(url, dir), prepare: false, logger: false });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      apps.push(app);
-    }
+    cluster = await createCluster(2, { redisUrl, listen: true });
+    apps.push(...cluster.apps);
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    for (const a of apps) await a.close();
-    rmSync(dir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await cluster?.close();
   });
 
   it('an administrator on one instance ends a session whose socket is held by the other', async () => {

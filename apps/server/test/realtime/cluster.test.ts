@@ -1,15 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { buildApp, type App } from '../../src/app.js';
-import { testConfig } from '../../src/config.js';
+import type { App } from '../../src/app.js';
 import { officeServices } from '../../src/modules/announcement/register.js';
-import { openDatabase } from '../../src/platform/db/database.js';
-import { withDatabase } from '../global-setup.js';
 import { openSocket, waitFor, type TestSocket } from './ws-client.js';
+import { createCluster } from '../helpers.js';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? '';
 const enabled = !!inject('pgTemplate') && !!redisUrl;
@@ -22,9 +16,7 @@ const enabled = !!inject('pgTemplate') && !!redisUrl;
 describe.skipIf(!enabled)('[CLUSTER] two instances on PostgreSQL and Redis', () => {
   const apps: App[] = [];
   const sockets: TestSocket[] = [];
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'go-cluster-'));
-  const dbName = `go_t_${inject('runId')}_${process.pid}_cluster`;
-  let url = '';
+  let cluster: Awaited<ReturnType<typeof createCluster>> | undefined;
   let bases: string[] = [];
 
   const call = async (app: App, token: string | null, method: 'GET' | 'POST', u: string, body?: object) => {
@@ -39,28 +31,14 @@ describe.skipIf(!enabled)('[CLUSTER] two instances on PostgreSQL and Redis', () 
   const login = async (app: App, username: string) => (await call(app, null, 'POST', '/sys/login', { username, password: '123456' })).result.token as string;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('pgTemplate')}`);
-    await admin.end();
-    url = withDatabase(inject('pgAdminUrl'), dbName);
-    for (let i = 0; i < 2; i++) {
-      const config = testConfig({ dataDir: dir, databaseUrl: url, redisUrl });
-      const app = await buildApp({ config, database: openDatabase(url, dir), prepare: false, logger: false });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      apps.push(app);
-    }
+    cluster = await createCluster(2, { redisUrl, listen: true });
+    apps.push(...cluster.apps);
     bases = apps.map((a) => `ws://127.0.0.1:${(a.server.address() as AddressInfo).port}/jeecg-boot`);
   });
 
   afterAll(async () => {
     for (const s of sockets) s.close();
-    for (const a of apps) await a.close();
-    rmSync(dir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await cluster?.close();
   });
 
   it('a notice published through one instance reaches a socket on the other', async () => {

@@ -1,14 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp, type App } from '../../src/app.js';
-import { testConfig } from '../../src/config.js';
-import { openDatabase } from '../../src/platform/db/database.js';
-import { withDatabase } from '../global-setup.js';
-import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
+import type { App } from '../../src/app.js';
+import { createTestApp, dbKinds, type TestApp, createCluster } from '../helpers.js';
 import { openSocket, type TestSocket } from '../realtime/ws-client.js';
 
 const closedWith = (s: TestSocket) => new Promise<number>((resolve) => s.ws.on('close', (code) => resolve(code)));
@@ -91,28 +84,14 @@ const redisUrl = process.env.TEST_REDIS_URL ?? '';
 describe.skipIf(!inject('pgTemplate') || !redisUrl)('[SECURITY] session end across instances (PostgreSQL + Redis)', () => {
   const apps: App[] = [];
   const sockets: TestSocket[] = [];
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'go-sec-'));
-  const dbName = `go_t_${inject('runId')}_${process.pid}_secws`;
+  let cluster: Awaited<ReturnType<typeof createCluster>> | undefined;
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('pgTemplate')}`);
-    await admin.end();
-    const url = withDatabase(inject('pgAdminUrl'), dbName);
-    for (let i = 0; i < 2; i++) {
-      const app = await buildApp({ config: testConfig({ dataDir: dir, databaseUrl: url, redisUrl }), database: openDatabase(url, dir), prepare: false, logger: false });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      apps.push(app);
-    }
+    cluster = await createCluster(2, { redisUrl, listen: true });
+    apps.push(...cluster.apps);
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    for (const a of apps) await a.close();
-    rmSync(dir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await cluster?.close();
   });
 
   it('finding 11: logging out through one instance closes the socket held by the other at once', async () => {

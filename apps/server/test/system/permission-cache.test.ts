@@ -1,16 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { buildApp, type App } from '../../src/app.js';
-import { testConfig } from '../../src/config.js';
+import type { App } from '../../src/app.js';
 import { PermissionService } from '../../src/modules/system/permission/permission.service.js';
 import { responseSignature } from '../../src/platform/crypto/envelope.js';
-import { openDatabase } from '../../src/platform/db/database.js';
-import { withDatabase } from '../global-setup.js';
-import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
+import { createTestApp, dbKinds, type TestApp, createCluster } from '../helpers.js';
 
 const PERM_URL = '/sys/permission/getUserPermissionByToken';
 
@@ -167,8 +160,7 @@ async function eventually(check: () => Promise<void>, ms = 5_000): Promise<void>
 
 describe.skipIf(!clusterEnabled)('[CLUSTER] permission and session caches across two instances', () => {
   const apps: App[] = [];
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'go-permcache-'));
-  const dbName = `go_t_${inject('runId')}_${process.pid}_permcache`;
+  let cluster: Awaited<ReturnType<typeof createCluster>> | undefined;
 
   const call = async (app: App, token: string | null, method: 'GET' | 'POST' | 'PUT', u: string, body?: object) => {
     const res = await app.inject({ method, url: `/jeecg-boot${u}`, headers: token ? { 'x-access-token': token } : {}, ...(body ? { payload: body } : {}) });
@@ -177,26 +169,12 @@ describe.skipIf(!clusterEnabled)('[CLUSTER] permission and session caches across
   const login = async (app: App, username: string) => (await call(app, null, 'POST', '/sys/login', { username, password: '123456' })).body.result.token as string;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('pgTemplate')}`);
-    await admin.end();
-    const url = withDatabase(inject('pgAdminUrl'), dbName);
-    for (let i = 0; i < 2; i++) {
-      const config = testConfig({ dataDir: dir, databaseUrl: url, redisUrl });
-      const app = await buildApp({ config, database: openDatabase(url, dir), prepare: false, logger: false });
-      await app.ready();
-      apps.push(app);
-    }
+    cluster = await createCluster(2, { redisUrl, listen: false });
+    apps.push(...cluster.apps);
   });
 
   afterAll(async () => {
-    for (const a of apps) await a.close();
-    rmSync(dir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await cluster?.close();
   });
 
   it('a grant write on one instance reaches the cached payload of the other', async () => {
