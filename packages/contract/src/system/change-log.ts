@@ -12,6 +12,10 @@ export const CHANGE_RECORD_TYPES = {
   sys_depart: '部门',
   sys_dict: '数据字典',
   sys_dict_item: '字典项',
+  oa_weekly: '周报',
+  oa_mission: '任务',
+  oa_indicator: '战略指标',
+  oa_proposal: '合理化建议',
   hy_user: '人事档案',
   wf_form: '审批单',
 } as const;

@@ -16,6 +16,7 @@ import { businessError } from '../../platform/http/errors.js';
 import { plainText } from '../../platform/http/rich-text.js';
 import * as repo from './indicator.repo.js';
 import type { OaIndicator } from './office.tables.js';
+import { monthValues, recordIndicator } from './office-audit.js';
 
 /** The parent in the group → company → department tree: companies hang under the group (A01). */
 export function parentOrg(code: string): string | null {
@@ -120,12 +121,16 @@ export class IndicatorService {
         if (!r || !inCompanyScope(user, r.sysOrgCode)) throw businessError(INDICATOR_TEXTS.notFound);
         await repo.updateIndicator(trx, id, { ...body, updateBy: user.username, updateTime: at });
         const months = input.months ?? (r.target !== input.target ? evenMonths(input.target) : null);
+        const before = monthValues(await repo.monthsOf(trx, [id]), ['target']);
         if (months) for (let i = 0; i < 12; i++) await repo.upsertMonth(trx, id, i + 1, { target: months[i] }, user.username, at, newId);
+        const after = months ? monthValues(months.map((target, i) => ({ month: i + 1, target, actual: null })), ['target']) : {};
+        await recordIndicator(trx, { ...r, ...body }, { ...r, ...before }, { ...body, ...after });
       } else {
         id = newId();
         await repo.insertIndicator(trx, { id, ...body, sortNo: 0, delFlag: 0, createBy: user.username, createTime: at, updateBy: null, updateTime: null });
         const months = input.months ?? evenMonths(input.target);
         for (let i = 0; i < 12; i++) await repo.upsertMonth(trx, id, i + 1, { target: months[i] }, user.username, at, newId);
+        await recordIndicator(trx, { id, ...body }, null, { ...body, ...monthValues(months.map((target, i) => ({ month: i + 1, target, actual: null })), ['target']) });
       }
       return id;
     });
@@ -137,7 +142,9 @@ export class IndicatorService {
     if (!monthsMatch(r.target, months)) throw businessError(INDICATOR_TEXTS.monthsSum);
     const at = now();
     await this.db.transaction().execute(async (trx) => {
+      const before = monthValues(await repo.monthsOf(trx, [id]), ['target']);
       for (let i = 0; i < 12; i++) await repo.upsertMonth(trx, id, i + 1, { target: months[i] }, user.username, at, newId);
+      await recordIndicator(trx, r, before, monthValues(months.map((target, i) => ({ month: i + 1, target, actual: null })), ['target']));
     });
   }
 
@@ -146,12 +153,19 @@ export class IndicatorService {
     const r = await repo.findIndicator(this.db, id);
     if (!r || !inCompanyScope(user, r.sysOrgCode)) throw businessError(INDICATOR_TEXTS.notFound);
     if (r.owner !== user.username && !canManage) throw businessError(INDICATOR_TEXTS.notOwner);
-    await repo.upsertMonth(this.db, id, month, { actual }, user.username, now(), newId);
+    await this.db.transaction().execute(async (trx) => {
+      const before = monthValues(await repo.monthsOf(trx, [id]), ['actual']);
+      await repo.upsertMonth(trx, id, month, { actual }, user.username, now(), newId);
+      await recordIndicator(trx, r, before, { [`actual_${month}`]: actual });
+    });
   }
 
   async remove(user: CurrentUser, id: string): Promise<void> {
     const r = await repo.findIndicator(this.db, id);
     if (!r || !inCompanyScope(user, r.sysOrgCode)) throw businessError(INDICATOR_TEXTS.notFound);
-    await repo.updateIndicator(this.db, id, { delFlag: 1, updateBy: user.username, updateTime: now() });
+    await this.db.transaction().execute(async (trx) => {
+      await repo.updateIndicator(trx, id, { delFlag: 1, updateBy: user.username, updateTime: now() });
+      await recordIndicator(trx, r, { delFlag: 0 }, { delFlag: 1 }, { action: 'delete' });
+    });
   }
 }

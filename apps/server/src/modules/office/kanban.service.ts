@@ -9,6 +9,7 @@ import { now } from '../../platform/db/time.js';
 import { businessError } from '../../platform/http/errors.js';
 import * as repo from './mission.repo.js';
 import type { MissionService } from './mission.service.js';
+import { recordMission } from './office-audit.js';
 import type { OaBoard, OaMission } from './office.tables.js';
 
 /** The description of the board every company gets (docs/office.md "Kanban"). */
@@ -119,15 +120,15 @@ export class KanbanService {
     if (!target) throw businessError(MISSION_TEXTS.columnUnknown);
     const at = now();
     const won = await this.db.transaction().execute(async (trx) => {
-      const ok = await repo.claimMission(trx, m.id, input.version, {
+      const patch = {
         status: target.status,
         columnKey: target.key,
         progress: target.status === '2' ? 100 : m.progress,
         finishTime: target.status === '2' ? (m.finishTime ?? at) : null,
-        updateBy: user.username,
-        updateTime: at,
-      });
+      };
+      const ok = await repo.claimMission(trx, m.id, input.version, { ...patch, updateBy: user.username, updateTime: at });
       if (!ok) return false;
+      await recordMission(trx, m, { ...m }, patch);
       // Renumber the target column with the card at its new place.
       const inCol = (await repo.boardMissions(trx, user, b.id, {}, this.missions.today())).filter(
         (r) => r.id !== m.id && this.columnOf(cols, r) === target.key,

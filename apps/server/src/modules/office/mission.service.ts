@@ -19,6 +19,7 @@ import { plainText, sanitizeRichText } from '../../platform/http/rich-text.js';
 import * as comments from './comment.repo.js';
 import * as repo from './mission.repo.js';
 import type { OfficeNotifier } from './notify.js';
+import { recordMission } from './office-audit.js';
 import type { OaMission, OaMissionItem } from './office.tables.js';
 
 const MISSION_PAGE = '/office/mission';
@@ -125,22 +126,23 @@ export class MissionService {
       const m = await this.editable(user, input.id);
       const status = input.status ?? m.status;
       const dueChanged = (input.dueDate || null) !== m.dueDate;
-      await repo.updateMission(this.db, m.id, {
-        ...body,
-        status,
-        progress: input.progress ?? (status === '2' ? 100 : m.progress),
-        finishTime: status === '2' ? (m.finishTime ?? at) : null,
-        // A new due day earns new reminders.
-        ...(dueChanged ? { dueReminded: 0, overdueReminded: 0 } : {}),
-        version: m.version + 1,
-        updateBy: user.username,
-        updateTime: at,
+      const patch = { ...body, status, progress: input.progress ?? (status === '2' ? 100 : m.progress), finishTime: status === '2' ? (m.finishTime ?? at) : null };
+      await this.db.transaction().execute(async (trx) => {
+        await repo.updateMission(trx, m.id, {
+          ...patch,
+          // A new due day earns new reminders.
+          ...(dueChanged ? { dueReminded: 0, overdueReminded: 0 } : {}),
+          version: m.version + 1,
+          updateBy: user.username,
+          updateTime: at,
+        });
+        await recordMission(trx, { ...m, title: patch.title }, { ...m }, patch);
       });
       return m.id;
     }
     const id = newId();
     const status = input.status ?? '0';
-    await repo.insertMission(this.db, {
+    const row: OaMission = {
       id,
       ...body,
       status,
@@ -157,6 +159,10 @@ export class MissionService {
       createTime: at,
       updateBy: null,
       updateTime: null,
+    };
+    await this.db.transaction().execute(async (trx) => {
+      await repo.insertMission(trx, row);
+      await recordMission(trx, row, null, { ...row, delFlag: null });
     });
     const notify = [owner.username, ...participants].filter((n) => n !== user.username);
     await this.notifier.send(user, notify, `新任务：${body.title}`, `<p>${user.realname} 分配了任务「${body.title}」${body.dueDate ? `，截止 ${body.dueDate}` : ''}。</p>`, MISSION_PAGE);
@@ -166,20 +172,20 @@ export class MissionService {
   async setStatus(user: CurrentUser, id: string, status: string): Promise<void> {
     const m = await this.editable(user, id);
     const at = now();
-    await repo.updateMission(this.db, id, {
-      status,
-      progress: status === '2' ? 100 : m.progress,
-      finishTime: status === '2' ? at : null,
-      version: m.version + 1,
-      updateBy: user.username,
-      updateTime: at,
+    const patch = { status, progress: status === '2' ? 100 : m.progress, finishTime: status === '2' ? at : null };
+    await this.db.transaction().execute(async (trx) => {
+      await repo.updateMission(trx, id, { ...patch, version: m.version + 1, updateBy: user.username, updateTime: at });
+      await recordMission(trx, m, { ...m }, patch);
     });
   }
 
   async remove(user: CurrentUser, id: string, canDeleteAny: boolean): Promise<void> {
     const m = await this.visible(user, id);
     if (m.createBy !== user.username && !canDeleteAny) throw businessError('只有创建人可以删除任务');
-    await repo.updateMission(this.db, id, { delFlag: 1, updateBy: user.username, updateTime: now() });
+    await this.db.transaction().execute(async (trx) => {
+      await repo.updateMission(trx, id, { delFlag: 1, updateBy: user.username, updateTime: now() });
+      await recordMission(trx, m, { delFlag: 0 }, { delFlag: 1 }, { action: 'delete' });
+    });
   }
 
   /** Progress follows the items once there are any: done / total, rounded. */

@@ -13,6 +13,7 @@ import { ensureCompanyBoard, KanbanService } from './kanban.service.js';
 import { missionRoutes } from './mission.routes.js';
 import { MissionService } from './mission.service.js';
 import { OfficeNotifier } from './notify.js';
+import { registerOfficeChangeReader } from './office-audit.js';
 import { weeklyRoutes } from './weekly.routes.js';
 import { WeeklyService } from './weekly.service.js';
 
@@ -47,6 +48,8 @@ export async function registerOfficeModule(api: Api, registry: FormRegistry): Pr
   const proposals = new ProposalService(ctx, missions, notifier);
   const m: OfficeModule = { weekly, missions, kanban, indicators, proposals, notifier };
   byContext.set(ctx, m);
+  // who may read a weekly report's changes: as who may read the report
+  registerOfficeChangeReader();
   // every new company starts with its kanban board
   onCompanyAdded('office.kanban', async (db, company, by) => {
     await ensureCompanyBoard(db, company, by);

@@ -8,10 +8,15 @@ export function findProposal(db: Database, id: string) {
 }
 
 export async function markAdopted(db: Database, proposalId: string, at: string): Promise<void> {
+  await adoptOnce(db, proposalId, at);
+}
+
+/** Records the adoption once; answers whether it was new. */
+export async function adoptOnce(db: Database, proposalId: string, at: string): Promise<boolean> {
   const have = await db.selectFrom('oaProposalAdoption').select('proposalId').where('proposalId', '=', proposalId).executeTakeFirst();
-  if (!have) {
-    await db.insertInto('oaProposalAdoption').values({ proposalId, adoptTime: at, owner: null, ownerName: null, missionId: null, assignBy: null, assignTime: null }).execute();
-  }
+  if (have) return false;
+  await db.insertInto('oaProposalAdoption').values({ proposalId, adoptTime: at, owner: null, ownerName: null, missionId: null, assignBy: null, assignTime: null }).execute();
+  return true;
 }
 
 export function adoption(db: Database, proposalId: string) {

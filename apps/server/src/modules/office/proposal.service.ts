@@ -11,6 +11,18 @@ import type { ApplicantPrivacy, FormHooks } from '../forms/declared-form.js';
 import type { MissionService } from './mission.service.js';
 import type { OfficeNotifier } from './notify.js';
 import * as repo from './proposal.repo.js';
+import { OFFICE_CHANGE_TYPES } from './office-audit.js';
+import { recordChanges } from '../../platform/audit/audit.js';
+
+/** The trail of a proposal's adoption: adoption time, owner and follow-up mission (the form's fields are the form's). */
+const ADOPTION_FIELDS = ['adoptTime', 'owner', 'missionId'];
+const proposalTarget = (p: { id: string; subject: string | null; title: string; sysOrgCode: string | null }) => ({
+  type: OFFICE_CHANGE_TYPES.proposal,
+  id: p.id,
+  // the subject, never the title: an anonymous proposal's title must not name anyone
+  name: p.subject,
+  orgCode: p.sysOrgCode,
+});
 
 const CATEGORY = new Map(PROPOSAL_CATEGORIES.map((c) => [c.value, c.label]));
 
@@ -80,7 +92,11 @@ export class ProposalService {
   hooks(): FormHooks {
     return {
       onFinish: async (db, id, outcome) => {
-        if (outcome === 'passed') await repo.markAdopted(db, id, now());
+        if (outcome !== 'passed') return;
+        const at = now();
+        const adopted = await repo.adoptOnce(db, id, at);
+        const p = adopted && db.isTransaction ? await repo.findProposal(db, id) : undefined;
+        if (p) await recordChanges(db, proposalTarget(p), null, { adoptTime: at }, { fields: ADOPTION_FIELDS });
       },
       applicantPrivacy: PROPOSER_PRIVACY,
     };
@@ -138,7 +154,11 @@ export class ProposalService {
       status: '0',
     });
     const owner = await this.db.selectFrom('sysUser').select(['realname']).where('username', '=', input.owner).executeTakeFirst();
-    await repo.assign(this.db, p.id, { owner: input.owner, ownerName: owner?.realname ?? input.owner, missionId, assignBy: user.username, assignTime: now() });
+    const patch = { owner: input.owner, ownerName: owner?.realname ?? input.owner, missionId, assignBy: user.username, assignTime: now() };
+    await this.db.transaction().execute(async (trx) => {
+      await repo.assign(trx, p.id, patch);
+      await recordChanges(trx, proposalTarget(p), { ...a }, patch, { fields: ADOPTION_FIELDS });
+    });
     await this.notifier.send(user, [p.applicant], `建议已采纳：${p.subject ?? ''}`, `<p>您的合理化建议「${p.subject ?? ''}」已被采纳，负责人：${owner?.realname ?? input.owner}。</p>`, '/office/proposalAdopted');
     return missionId;
   }

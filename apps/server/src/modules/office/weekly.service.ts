@@ -18,6 +18,7 @@ import { paging as pageOf } from '../../platform/query/query-builder.js';
 import { plainText, sanitizeRichText } from '../../platform/http/rich-text.js';
 import * as comments from './comment.repo.js';
 import type { OfficeNotifier } from './notify.js';
+import { recordWeekly } from './office-audit.js';
 import type { OaWeekly } from './office.tables.js';
 import * as repo from './weekly.repo.js';
 
@@ -110,12 +111,16 @@ export class WeeklyService {
         const clash = await repo.findWeeklyOf(this.db, user.username, input.weekStart);
         if (clash) throw businessError(WEEKLY_TEXTS.exists);
       }
-      await repo.updateWeekly(this.db, row.id, { ...body, weekStart: input.weekStart, updateBy: user.username, updateTime: at });
+      const patch = { ...body, weekStart: input.weekStart };
+      await this.db.transaction().execute(async (trx) => {
+        await repo.updateWeekly(trx, row.id, { ...patch, updateBy: user.username, updateTime: at });
+        await recordWeekly(trx, { ...row, weekStart: input.weekStart }, { ...row }, patch);
+      });
       id = row.id;
     } else {
       if (await repo.findWeeklyOf(this.db, user.username, input.weekStart)) throw businessError(WEEKLY_TEXTS.exists);
       id = newId();
-      await repo.insertWeekly(this.db, {
+      const fresh: OaWeekly = {
         id,
         username: user.username,
         realname: user.realname,
@@ -128,6 +133,10 @@ export class WeeklyService {
         createTime: at,
         updateBy: null,
         updateTime: null,
+      };
+      await this.db.transaction().execute(async (trx) => {
+        await repo.insertWeekly(trx, fresh);
+        await recordWeekly(trx, fresh, null, { ...fresh });
       });
     }
     if (input.submit) {
@@ -156,7 +165,10 @@ export class WeeklyService {
         trx,
         fresh.map((u) => ({ id: newId(), weeklyId: id, username: u.username, realname: u.realname, readFlag: '0', readTime: null, createTime: at })),
       );
-      await repo.updateWeekly(trx, id, { status: '1', submitTime: row.submitTime ?? at, updateBy: user.username, updateTime: at });
+      const patch = { status: '1', submitTime: row.submitTime ?? at };
+      await repo.updateWeekly(trx, id, { ...patch, updateBy: user.username, updateTime: at });
+      const recipients = (names: string[]) => [...names].sort().join(',') || null;
+      await recordWeekly(trx, row, { ...row, recipients: recipients(existing.map((r) => r.username)) }, { ...patch, recipients: recipients(users.map((u) => u.username)) });
     });
     const label = weekLabel(row.weekStart);
     await this.notifier.send(user, fresh.map((u) => u.username), `周报：${user.realname} ${label}`, `<p>${user.realname} 提交了${label}的周报，请查阅。</p>`, RECEIVED_PAGE);
@@ -167,7 +179,10 @@ export class WeeklyService {
     if (!row) throw businessError(WEEKLY_TEXTS.notFound);
     if (row.username !== user.username) throw businessError(WEEKLY_TEXTS.notOwner);
     if (row.status === '1') throw businessError(WEEKLY_TEXTS.submittedNoDelete);
-    await this.db.transaction().execute((trx) => repo.deleteWeekly(trx, id));
+    await this.db.transaction().execute(async (trx) => {
+      await repo.deleteWeekly(trx, id);
+      await recordWeekly(trx, row, { ...row }, null);
+    });
   }
 
   async received(user: CurrentUser, q: Paging & { readFlag?: string; realname?: string; weekStart?: string }) {

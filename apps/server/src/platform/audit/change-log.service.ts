@@ -2,7 +2,7 @@
  * Reading the audit trail (docs/audit.md): the changes of one record, for whoever may read that record, and
  * the administrator's search over every change with its export.
  */
-import { CHANGE_ACTIONS, CHANGE_RECORD_TYPES, HY_LOG_LABELS, type ChangeLogRow, type ChangeLogSearch } from '@go/contract';
+import { CHANGE_ACTIONS, CHANGE_RECORD_TYPES, HY_LOG_LABELS, OFFICE_CHANGE_LABELS, OFFICE_CHANGE_PERMS, type ChangeLogRow, type ChangeLogSearch } from '@go/contract';
 import type { CurrentUser } from '../access/access.js';
 import { inCompanyScope, scopeToCompany } from '../access/scope.js';
 import type { Database } from '../db/database.js';
@@ -20,6 +20,7 @@ export const RECORD_READ_PERMS: Record<string, string> = {
   sys_depart: 'system:depart:list',
   sys_dict: 'system:dict:list',
   sys_dict_item: 'system:dict:list',
+  ...OFFICE_CHANGE_PERMS,
   hy_user: 'hr:user:list',
   wf_form: 'hr:user:list',
 };
@@ -71,17 +72,44 @@ export const FIELD_LABELS: Record<string, Record<string, string>> = {
   },
   sys_dict: { dictName: '字典名称', dictCode: '字典编码', description: '描述', type: '字典类型' },
   sys_dict_item: { dictId: '字典', itemText: '名称', itemValue: '数据值', description: '适用部门', sortOrder: '排序', status: '是否启用' },
+  ...OFFICE_CHANGE_LABELS,
   hy_user: HY_LOG_LABELS,
 };
 
-export function fieldLabel(type: string, field: string): string {
-  return FIELD_LABELS[type]?.[field] ?? COMMON_LABELS[field] ?? field;
+/** A record type described at run time: its label and field labels (one type per online form). */
+export type DescribedType = { label: string; fields: Record<string, string> };
+
+/**
+ * What a module tells the readers about types of its own beyond the static entries above: the permission of
+ * types made at run time (`online:<table>`), their labels, and a check of the one record for records only some
+ * people of a company may read (a weekly report: its writer, its recipients, its searchers).
+ */
+export interface ChangeTypeReader {
+  matches(type: string): boolean;
+  /** the read permission of a type without an entry in RECORD_READ_PERMS */
+  perm?(type: string): string;
+  describe?(db: Database, type: string): Promise<DescribedType | null>;
+  /** beyond the permission; holders of system:changeLog:list are not asked */
+  canRead?(db: Database, user: CurrentUser, type: string, id: string, has: (code: string) => Promise<boolean>): Promise<boolean>;
+}
+
+const readers = new Map<string, ChangeTypeReader>();
+
+/** Registers (or replaces) a module's reader under its name. */
+export function registerChangeTypeReader(name: string, reader: ChangeTypeReader): void {
+  readers.set(name, reader);
+}
+
+const readerOf = (type: string) => [...readers.values()].find((r) => r.matches(type));
+
+export function fieldLabel(type: string, field: string, described?: DescribedType | null): string {
+  return FIELD_LABELS[type]?.[field] ?? described?.fields[field] ?? COMMON_LABELS[field] ?? field;
 }
 
 const typeText = (t: string) => (CHANGE_RECORD_TYPES as Record<string, string>)[t] ?? t;
 const actionText = (a: string) => CHANGE_ACTIONS[a] ?? a;
 
-function present(r: SysChangeLog): ChangeLogRow {
+function present(r: SysChangeLog, described?: DescribedType | null): ChangeLogRow {
   return {
     id: r.id,
     createTime: r.createTime,
@@ -89,13 +117,13 @@ function present(r: SysChangeLog): ChangeLogRow {
     userName: r.userName,
     ip: r.ip,
     recordType: r.recordType,
-    recordType_dictText: typeText(r.recordType),
+    recordType_dictText: described?.label ?? typeText(r.recordType),
     recordId: r.recordId,
     recordName: r.recordName,
     action: r.action,
     action_dictText: actionText(r.action),
     field: r.field,
-    fieldLabel: fieldLabel(r.recordType, r.field),
+    fieldLabel: fieldLabel(r.recordType, r.field, described),
     oldValue: r.oldValue,
     newValue: r.newValue,
   };
@@ -115,12 +143,28 @@ export class ChangeLogService {
     private readonly permissions: PermissionChecker,
   ) {}
 
+  /** The run-time labels of the dynamic types among `types` (static types: none). */
+  private async described(types: Iterable<string>): Promise<Map<string, DescribedType | null>> {
+    const out = new Map<string, DescribedType | null>();
+    for (const t of types) {
+      if (out.has(t) || t in CHANGE_RECORD_TYPES) continue;
+      const reader = readerOf(t);
+      out.set(t, reader?.describe ? await reader.describe(this.db, t) : null);
+    }
+    return out;
+  }
+
   /** The changes of one record, newest first: the record's own list permission, the record's company. */
   async ofRecord(user: CurrentUser, q: { recordType: string; recordId: string; pageNo: number; pageSize: number }) {
-    const need = RECORD_READ_PERMS[q.recordType];
+    const reader = readerOf(q.recordType);
+    const need = RECORD_READ_PERMS[q.recordType] ?? reader?.perm?.(q.recordType);
     if (!need) throw new AppError('NO_PERMISSION');
-    const allowed = (await this.permissions.has(user, need)) || (await this.permissions.has(user, 'system:changeLog:list'));
+    const admin = await this.permissions.has(user, 'system:changeLog:list');
+    const allowed = admin || (await this.permissions.has(user, need));
     if (!allowed) throw new AppError('NO_PERMISSION');
+    if (!admin && reader?.canRead && !(await reader.canRead(this.db, user, q.recordType, q.recordId, (code) => this.permissions.has(user, code)))) {
+      throw new AppError('NO_PERMISSION');
+    }
     const base = scopeToCompany(
       this.db.selectFrom('sysChangeLog').where('recordType', '=', q.recordType).where('recordId', '=', q.recordId),
       user,
@@ -132,7 +176,8 @@ export class ChangeLogService {
       (qb) => qb.select([...COLUMNS]).orderBy('createTime', 'desc').orderBy('id', 'desc'),
       { pageNo: q.pageNo, pageSize: q.pageSize },
     );
-    return { ...pg, records: pg.records.filter((r) => inCompanyScope(user, r.orgCode) || !r.orgCode).map(present) };
+    const d = (await this.described([q.recordType])).get(q.recordType);
+    return { ...pg, records: pg.records.filter((r) => inCompanyScope(user, r.orgCode) || !r.orgCode).map((r) => present(r, d)) };
   }
 
   /** The search's filtered query (company-scoped): the same for the page, the export and the bench. */
@@ -156,12 +201,14 @@ export class ChangeLogService {
       (qb) => qb.select([...COLUMNS]).orderBy('createTime', 'desc').orderBy('id', 'desc'),
       paging(q as Record<string, unknown>, 200),
     );
-    return { ...pg, records: pg.records.map(present) };
+    const d = await this.described(pg.records.map((r) => r.recordType));
+    return { ...pg, records: pg.records.map((r) => present(r, d.get(r.recordType))) };
   }
 
   /** The search as a streamed .xlsx, read in keyset batches (time, id) newest first. */
   exportStream(user: CurrentUser, q: Partial<ChangeLogSearch>) {
     const base = this.filtered(user, q).select([...COLUMNS]);
+    const describe = (types: string[]) => this.described(types);
     async function* rows() {
       let last: { createTime: string; id: string } | null = null;
       for (;;) {
@@ -171,7 +218,8 @@ export class ChangeLogService {
           qb = qb.where((eb) => eb.or([eb('createTime', '<', l.createTime), eb.and([eb('createTime', '=', l.createTime), eb('id', '<', l.id)])]));
         }
         const batch = (await qb.orderBy('createTime', 'desc').orderBy('id', 'desc').limit(2000).execute()) as SysChangeLog[];
-        for (const r of batch) yield present(r) as unknown as Record<string, unknown>;
+        const d = await describe(batch.map((r) => r.recordType));
+        for (const r of batch) yield present(r, d.get(r.recordType)) as unknown as Record<string, unknown>;
         if (batch.length < 2000) break;
         last = batch[batch.length - 1];
       }
