@@ -22,6 +22,7 @@ import { seedLedgerData, seedLedgerDefinitions, seedLedgerDemo, seedLedgerMenus,
 import { seedDashboardPermission } from './dashboard.seed.js';
 import { seedStockClientButtons } from './stock-client.seed.js';
 import { seedExamplesAdminOnly } from './examples-admin.seed.js';
+import { seedImportButtons } from './import-buttons.seed.js';
 
 export interface SeedPart {
   /** Unique and sortable; a part runs once per database (recorded in sys_seed_log). */
@@ -85,6 +86,7 @@ export const seedParts: SeedPart[] = [
   { name: '1500_dashboard_permission', run: seedDashboardPermission, product: 'all' },
   { name: '1700_stock_client_buttons', run: seedStockClientButtons, product: 'all' },
   { name: '2200_examples_admin_only', run: seedExamplesAdminOnly, product: 'all' },
+  { name: '2300_import_buttons', run: seedImportButtons, product: 'all' },
 ];
 
 /** Applies the seed parts not yet applied (product and demo rows), each in its own transaction. */

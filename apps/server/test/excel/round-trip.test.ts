@@ -19,6 +19,12 @@ const LISTS: { name: string; exportUrl: string; importUrl: string }[] = [
   { name: '系统通告', exportUrl: '/sys/annountCement/exportXls', importUrl: '/sys/annountCement/importExcel' },
   { name: '定时任务', exportUrl: '/sys/quartzJob/exportXls', importUrl: '/sys/quartzJob/importExcel' },
   { name: '花名册', exportUrl: '/manager/hyUser/exportXls', importUrl: '/manager/hyUser/importExcel' },
+  { name: '供应商', exportUrl: '/adminstration/library/supplier/exportXls', importUrl: '/adminstration/library/supplier/importExcel' },
+];
+
+/** One cell of the first data row made bad: the import answers 201, names the row in the error file, changes nothing. */
+const BAD_ROWS: { name: string; exportUrl: string; importUrl: string; header: string; value: string; message: string }[] = [
+  { name: '供应商', exportUrl: '/adminstration/library/supplier/exportXls', importUrl: '/adminstration/library/supplier/importExcel', header: '统一社会信用代码', value: 'BAD', message: '请输入正确的统一社会信用代码' },
 ];
 
 function multipart(fileName: string, data: Buffer) {
@@ -93,6 +99,26 @@ describe.each(dbKinds)('[EXCEL] export then import unchanged on %s', (kind) => {
       const hrAfter = await t.app.ctx.db.selectFrom('hyUser').select(['id', 'idCard', 'mobile', 'bankCard']).orderBy('id').execute();
       expect(hrAfter).toEqual(hrBefore);
     }
+  });
+
+  it.each(BAD_ROWS)('$name: a bad row is refused and named in the error file, the others are kept', async ({ exportUrl, importUrl, header, value, message }) => {
+    const file = await exported(exportUrl);
+    const before = await cellsOf(file);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    const col = (ws.getRow(3).values as unknown[]).map((v) => String(v ?? '')).indexOf(header);
+    expect(col).toBeGreaterThan(0);
+    ws.getRow(4).getCell(col).value = value;
+    const data = Buffer.from(await wb.xlsx.writeBuffer());
+    const m = multipart('导出.xlsx', data);
+    const res = await t.app.inject({ method: 'POST', url: `/jeecg-boot${importUrl}`, headers: { 'x-access-token': admin, ...m.headers }, payload: m.payload });
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, code: 201, result: { totalCount: before.rows.length, errorCount: 1, successCount: before.rows.length - 1 } });
+    const errors = await t.app.inject({ method: 'GET', url: `/jeecg-boot${body.result.fileUrl}`, headers: { 'x-access-token': admin } });
+    expect(errors.body).toContain(`第 4 行：${message}，忽略导入。`);
+    const after = await cellsOf(await exported(exportUrl));
+    expect(byFirstCells(after.rows)).toEqual(byFirstCells(before.rows));
   });
 
   it('花名册: a masked value that stands for no file cannot be read, and the error file says so', async () => {

@@ -21,6 +21,7 @@ import type { ApplicationService } from '../workflow/application.service.js';
 import { LIBRARY_STATES, type LibraryService } from './library.service.js';
 import { LEDGER_PERMS, statusBody } from './master-data.js';
 import type { MasterDataService } from './master-data.service.js';
+import { registerSupplierImport } from './supplier-import.js';
 
 export interface LedgerServices {
   masterData: MasterDataService;
@@ -78,6 +79,7 @@ export async function ledgerRoutes(app: Api, s: LedgerServices): Promise<void> {
   await crudRoutes(app, s.items);
   await crudRoutes(app, s.warehouses);
   await crudRoutes(app, s.suppliers);
+  registerSupplierImport(app, s.suppliers);
 
   app.get(
     '/ledger/category/tree',

@@ -199,7 +199,8 @@ export async function importRows(
         continue;
       }
       try {
-        if (existing) await opts.update!({ ...parsed.data, id: existing });
+        // an update writes only the columns the sheet has: a value the file does not carry stays as stored
+        if (existing) await opts.update!({ ...sheetColumnsOf(parsed.data, raw), id: existing });
         else await opts.save(parsed.data);
         out.successCount++;
       } catch (err) {
@@ -208,6 +209,11 @@ export async function importRows(
     }
   }
   return out;
+}
+
+/** The parsed values of the fields the row's sheet had a column for. */
+function sheetColumnsOf(parsed: Record<string, unknown>, raw: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(parsed).filter(([k]) => k in raw));
 }
 
 /** What `registerCrudImport` needs of a CRUD service (see platform/query/crud.ts). */
@@ -235,7 +241,13 @@ export interface CrudImportTarget {
 export function registerCrudImport(
   app: Api,
   svc: CrudImportTarget,
-  opts: { required: string; decodeDict?: (dictCode: string, text: string) => Promise<string | null>; aliases?: Record<string, string> },
+  opts: {
+    required: string;
+    decodeDict?: (dictCode: string, text: string) => Promise<string | null>;
+    aliases?: Record<string, string>;
+    /** a `<field>_dictText` cell of a field without a dictionary (a list's own texts) back to its value */
+    decode?: (field: string, text: string) => string | null;
+  },
 ): void {
   const s = svc.spec;
   // An importable list's export ends with the record id, so its own file imports back as updates.
@@ -255,6 +267,7 @@ export function registerCrudImport(
         schema: s.addSchema,
         decode: async (field, text) => {
           const code = s.dictFields?.[field];
+          if (!code && opts.decode) return opts.decode(field, text);
           if (!code || !opts.decodeDict) return text;
           return opts.decodeDict(code, text);
         },

@@ -150,16 +150,17 @@ export default function SupplierList() {
         delete: `${BASE}/delete`,
         deleteBatch: `${BASE}/deleteBatch`,
         exportXls: `${BASE}/exportXls`,
+        importExcel: `${BASE}/importExcel`,
       }}
       exportName="供应商"
       form={SupplierForm}
-      showImport={false}
       auth={{
         add: 'ledger:supplier:add',
         edit: 'ledger:supplier:edit',
         delete: 'ledger:supplier:delete',
         deleteBatch: 'ledger:supplier:delete',
         export: 'ledger:supplier:export',
+        import: 'ledger:supplier:import',
       }}
       rowActions={(r, h) =>
         canEdit ? (
