@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { CurrentUser } from '../../platform/access/access.js';
-import { companyOf } from '../../platform/access/access.js';
+import { companyOf, isGroupLevel } from '../../platform/access/access.js';
 import { scopeToCompany } from '../../platform/access/scope.js';
 import type { Database } from '../../platform/db/database.js';
 import type { DB } from '../../platform/db/schema.js';
@@ -165,31 +165,134 @@ export type RankingRow = {
   rank: number;
 };
 
+/** How many rows of a filtered ranking have each score (scores highest first) and how many score higher. */
+interface ScoreCounts {
+  scores: number[];
+  /** rows scoring higher than scores[i] */
+  above: number[];
+  total: number;
+  rankOf: Map<number, number>;
+}
+
+/** Score counts kept per filter (database × sheet × scope × filter) with the sheet's version; the oldest leaves first. */
+const MAX_KEPT = 128;
+const keptCounts = new WeakMap<object, Map<string, { version: string; counts: Promise<ScoreCounts> }>>();
+
 /**
- * A page of ranked rows (equal scores share a rank, the next score skips places: "1, 2, 2, 4"). The page is
- * read in score order; the first row's rank is 1 + the number of rows of the filtered set scoring higher
- * (one indexed count), and each later row takes the previous rank when its score is equal, else its position.
+ * The sheet's ranking version (migration 2026_11_28_0210): moved on by the database with every write that can
+ * change a ranking. Null when the row is missing (then every page counts afresh).
+ */
+async function rankVersion(db: Database, sheet: 'perf' | 'part'): Promise<string | null> {
+  const r = await sql<{ version: string | number }>`select version from pf_rank_version where sheet = ${sheet}`.execute(db);
+  return r.rows[0] ? String(r.rows[0].version) : null;
+}
+
+async function countScores(db: Database, user: CurrentUser, f: RankingFilter): Promise<ScoreCounts> {
+  const { qb, scoreRef } = rankingBase(db, user, f, 's');
+  const rows = (await qb
+    .select([sql<number>`${scoreRef}`.as('score'), (eb) => eb.fn.countAll().as('n')])
+    .groupBy(scoreRef)
+    .orderBy(scoreRef, 'desc')
+    .execute()) as { score: unknown; n: unknown }[];
+  const scores: number[] = [];
+  const above: number[] = [];
+  const rankOf = new Map<number, number>();
+  let total = 0;
+  for (const r of rows) {
+    const score = Number(r.score);
+    scores.push(score);
+    above.push(total);
+    rankOf.set(score, total + 1);
+    total += Number(r.n);
+  }
+  return { scores, above, total, rankOf };
+}
+
+/** The filter's score counts, kept while the sheet's version holds; null when there is no version. */
+async function scoreCounts(db: Database, user: CurrentUser, f: RankingFilter): Promise<ScoreCounts | null> {
+  const sheet = f.quarter ? 'part' : 'perf';
+  const version = await rankVersion(db, sheet);
+  if (version === null) return null;
+  let kept = keptCounts.get(db);
+  if (!kept) keptCounts.set(db, (kept = new Map()));
+  const key = JSON.stringify([sheet, isGroupLevel(user) ? '*' : user.company, f.yearPart, f.quarter ?? 0, f.sysOrgCode ?? '', f.departName ?? '', f.userName ?? '']);
+  const hit = kept.get(key);
+  if (hit && hit.version === version) return hit.counts;
+  // counted after the version was read, so kept counts are never older than their version
+  const counts = countScores(db, user, f);
+  kept.delete(key);
+  kept.set(key, { version, counts });
+  if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
+  counts.catch(() => {
+    if (kept.get(key)?.counts === counts) kept.delete(key);
+  });
+  return counts;
+}
+
+/**
+ * A page of ranked rows (equal scores share a rank, the next score skips places: "1, 2, 2, 4").
+ *
+ * The filter's score counts (how many rows have each score, so how many score higher: the rank of a score and
+ * the total) are kept while the sheet's ranking version holds (migration 2026_11_28_0210; any write that can
+ * change a ranking moves it on, and the counts are taken again). A page is then one read of the ranking index
+ * (migration 1830: score desc, name, id, org code) starting at the score its first row has — its offset is
+ * only within that score's ties — and only the page's rows from the table.
  */
 export async function rankingPage(db: Database, user: CurrentUser, f: RankingFilter, p: Paging): Promise<Page<RankingRow>> {
+  const counts = await scoreCounts(db, user, f);
+  if (!counts) return rankingPageCounted(db, user, f, p);
+  const offset = (p.pageNo - 1) * p.pageSize;
+  if (offset >= counts.total) return page<RankingRow>([], counts.total, p.pageNo, p.pageSize);
+  // the score group holding the page's first row: the last k with above[k] <= offset
+  let lo = 0;
+  let hi = counts.scores.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (counts.above[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  const records = await rankedRows(db, user, f, p.pageSize, offset - counts.above[lo]!, counts.scores[lo]!);
+  const rows: RankingRow[] = [];
+  for (const r of records) {
+    const avgCount = Number(r.avgCount);
+    const rank = counts.rankOf.get(avgCount);
+    // a write landed between the counts and the page: count this page afresh
+    if (rank === undefined) return rankingPageCounted(db, user, f, p);
+    rows.push({ ...r, avgCount, rank });
+  }
+  return page<RankingRow>(rows, counts.total, p.pageNo, p.pageSize);
+}
+
+/** `limit` rows in ranking order, skipping `offset`, from those scoring at most `atMost` (all when undefined). */
+async function rankedRows(db: Database, user: CurrentUser, f: RankingFilter, limit: number, offset: number, atMost?: number) {
   const { qb, scoreRef } = rankingBase(db, user, f, 's');
   const table = f.quarter ? 'userYearPart' : 'userYearPerf';
   const score = sql.ref<number>(`r.${f.quarter ? QUARTER_COLUMN[f.quarter - 1] : 'avgCount'}`);
-  const offset = (p.pageNo - 1) * p.pageSize;
-  // The page's ids in the ranking order, read from the ranking index alone (migration 1830: score desc,
-  // name, id, org code; deep pages skip their offset inside it), then only those rows from the table. The
-  // total is counted from the same index; both run at once (on PostgreSQL on two connections).
-  const ids = qb.select('s.id').orderBy(scoreRef, 'desc').orderBy('s.userName').orderBy('s.id').limit(p.pageSize).offset(offset);
-  const paged = (db as unknown as AnyDb)
+  // The page's ids in the ranking order, read from the ranking index alone, then only those rows from the table.
+  let ids = qb.select('s.id').orderBy(scoreRef, 'desc').orderBy('s.userName').orderBy('s.id').limit(limit).offset(offset);
+  if (atMost !== undefined) ids = ids.where(scoreRef, '<=', atMost);
+  return (await (db as unknown as AnyDb)
     .selectFrom(ids.as('k'))
     .innerJoin(`${table} as r`, 'r.id', 'k.id')
     .select(['r.id', 'r.userId', 'r.userName', 'r.orgName', 'r.departName', 'r.sysOrgCode', 'r.yearPart', sql<number>`${score}`.as('avgCount')])
     .orderBy(score, 'desc')
     .orderBy('r.userName')
-    .orderBy('r.id');
+    .orderBy('r.id')
+    .execute()) as Omit<RankingRow, 'rank'>[];
+}
+
+/**
+ * The same page counted afresh: the page is read in score order; the first row's rank is 1 + the number of
+ * rows of the filtered set scoring higher (one indexed count), and each later row takes the previous rank
+ * when its score is equal, else its position.
+ */
+async function rankingPageCounted(db: Database, user: CurrentUser, f: RankingFilter, p: Paging): Promise<Page<RankingRow>> {
+  const { qb } = rankingBase(db, user, f, 's');
+  const offset = (p.pageNo - 1) * p.pageSize;
   const counted = qb.select((eb) => eb.fn.countAll().as('total'));
-  const [countRow, records] = await Promise.all([counted.executeTakeFirst(), paged.execute()]);
+  const [countRow, records] = await Promise.all([counted.executeTakeFirst(), rankedRows(db, user, f, p.pageSize, offset)]);
   const total = Number((countRow as { total?: unknown } | undefined)?.total ?? 0);
-  const pg = page<Omit<RankingRow, 'rank'>>(total === 0 ? [] : (records as Omit<RankingRow, 'rank'>[]), total, p.pageNo, p.pageSize);
+  const pg = page<Omit<RankingRow, 'rank'>>(total === 0 ? [] : records, total, p.pageNo, p.pageSize);
   if (!pg.records.length) return { ...pg, records: [] };
   let firstRank = 1;
   if (offset > 0) {

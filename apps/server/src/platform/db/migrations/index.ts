@@ -34,6 +34,7 @@ import * as hrStatVersion from './2026_11_27_1810_hr_stat_version.js';
 import * as performanceRankingOrder from './2026_11_27_1830_performance_ranking_order.js';
 import * as performanceKpiRound from './2026_11_27_2000_performance_kpi_round.js';
 import * as changeLog from './2026_11_27_2200_change_log.js';
+import * as performanceRankingVersion from './2026_11_28_0210_performance_ranking_version.js';
 
 /**
  * Every migration, by name (names sort in the order they run). Add a new file and list it here;
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1900_user_pinyin': userPinyin,
   '2026_11_27_2000_performance_kpi_round': performanceKpiRound,
   '2026_11_27_2200_change_log': changeLog,
+  '2026_11_28_0210_performance_ranking_version': performanceRankingVersion,
 };
