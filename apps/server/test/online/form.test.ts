@@ -240,6 +240,24 @@ describe.each(dbKinds)('[ONLINE] online forms on %s', (kind) => {
     expect(ws.getRow(3).values).toEqual(expect.arrayContaining(['订单号', '客户', '费用类型']));
     expect(ws.rowCount).toBe(4);
     expect(ws.getRow(4).values).toEqual(expect.arrayContaining(['EF003', '导入客户甲', '办公费']));
+
+    // The export ends with the row ID: imported back it updates its rows instead of adding copies.
+    const header = (ws.getRow(3).values as unknown[]).map((v) => String(v ?? ''));
+    expect(header[header.length - 1]).toBe('ID');
+    const rows = await count('demo_order');
+    const again = multipart([{ name: 'export.xlsx', data: ex.rawPayload }], {});
+    const back = await t.app.inject({ method: 'POST', url: `/jeecg-boot/online/cgform/api/importXls/${mainId}`, headers: { 'x-access-token': admin, ...again.headers }, payload: again.payload });
+    expect(back.json()).toMatchObject({ success: true, code: 200, message: '共1行数据全部导入成功！' });
+    expect(await count('demo_order')).toBe(rows);
+    ws.getRow(4).getCell(header.indexOf('客户')).value = '导入客户丁';
+    const changed = multipart([{ name: 'export.xlsx', data: Buffer.from(await wb.xlsx.writeBuffer()) }], {});
+    const upd = await t.app.inject({ method: 'POST', url: `/jeecg-boot/online/cgform/api/importXls/${mainId}`, headers: { 'x-access-token': admin, ...changed.headers }, payload: changed.payload });
+    expect(upd.json()).toMatchObject({ success: true, message: '共1行数据全部导入成功！' });
+    expect(await count('demo_order')).toBe(rows);
+    const renamed = (await t.call(admin, 'GET', `/online/cgform/api/getData/${mainId}?order_no=EF003`)).body.result.records;
+    expect(renamed.map((r: { customer: string }) => r.customer)).toEqual(['导入客户丁']);
+    // the sub rows of the updated order stay
+    expect((await t.call(admin, 'GET', `/online/cgform/api/form/${mainId}/${renamed[0].id}`)).body.result.demo_order_item.map((r: { product: string }) => r.product)).toEqual(['导入商品']);
   });
 
   it('adds a column to a synchronised table without losing rows; destructive changes need confirm', async () => {

@@ -20,7 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/access.js';
 import type { Api } from '../../../platform/http/api.js';
-import { attachmentHeader, MAX_IMPORT_BYTES, streamXlsx, XLSX_MIME } from '../../../platform/excel/excel.js';
+import { attachmentHeader, MAX_IMPORT_BYTES, streamXlsx, withIdColumn, XLSX_MIME } from '../../../platform/excel/excel.js';
 import { importRows, sendImportOutcome, type UploadedFile } from '../../../platform/excel/import-route.js';
 import { ok, okMessage } from '../../../platform/http/envelope.js';
 import { AppError, businessError } from '../../../platform/http/errors.js';
@@ -220,6 +220,21 @@ export async function formRoutes(app: Api, design: FormDesignService, data: Form
         }
         await data.insert(req.user!, { ...form, subs: [] }, full);
       },
+      // a row whose ID names a row of the importer's companies updates it (the export ends with that ID)
+      match: async (raw) => {
+        const id = typeof raw.id === 'string' ? raw.id.trim() : '';
+        if (!id) return null;
+        const found = await data.get(req.user!, req.params.code, id).catch(() => null);
+        return found ? id : null;
+      },
+      update: async (row) => {
+        const full = { ...row, ...foreignKeys };
+        if (checkOnly) {
+          await data.check(form, full);
+          return;
+        }
+        await data.edit(req.user!, req.params.code, full);
+      },
     });
     return sendImportOutcome(reply, app.ctx.config, r, `${form.head.tableName}_import_errors`);
   });
@@ -232,7 +247,8 @@ export async function formRoutes(app: Api, design: FormDesignService, data: Form
     // paramsStr (stock) or, without it, the list's own query parameters.
     const { paramsStr, ...plain } = req.query;
     const params = paramsStr ? parseParamsStr(paramsStr) : plain;
-    const cols = form.fields.filter((f) => f.isShowList === 1).map((f) => ({ header: f.dbFieldTxt, key: isCgformDictField(f) ? `${f.dbFieldName}_dictText` : f.dbFieldName }));
+    // ends with the row id (`ID`), so the file imports back as updates of its own rows
+    const cols = withIdColumn(form.fields.filter((f) => f.isShowList === 1).map((f) => ({ header: f.dbFieldTxt, key: isCgformDictField(f) ? `${f.dbFieldName}_dictText` : f.dbFieldName })));
     const title = form.head.tableTxt;
     reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader(`${title}.xlsx`));
     return reply.send(streamXlsx({ title, subTitle: `导出人:${req.user!.realname}`, columns: cols, rows: data.exportRows(req.user!, form, params) }));
