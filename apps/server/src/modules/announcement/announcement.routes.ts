@@ -1,12 +1,11 @@
-import { annDetail, annListByUser, annListRow, annMySendRow, annNewsRow, envelope, messageResponse, pageResponse } from '@go/contract';
-import { z } from 'zod';
+import { announcementEndpoints, envelope } from '@go/contract';
 import { LOGIN, perm } from '../../platform/access/access.js';
 import type { Api } from '../../platform/http/api.js';
 import { ok, okMessage } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { TEXTS, type AnnouncementService } from './announcement.service.js';
 import { announcementStockRoutes } from './announcement-stock.routes.js';
-import { idList, pageParams, zs } from '../../platform/http/list-params.js';
+import { idList } from '../../platform/http/list-params.js';
 import type { NewsService } from './news.service.js';
 
 export const ANNOUNCEMENT_PERMS = {
@@ -23,83 +22,25 @@ export const NEWS_PERMS = {
   delete: 'office:news:delete',
 } as const;
 
-const dateTime = z
-  .string()
-  .max(19)
-  .regex(/^(\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?)?$/, '时间格式应为 yyyy-MM-dd HH:mm:ss')
-  .nullish();
-const optText = (max: number) => zs().max(max).nullish();
-
-const announcementBody = z.object({
-  titile: zs().trim().min(1, '标题不能为空').max(500),
-  msgContent: zs().max(500_000).nullish(),
-  startTime: dateTime,
-  endTime: dateTime,
-  priority: z.enum(['L', 'M', 'H']).nullish(),
-  msgCategory: z.coerce.string().pipe(z.enum(['1', '2'])).nullish(),
-  msgType: z.enum(['ALL', 'USER']).nullish(),
-  userIds: optText(20_000),
-  busType: optText(20),
-  busId: optText(50),
-  openType: z.enum(['component', 'url', '']).nullish(),
-  // 'go handle' navigates here: an app path or an http(s) address only (never javascript: and the like)
-  openPage: zs()
-    .max(255)
-    .regex(/^(\/(?!\/)[^\s\\]*|https?:\/\/[^\s\\]+)?$/i, '打开页面应为以 / 开头的路径或 http(s) 地址')
-    .nullish(),
-  msgAbstract: optText(2000),
-});
-const editBody = announcementBody.extend({ id: zs().min(1).max(32) });
-const idQuery = z.object({ id: zs().min(1).max(32), _t: z.any().optional() });
-const idsQuery = z.object({ ids: zs().min(1).max(20_000), _t: z.any().optional() });
-const listQuery = pageParams.extend({
-  titile: zs().max(100).optional(),
-  msgCategory: zs().max(2).optional(),
-  msgType: zs().max(10).optional(),
-  sendStatus: zs().max(2).optional(),
-  priority: zs().max(2).optional(),
-  sender: zs().max(100).optional(),
-});
-const listByUserQuery = z.object({ pageSize: z.coerce.number().int().min(1).max(100).optional(), _t: z.any().optional() });
-const anntIdBody = z.object({ anntId: zs().min(1).max(32) });
-const mySendQuery = pageParams.extend({
-  titile: zs().max(100).optional(),
-  sender: zs().max(100).optional(),
-  readFlag: z.enum(['0', '1', '']).optional(),
-  msgCategory: z.enum(['1', '2', '']).optional(),
-});
-
-const newsBody = z.object({
-  noticeType: z.coerce.string().max(32).nullish(),
-  noticeTitle: zs().trim().min(1, '标题不能为空').max(500),
-  noticePerson: optText(100),
-  noticeDescribe: optText(2000),
-  noticeContent: zs().max(500_000).nullish(),
-});
-const newsEditBody = newsBody.extend({ id: zs().min(1).max(32) });
-const newsListQuery = pageParams.extend({
-  noticeTitle: zs().max(100).optional(),
-  noticeType: zs().max(32).optional(),
-  noticePerson: zs().max(100).optional(),
-});
+// Paths and schemas: the endpoint declarations (packages/contract/src/announcement/endpoints.ts).
+const E = announcementEndpoints;
 
 const tags = ['通知公告'];
 
 export async function announcementRoutes(app: Api, annts: AnnouncementService, news: NewsService): Promise<void> {
-  const A = '/sys/annountCement';
   await announcementStockRoutes(app, annts);
 
   app.get(
-    `${A}/list`,
-    { config: { access: perm(ANNOUNCEMENT_PERMS.list) }, schema: { tags, summary: '通知公告列表', querystring: listQuery, response: { 200: pageResponse(annListRow) } } },
+    E.list.path,
+    { config: { access: perm(ANNOUNCEMENT_PERMS.list) }, schema: { tags, summary: '通知公告列表', querystring: E.list.query, response: { 200: envelope(E.list.result) } } },
     async (req) => ok(await annts.list(req.query)),
   );
 
   app.post(
-    `${A}/add`,
+    E.add.path,
     {
       config: { access: perm(ANNOUNCEMENT_PERMS.add), oplog: { content: '通知公告-添加', type: 2 } },
-      schema: { tags, summary: '添加通知公告', body: announcementBody, response: { 200: messageResponse } },
+      schema: { tags, summary: '添加通知公告', body: E.add.body, response: { 200: envelope(E.add.result) } },
     },
     async (req) => {
       await annts.add(req.user!, req.body);
@@ -109,9 +50,9 @@ export async function announcementRoutes(app: Api, annts: AnnouncementService, n
 
   app.route({
     method: ['PUT', 'POST'],
-    url: `${A}/edit`,
+    url: E.edit.path,
     config: { access: perm(ANNOUNCEMENT_PERMS.edit), oplog: { content: '通知公告-编辑', type: 3 } },
-    schema: { tags, summary: '编辑通知公告', body: editBody, response: { 200: messageResponse } },
+    schema: { tags, summary: '编辑通知公告', body: E.edit.body, response: { 200: envelope(E.edit.result) } },
     handler: async (req) => {
       await annts.edit(req.user!, req.body.id, req.body);
       return okMessage(TEXTS.edited);
@@ -119,10 +60,10 @@ export async function announcementRoutes(app: Api, annts: AnnouncementService, n
   });
 
   app.delete(
-    `${A}/delete`,
+    E.delete.path,
     {
       config: { access: perm(ANNOUNCEMENT_PERMS.delete), oplog: { content: '通知公告-删除', type: 4 } },
-      schema: { tags, summary: '删除通知公告', querystring: idQuery, response: { 200: messageResponse } },
+      schema: { tags, summary: '删除通知公告', querystring: E.delete.query, response: { 200: envelope(E.delete.result) } },
     },
     async (req) => {
       await annts.remove(req.user!, [req.query.id]);
@@ -131,10 +72,10 @@ export async function announcementRoutes(app: Api, annts: AnnouncementService, n
   );
 
   app.delete(
-    `${A}/deleteBatch`,
+    E.deleteBatch.path,
     {
       config: { access: perm(ANNOUNCEMENT_PERMS.delete), oplog: { content: '通知公告-批量删除', type: 4 } },
-      schema: { tags, summary: '批量删除通知公告', querystring: idsQuery, response: { 200: messageResponse } },
+      schema: { tags, summary: '批量删除通知公告', querystring: E.deleteBatch.query, response: { 200: envelope(E.deleteBatch.result) } },
     },
     async (req) => {
       await annts.remove(req.user!, idList(req.query.ids));
@@ -143,8 +84,8 @@ export async function announcementRoutes(app: Api, annts: AnnouncementService, n
   );
 
   app.get(
-    `${A}/queryById`,
-    { config: { access: LOGIN }, schema: { tags, summary: '通知公告详情', querystring: idQuery, response: { 200: envelope(annDetail) } } },
+    E.queryById.path,
+    { config: { access: LOGIN }, schema: { tags, summary: '通知公告详情', querystring: E.queryById.query, response: { 200: envelope(E.queryById.result) } } },
     async (req) => {
       const { id } = req.query;
       const canMaintain = await app.ctx.permissions.has(req.user!, ANNOUNCEMENT_PERMS.list);
@@ -153,10 +94,10 @@ export async function announcementRoutes(app: Api, annts: AnnouncementService, n
   );
 
   app.get(
-    `${A}/doReleaseData`,
+    E.release.path,
     {
       config: { access: perm(ANNOUNCEMENT_PERMS.release), oplog: { content: '通知公告-发布', type: 3 } },
-      schema: { tags, summary: '发布', querystring: idQuery, response: { 200: messageResponse } },
+      schema: { tags, summary: '发布', querystring: E.release.query, response: { 200: envelope(E.release.result) } },
     },
     async (req) => {
       await annts.release(req.user!, req.query.id);
@@ -165,10 +106,10 @@ export async function announcementRoutes(app: Api, annts: AnnouncementService, n
   );
 
   app.get(
-    `${A}/doReovkeData`,
+    E.revoke.path,
     {
       config: { access: perm(ANNOUNCEMENT_PERMS.release), oplog: { content: '通知公告-撤销', type: 3 } },
-      schema: { tags, summary: '撤销', querystring: idQuery, response: { 200: messageResponse } },
+      schema: { tags, summary: '撤销', querystring: E.revoke.query, response: { 200: envelope(E.revoke.result) } },
     },
     async (req) => {
       await annts.revoke(req.user!, req.query.id);
@@ -177,17 +118,16 @@ export async function announcementRoutes(app: Api, annts: AnnouncementService, n
   );
 
   app.get(
-    `${A}/listByUser`,
-    { config: { access: LOGIN }, schema: { tags, summary: '当前用户未读的通知与系统消息', querystring: listByUserQuery, response: { 200: envelope(annListByUser) } } },
+    E.listByUser.path,
+    { config: { access: LOGIN }, schema: { tags, summary: '当前用户未读的通知与系统消息', querystring: E.listByUser.query, response: { 200: envelope(E.listByUser.result) } } },
     async (req) => ok(await annts.listByUser(req.user!, req.query.pageSize ?? 5)),
   );
 
-  const S = '/sys/sysAnnouncementSend';
   app.route({
     method: ['PUT', 'POST'],
-    url: `${S}/editByAnntIdAndUserId`,
+    url: E.markRead.path,
     config: { access: LOGIN, oplog: false },
-    schema: { tags, summary: '标记已读', body: anntIdBody, response: { 200: messageResponse } },
+    schema: { tags, summary: '标记已读', body: E.markRead.body, response: { 200: envelope(E.markRead.result) } },
     handler: async (req) => {
       await annts.markRead(req.user!, req.body.anntId);
       return ok(null, '操作成功!');
@@ -196,9 +136,9 @@ export async function announcementRoutes(app: Api, annts: AnnouncementService, n
 
   app.route({
     method: ['PUT', 'POST'],
-    url: `${S}/readAll`,
+    url: E.readAll.path,
     config: { access: LOGIN, oplog: false },
-    schema: { tags, summary: '全部标记已读', body: z.object({}).strict().nullish(), response: { 200: messageResponse } },
+    schema: { tags, summary: '全部标记已读', body: E.readAll.body, response: { 200: envelope(E.readAll.result) } },
     handler: async (req) => {
       // No body, or `{}`; a body that says something else (even `null`) is not this call.
       if (req.body === null && Number(req.headers['content-length'] ?? 0) > 0) throw new AppError('BAD_REQUEST');
@@ -208,33 +148,31 @@ export async function announcementRoutes(app: Api, annts: AnnouncementService, n
   });
 
   app.get(
-    `${S}/getMyAnnouncementSend`,
-    { config: { access: LOGIN }, schema: { tags, summary: '我的消息', querystring: mySendQuery, response: { 200: pageResponse(annMySendRow) } } },
+    E.mySends.path,
+    { config: { access: LOGIN }, schema: { tags, summary: '我的消息', querystring: E.mySends.query, response: { 200: envelope(E.mySends.result) } } },
     async (req) => ok(await annts.mySends(req.user!, req.query)),
   );
 
   // News for the header ticker and the /notice page.
-  const N = '/announcementNews';
   const newsTags = ['新闻'];
-  const newsPage = pageResponse(annNewsRow);
   app.get(
-    `${N}/list`,
-    { config: { access: LOGIN }, schema: { tags: newsTags, summary: '新闻列表', querystring: newsListQuery, response: { 200: newsPage } } },
+    E.newsList.path,
+    { config: { access: LOGIN }, schema: { tags: newsTags, summary: '新闻列表', querystring: E.newsList.query, response: { 200: envelope(E.newsList.result) } } },
     async (req) => ok(await news.list(req.query)),
   );
   app.post(
-    `${N}/list`,
+    E.newsListPost.path,
     {
       config: { access: LOGIN, oplog: false },
-      schema: { tags: newsTags, summary: '新闻列表（POST）', querystring: newsListQuery, body: newsListQuery.nullish(), response: { 200: newsPage } },
+      schema: { tags: newsTags, summary: '新闻列表（POST）', querystring: E.newsListPost.query, body: E.newsListPost.body, response: { 200: envelope(E.newsListPost.result) } },
     },
     async (req) => ok(await news.list({ ...req.query, ...(req.body ?? {}) })),
   );
   app.post(
-    `${N}/add`,
+    E.newsAdd.path,
     {
       config: { access: perm(NEWS_PERMS.add), oplog: { content: '新闻-添加', type: 2 } },
-      schema: { tags: newsTags, summary: '添加新闻', body: newsBody, response: { 200: messageResponse } },
+      schema: { tags: newsTags, summary: '添加新闻', body: E.newsAdd.body, response: { 200: envelope(E.newsAdd.result) } },
     },
     async (req) => {
       await news.add(req.user!, req.body);
@@ -243,19 +181,19 @@ export async function announcementRoutes(app: Api, annts: AnnouncementService, n
   );
   app.route({
     method: ['PUT', 'POST'],
-    url: `${N}/edit`,
+    url: E.newsEdit.path,
     config: { access: perm(NEWS_PERMS.edit), oplog: { content: '新闻-编辑', type: 3 } },
-    schema: { tags: newsTags, summary: '编辑新闻', body: newsEditBody, response: { 200: messageResponse } },
+    schema: { tags: newsTags, summary: '编辑新闻', body: E.newsEdit.body, response: { 200: envelope(E.newsEdit.result) } },
     handler: async (req) => {
       await news.edit(req.user!, req.body.id, req.body);
       return okMessage(TEXTS.edited);
     },
   });
   app.delete(
-    `${N}/delete`,
+    E.newsDelete.path,
     {
       config: { access: perm(NEWS_PERMS.delete), oplog: { content: '新闻-删除', type: 4 } },
-      schema: { tags: newsTags, summary: '删除新闻', querystring: idQuery, response: { 200: messageResponse } },
+      schema: { tags: newsTags, summary: '删除新闻', querystring: E.newsDelete.query, response: { 200: envelope(E.newsDelete.result) } },
     },
     async (req) => {
       await news.remove(req.user!, [req.query.id]);
@@ -263,10 +201,10 @@ export async function announcementRoutes(app: Api, annts: AnnouncementService, n
     },
   );
   app.delete(
-    `${N}/deleteBatch`,
+    E.newsDeleteBatch.path,
     {
       config: { access: perm(NEWS_PERMS.delete), oplog: { content: '新闻-批量删除', type: 4 } },
-      schema: { tags: newsTags, summary: '批量删除新闻', querystring: idsQuery, response: { 200: messageResponse } },
+      schema: { tags: newsTags, summary: '批量删除新闻', querystring: E.newsDeleteBatch.query, response: { 200: envelope(E.newsDeleteBatch.result) } },
     },
     async (req) => {
       await news.remove(req.user!, idList(req.query.ids));
@@ -274,8 +212,8 @@ export async function announcementRoutes(app: Api, annts: AnnouncementService, n
     },
   );
   app.get(
-    `${N}/queryById`,
-    { config: { access: LOGIN }, schema: { tags: newsTags, summary: '新闻详情', querystring: idQuery, response: { 200: envelope(annNewsRow) } } },
+    E.newsById.path,
+    { config: { access: LOGIN }, schema: { tags: newsTags, summary: '新闻详情', querystring: E.newsById.query, response: { 200: envelope(E.newsById.result) } } },
     async (req) => ok(await news.get(req.query.id)),
   );
 }

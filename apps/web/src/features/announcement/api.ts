@@ -1,5 +1,5 @@
 import type { AnnDetail, AnnListByUser, AnnMySendRow, AnnNewsRow, AnnRow } from '@go/contract';
-import { getAction, postAction, putAction } from '../../app/http/client';
+import { api, ApiError } from '../../app/http/api';
 
 /**
  * A notice in the bell / detail modal (docs/realtime-and-jobs.md, 1–3: bell/detail announcement): a listByUser row or a
@@ -13,9 +13,7 @@ export type NoticeLists = AnnListByUser;
 export const EMPTY_NOTICES: NoticeLists = { anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 };
 
 export async function fetchNoticeLists(pageSize: number): Promise<NoticeLists> {
-  const res = await getAction<NoticeLists>('/sys/annountCement/listByUser', { pageSize }, { silent: true });
-  if (!res.success || !res.result) throw new Error(res.message || 'listByUser failed');
-  const r = res.result;
+  const r = await api.announcement.listByUser({ pageSize }, { silent: true });
   return {
     anntMsgList: r.anntMsgList ?? [],
     anntMsgTotal: Number(r.anntMsgTotal ?? 0),
@@ -24,27 +22,30 @@ export async function fetchNoticeLists(pageSize: number): Promise<NoticeLists> {
   };
 }
 
-/** Marks a notice read for the current user. */
-export function markNoticeRead(anntId: string) {
-  return putAction('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId });
+/** Marks a notice read for the current user; a refusal is not an error (HTTP failures still reject). */
+export async function markNoticeRead(anntId: string): Promise<void> {
+  try {
+    await api.announcement.markRead({ anntId });
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+  }
 }
 
-export function fetchAnnouncement(id: string) {
-  return getAction<BellNotice>('/sys/annountCement/queryById', { id });
+/** The full record of a notice; rejects with the server's text (ApiError) when it is refused. */
+export function fetchAnnouncement(id: string): Promise<BellNotice> {
+  return api.announcement.queryById({ id });
 }
 
 /** A ticker / notice-page news item (docs/realtime-and-jobs.md, 1–3: announcementNews). */
 export type NewsItem = AnnNewsRow;
 
 /** POST /announcementNews/list (docs/realtime-and-jobs.md, 2): newest first. */
-export async function fetchNews(pageNo: number, pageSize: number, extra: Record<string, unknown> = {}) {
-  const res = await postAction<{ records: NewsItem[]; total: number }>(
-    '/announcementNews/list',
-    { column: 'createTime', field: 'id,noticeType,noticeTitle,noticePerson,noticeDescribe,createTime', order: 'desc', pageNo, pageSize, ...extra },
+export async function fetchNews(pageNo: number, pageSize: number) {
+  const r = await api.announcement.newsListPost(
+    { column: 'createTime', field: 'id,noticeType,noticeTitle,noticePerson,noticeDescribe,createTime', order: 'desc', pageNo, pageSize },
     { silent: true },
   );
-  if (!res.success || !res.result) throw new Error(res.message || 'news list failed');
-  return { records: res.result.records ?? [], total: Number(res.result.total ?? 0) };
+  return { records: r.records ?? [], total: Number(r.total ?? 0) };
 }
 
 /** A published announcement addressed to the caller (getMyAnnouncementSend row). */
@@ -52,11 +53,6 @@ export type MyAnnouncement = AnnMySendRow;
 
 /** The caller's published announcements (category 1 notices), newest first. */
 export async function fetchMyAnnouncements(pageSize: number): Promise<MyAnnouncement[]> {
-  const res = await getAction<{ records: MyAnnouncement[] }>(
-    '/sys/sysAnnouncementSend/getMyAnnouncementSend',
-    { pageNo: 1, pageSize, msgCategory: '1' },
-    { silent: true },
-  );
-  if (!res.success || !res.result) throw new Error(res.message || 'announcements failed');
-  return res.result.records ?? [];
+  const r = await api.announcement.mySends({ pageNo: 1, pageSize, msgCategory: '1' }, { silent: true });
+  return r.records ?? [];
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { DotLoading, ErrorBlock } from 'antd-mobile';
 import { useParams } from 'react-router';
+import { ApiError } from '../../app/http/api';
 import { fetchAnnouncement, markNoticeRead } from '../../features/announcement/api';
 import { safeHtml } from '../../features/announcement/safeHtml';
 import { H5Page } from '../components/H5Page';
@@ -11,10 +12,15 @@ export default function H5NoticeDetail() {
   const q = useQuery({
     queryKey: ['h5Notice', id],
     queryFn: async () => {
-      const res = await fetchAnnouncement(id);
-      if (!res.success || !res.result) throw new Error(res.message || '通知不存在');
+      let notice;
+      try {
+        notice = await fetchAnnouncement(id);
+      } catch (e) {
+        throw e instanceof ApiError ? new Error(e.envelope?.message || '通知不存在') : e;
+      }
+      if (!notice) throw new Error('通知不存在');
       void markNoticeRead(id).catch(() => undefined);
-      return res.result;
+      return notice;
     },
   });
   return (

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Spin, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { ApiError } from '../../../app/http/api';
 import { fetchAnnouncement, type BellNotice } from '../api';
 import { safeHtml } from '../safeHtml';
 
@@ -22,8 +23,12 @@ export function AnnouncementDetailModal({ notice, onClose }: { notice: BellNotic
     queryKey: ['announcement', 'detail', id],
     enabled: !!id,
     queryFn: async () => {
-      const res = await fetchAnnouncement(id!);
-      return res.success ? res.result : null;
+      try {
+        return await fetchAnnouncement(id!);
+      } catch (e) {
+        if (e instanceof ApiError) return null;
+        throw e;
+      }
     },
   });
   const r: BellNotice | null = notice ? { ...notice, ...(detail.data ?? {}) } : null;

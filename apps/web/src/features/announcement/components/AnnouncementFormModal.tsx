@@ -1,7 +1,7 @@
 import { App, Col, DatePicker, Form, Input, Modal, Radio, Row as GridRow } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { postAction, putAction } from '../../../app/http/client';
+import { api, settle, type InputOf } from '../../../app/http/api';
 import { fetchMultiUser } from '../../../components/pickers/multi-user';
 import { UserByDepPicker, type PickedUser } from '../../../components/pickers/UserByDepPicker';
 import { CATEGORY_OPTIONS, MSG_TYPE_OPTIONS, PRIORITY_OPTIONS } from '../constants';
@@ -24,6 +24,9 @@ export interface AnnouncementRecord {
   openPage?: string | null;
   [key: string]: unknown;
 }
+
+/** What the server takes (the select options hold its codes). */
+type Body = InputOf<typeof api.announcement.add>;
 
 interface FormValues {
   titile: string;
@@ -110,23 +113,24 @@ export function AnnouncementFormModal({
       msgCategory: v.msgCategory,
       startTime: v.startTime ? v.startTime.format(FMT) : null,
       endTime: v.endTime ? v.endTime.format(FMT) : null,
-      priority: v.priority,
-      msgType: v.msgType,
+      priority: v.priority as Body['priority'],
+      msgType: v.msgType as Body['msgType'],
       msgContent: v.msgContent ?? '',
       userIds: v.msgType === 'USER' ? `${userIds.join(',')},` : null,
-      openType: v.openType || null,
+      openType: (v.openType || null) as Body['openType'],
       openPage: v.openType ? v.openPage || null : null,
       busId: v.openType === 'component' ? v.busId || null : null,
     };
     setSaving(true);
     try {
-      const res = record ? await putAction('/sys/annountCement/edit', { ...body, id: record.id }) : await postAction('/sys/annountCement/add', body);
-      if (res.success) {
-        message.success(res.message || '操作成功');
+      const done = await settle(
+        record ? api.announcement.edit.answer({ ...body, id: record.id }) : api.announcement.add.answer(body),
+        (m) => message.warning(m),
+      );
+      if (done) {
+        message.success(done.message || '操作成功');
         onClose(true);
-      } else message.warning(res.message);
-    } catch {
-      /* shown by the client */
+      }
     } finally {
       setSaving(false);
     }

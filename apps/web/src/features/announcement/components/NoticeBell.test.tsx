@@ -49,11 +49,8 @@ function wrap(children: ReactNode) {
 describe('NoticeBell', () => {
   beforeEach(() => {
     useSession.setState({ token: 'tok', userInfo: { id: 'u1', username: 'chenjing', realname: '陈静' } });
-    api.markNoticeRead.mockResolvedValue({ success: true });
-    api.fetchAnnouncement.mockResolvedValue({
-      success: true,
-      result: { id: 'a1', titile: '放假通知', senderRealname: '管理员', sendTime: '2026-11-20 09:00:00', msgContent: '<p>内容<script>x()</script></p>' },
-    });
+    api.markNoticeRead.mockResolvedValue(undefined);
+    api.fetchAnnouncement.mockResolvedValue({ id: 'a1', titile: '放假通知', senderRealname: '管理员', sendTime: '2026-11-20 09:00:00', msgContent: '<p>内容<script>x()</script></p>' });
   });
   afterEach(() => {
     cleanup();
@@ -138,13 +135,11 @@ describe('NoticeBell', () => {
 
   it('a new task pushed on the socket pops up with 去处理, which marks it read and opens the to-do list; announcements do not pop up', async () => {
     api.fetchNoticeLists.mockResolvedValue({ anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 });
-    api.fetchAnnouncement.mockImplementation(async (id: string) => ({
-      success: true,
-      result:
-        id === 't1'
-          ? { id: 't1', titile: '待审批：张三的费用报销', msgContent: '<p>张三提交的「费用报销」已到达「部门负责人审批」，请您审批。</p>', openType: 'url', openPage: '/activiti/todoManage?name=%E5%BC%A0' }
-          : { id: 'n1', titile: '放假通知', msgContent: '<p>放假</p>', openType: null, openPage: null },
-    }));
+    api.fetchAnnouncement.mockImplementation(async (id: string) =>
+      id === 't1'
+        ? { id: 't1', titile: '待审批：张三的费用报销', msgContent: '<p>张三提交的「费用报销」已到达「部门负责人审批」，请您审批。</p>', openType: 'url', openPage: '/activiti/todoManage?name=%E5%BC%A0' }
+        : { id: 'n1', titile: '放假通知', msgContent: '<p>放假</p>', openType: null, openPage: null },
+    );
     render(wrap(<NoticeBell />));
     await waitFor(() => expect(socket.listeners.size).toBe(1));
     for (const l of socket.listeners) l({ cmd: 'user', msgId: 'n1', msgTxt: '放假通知' });
@@ -160,10 +155,7 @@ describe('NoticeBell', () => {
 
   it('a pop-up waits while a dialog is open', async () => {
     api.fetchNoticeLists.mockResolvedValue({ anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 });
-    api.fetchAnnouncement.mockResolvedValue({
-      success: true,
-      result: { id: 'r1', titile: '审批驳回：李四的费用报销', msgContent: '<p>理由：发票不全。</p>', openType: 'url', openPage: '/activiti/myApplications?title=x' },
-    });
+    api.fetchAnnouncement.mockResolvedValue({ id: 'r1', titile: '审批驳回：李四的费用报销', msgContent: '<p>理由：发票不全。</p>', openType: 'url', openPage: '/activiti/myApplications?title=x' });
     const dialog = document.createElement('div');
     dialog.className = 'ant-modal-wrap';
     document.body.appendChild(dialog);

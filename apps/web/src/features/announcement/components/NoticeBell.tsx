@@ -85,8 +85,7 @@ function useWorkNotices() {
       if (msg.cmd !== 'user' || !id || seen.current.has(id)) return;
       seen.current.add(id);
       void fetchAnnouncement(id)
-        .then((res) => {
-          const n = res.success ? res.result : null;
+        .then((n) => {
           const kind = workNoticeKind(n?.openPage);
           if (!n || !kind) return;
           const open = async () => {

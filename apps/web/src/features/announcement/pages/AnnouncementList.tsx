@@ -1,7 +1,7 @@
 import { App, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
 import { Auth } from '../../../app/auth';
-import { getAction } from '../../../app/http/client';
+import { api, settle } from '../../../app/http/api';
 import { ListPage, type ListHelpers } from '../../../components/list/ListPage';
 import type { ListColumn, Row } from '../../../components/list/types';
 import type { BellNotice } from '../api';
@@ -55,15 +55,11 @@ export default function AnnouncementList() {
   const { message } = App.useApp();
   const [viewing, setViewing] = useState<BellNotice | null>(null);
 
-  const act = async (url: string, id: string, helpers: ListHelpers) => {
-    try {
-      const res = await getAction(url, { id });
-      if (res.success) {
-        message.success(res.message);
-        helpers.reload();
-      } else message.warning(res.message);
-    } catch {
-      /* shown by the client */
+  const act = async (action: typeof api.announcement.release | typeof api.announcement.revoke, id: string, helpers: ListHelpers) => {
+    const done = await settle(action.answer({ id }), (m) => message.warning(m));
+    if (done) {
+      message.success(done.message);
+      helpers.reload();
     }
   };
 
@@ -72,11 +68,11 @@ export default function AnnouncementList() {
       <ListPage
         columns={columns}
         url={{
-          list: '/sys/annountCement/list',
-          delete: '/sys/annountCement/delete',
-          deleteBatch: '/sys/annountCement/deleteBatch',
-          exportXls: '/sys/annountCement/exportXls',
-          importExcel: '/sys/annountCement/importExcel',
+          list: api.announcement.list.path,
+          delete: api.announcement.delete.path,
+          deleteBatch: api.announcement.deleteBatch.path,
+          exportXls: api.announcement.exportXls.path,
+          importExcel: api.announcement.importExcel.path,
         }}
         exportName="系统通告"
         form={FormAdapter}
@@ -89,14 +85,14 @@ export default function AnnouncementList() {
             <>
               {status === '0' && (
                 <Auth code={`${PERM}:release`}>
-                  <Popconfirm title="确定发布吗?" onConfirm={() => act('/sys/annountCement/doReleaseData', String(r.id), helpers)}>
+                  <Popconfirm title="确定发布吗?" onConfirm={() => act(api.announcement.release, String(r.id), helpers)}>
                     <a data-testid="annt-release">发布</a>
                   </Popconfirm>
                 </Auth>
               )}
               {status === '1' && (
                 <Auth code={`${PERM}:release`}>
-                  <Popconfirm title="确定撤销吗?" onConfirm={() => act('/sys/annountCement/doReovkeData', String(r.id), helpers)}>
+                  <Popconfirm title="确定撤销吗?" onConfirm={() => act(api.announcement.revoke, String(r.id), helpers)}>
                     <a data-testid="annt-revoke">撤销</a>
                   </Popconfirm>
                 </Auth>

@@ -1,6 +1,6 @@
 import { App, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { postAction, putAction } from '../../../app/http/client';
+import { api, settle, type InputOf } from '../../../app/http/api';
 import { DictSelect } from '../../../components/dict/DictSelect';
 import { ListPage, type FormModalProps } from '../../../components/list/ListPage';
 import type { ListColumn, Row } from '../../../components/list/types';
@@ -27,16 +27,17 @@ function NewsForm({ open, mode, record, onClose }: FormModalProps<Row>) {
     if (mode === 'edit' && record) form.setFieldsValue(record);
   }, [open, mode, record, form]);
   const submit = async () => {
-    const v = (await form.validateFields()) as Record<string, unknown>;
+    const v = (await form.validateFields()) as InputOf<typeof api.announcement.newsAdd>;
     setSaving(true);
     try {
-      const res = mode === 'add' ? await postAction('/announcementNews/add', v) : await putAction('/announcementNews/edit', { ...v, id: record?.id });
-      if (res.success) {
-        message.success(res.message || '操作成功');
+      const done = await settle(
+        mode === 'add' ? api.announcement.newsAdd.answer(v) : api.announcement.newsEdit.answer({ ...v, id: String(record?.id) }),
+        (m) => message.warning(m),
+      );
+      if (done) {
+        message.success(done.message || '操作成功');
         onClose(true);
-      } else message.warning(res.message);
-    } catch {
-      /* shown by the client */
+      }
     } finally {
       setSaving(false);
     }
@@ -71,7 +72,7 @@ export default function NoticeList() {
     <>
       <ListPage
         columns={columns}
-        url={{ list: '/announcementNews/list', delete: '/announcementNews/delete', deleteBatch: '/announcementNews/deleteBatch' }}
+        url={{ list: api.announcement.newsList.path, delete: api.announcement.newsDelete.path, deleteBatch: api.announcement.newsDeleteBatch.path }}
         form={NewsForm}
         showDetail={false}
         showExport={false}

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Tag } from 'antd';
 import { useRef, useState } from 'react';
-import { putAction } from '../../../app/http/client';
+import { api, settle } from '../../../app/http/api';
 import { REALTIME_KEYS } from '../../../app/realtime';
 import { ListPage, type ListHelpers } from '../../../components/list/ListPage';
 import type { ListColumn, Row } from '../../../components/list/types';
@@ -57,15 +57,11 @@ export default function UserAnnouncement() {
   };
 
   const readAll = async () => {
-    try {
-      const res = await putAction('/sys/sysAnnouncementSend/readAll', {});
-      if (res.success) {
-        message.success(res.message);
-        void queryClient.invalidateQueries({ queryKey: REALTIME_KEYS.notices });
-        helpersRef.current?.reload();
-      } else message.warning(res.message);
-    } catch {
-      /* shown by the client */
+    const done = await settle(api.announcement.readAll.answer({}), (m) => message.warning(m));
+    if (done) {
+      message.success(done.message);
+      void queryClient.invalidateQueries({ queryKey: REALTIME_KEYS.notices });
+      helpersRef.current?.reload();
     }
   };
 
@@ -73,7 +69,7 @@ export default function UserAnnouncement() {
     <>
       <ListPage
         columns={columns}
-        url={{ list: '/sys/sysAnnouncementSend/getMyAnnouncementSend' }}
+        url={{ list: api.announcement.mySends.path }}
         selection={false}
         showDetail={false}
         showDelete={false}
