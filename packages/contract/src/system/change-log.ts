@@ -18,6 +18,7 @@ export const CHANGE_RECORD_TYPES = {
   oa_proposal: '合理化建议',
   hy_user: '人事档案',
   wf_form: '审批单',
+  wf_variable: '流程变量',
 } as const;
 export type ChangeRecordType = keyof typeof CHANGE_RECORD_TYPES;
 

@@ -1,6 +1,7 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import {
   computeValues,
+  formPerms,
   formSchema,
   formTitle,
   optionText,
@@ -16,7 +17,8 @@ import { newId } from '../../platform/db/ids.js';
 import { prepared, preparedWrite } from '../../platform/db/prepared.js';
 import { now } from '../../platform/db/time.js';
 import { businessError } from '../../platform/http/errors.js';
-import type { FinishOutcome, FormType } from '../workflow/form-registry.js';
+import { recordChanges, type Values } from '../../platform/audit/audit.js';
+import type { FinishOutcome, FormChangeLog, FormType } from '../workflow/form-registry.js';
 import { checkDeclaration } from './form-table.js';
 
 /** Server-only behaviour of a form type, run inside the engine's transaction with its db handle. */
@@ -192,6 +194,11 @@ export function declaredFormType(d: FormDeclaration, hooks: FormHooks = {}): Dec
   const entered = d.fields.filter((f) => f.input !== false);
   const computed = d.fields.filter((f) => f.compute);
   const stored = [...entered, ...computed];
+  const changeLog = formChangeLog(d);
+  const audited = Object.keys(changeLog.fields);
+  const pick = (r: Record<string, unknown>): Values => Object.fromEntries(audited.map((k) => [k, r[k]]));
+  const rowOf = async (db: Database, id: string) => (await any(db).selectFrom(d.key).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Record<string, unknown>;
+  const target = (id: string, r: Record<string, unknown>) => ({ type: d.key, id, name: (r.title as string | null) ?? null, orgCode: (r.sysOrgCode as string | null) ?? null });
   const titleOf = async (db: Database, values: FormValues, applicantName: string, given: unknown) => {
     if (typeof given === 'string' && given.trim()) return given.trim();
     const texts = await dictTexts(db, d.fields, values);
@@ -215,6 +222,7 @@ export function declaredFormType(d: FormDeclaration, hooks: FormHooks = {}): Dec
     commentRequired: !!d.commentRequired,
     fullScreen: d.layout === 'full',
     schema: formSchema(d),
+    changeLog,
     async create(db, applicant, data) {
       const values = withComputed(d, data);
       await assertReferences(db, d, values);
@@ -238,19 +246,23 @@ export function declaredFormType(d: FormDeclaration, hooks: FormHooks = {}): Dec
           ...columnValues(d, values, stored),
         })
         .execute();
+      const written = { title, ...columnValues(d, values, stored) };
+      await recordChanges(db, target(id, { title, sysOrgCode: applicant.orgCode }), null, written, { fields: audited });
       return { id, title };
     },
     async update(db, id, data, by) {
       const values = withComputed(d, data);
       await assertReferences(db, d, values);
       await assertUnique(db, d, values, id);
-      const row = (await any(db).selectFrom(d.key).select(['applicantName']).where('id', '=', id).executeTakeFirstOrThrow()) as { applicantName: string | null };
-      const title = await titleOf(db, values, row.applicantName ?? '', data.title);
+      const row = await rowOf(db, id);
+      const title = await titleOf(db, values, (row.applicantName as string | null) ?? '', data.title);
+      const written = { title, ...columnValues(d, values, stored) };
       await any(db)
         .updateTable(d.key)
-        .set({ title, updateBy: by, updateTime: now(), ...columnValues(d, values, stored) })
+        .set({ ...written, updateBy: by, updateTime: now() })
         .where('id', '=', id)
         .execute();
+      await recordChanges(db, target(id, { ...row, title }), pick(row), written, { fields: audited });
       return { title };
     },
     async load(db, id) {
@@ -273,20 +285,37 @@ export function declaredFormType(d: FormDeclaration, hooks: FormHooks = {}): Dec
       };
     },
     async remove(db, id) {
+      const row = await rowOf(db, id);
       await any(db).updateTable(d.key).set({ delFlag: 1 }).where('id', '=', id).execute();
+      await recordChanges(db, target(id, row), pick(row), null, { fields: audited });
     },
     async setActStatus(db, id, text) {
       await writeActStatus(db, text, id);
     },
     actStatusWrite: (db, id, text) => actStatusWrite(db, text, id),
     async onApprove(db, id, payload, approver) {
+      // an approver's changes of the row (the group claim, a hook's fields such as the performance score) are trailed
+      const before = d.groupClaim || hooks.onApprove ? await rowOf(db, id) : null;
       if (d.groupClaim && (await claimLevel(db, payload, approver)) === GROUP_COMPANY) {
         await any(db).updateTable(d.key).set({ claimOrgCode: GROUP_COMPANY }).where('id', '=', id).execute();
       }
       await hooks.onApprove?.(db, id, payload, approver);
+      if (before) await recordChanges(db, target(id, before), pick(before), pick(await rowOf(db, id)), { fields: audited });
     },
     onFinish: hooks.onFinish ? (db, id, outcome) => hooks.onFinish!(db, id, outcome) : undefined,
   };
+}
+
+/**
+ * The change trail's view of a declaration (docs/audit.md): the type is named by the form's name, its fields
+ * by their declared labels, and it is read with the form's list permissions.
+ */
+export function formChangeLog(d: FormDeclaration): FormChangeLog {
+  const fields: Record<string, string> = { title: '标题' };
+  for (const f of d.fields) fields[f.key] = f.label;
+  if (d.items) fields[d.items.key] = d.items.label;
+  if (d.groupClaim) fields.claimOrgCode = '集团审批';
+  return { label: d.name, fields, perms: formPerms(d) };
 }
 
 /** The snake_case column of a field (for raw SQL; Kysely calls use the camelCase key). */

@@ -11,6 +11,7 @@ import { newId } from '../../platform/db/ids.js';
 import { asOneStatement, nameStatement } from '../../platform/db/prepared.js';
 import { now } from '../../platform/db/time.js';
 import { businessError } from '../../platform/http/errors.js';
+import { recordChanges } from '../../platform/audit/audit.js';
 import { addDuration, cachedModel, modelFor, parseTimerDate, type TimerSpec, type ProcessModel } from './bpmn.js';
 import { Directory } from './directory.js';
 import { evaluateValue, ExpressionError, isExpression, UnknownVariableError } from './expression.js';
@@ -206,7 +207,9 @@ export abstract class EngineCore {
       form: this.forms.get(business.tableName),
       vars: { ...formVars, ...procVars },
       formVars,
-      procVars,
+      // a copy: commands change procVars in place, storedVars keeps what the row holds
+      procVars: { ...procVars },
+      storedVars: procVars,
       events,
       inflight: [],
       endsReached: [],
@@ -263,6 +266,11 @@ export abstract class EngineCore {
     const value = JSON.stringify(L.procVars);
     const res = await trx.updateTable('wfVariable').set({ value }).where('instId', '=', L.inst.id).where('name', '=', 'vars').executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) await trx.insertInto('wfVariable').values({ id: newId(), instId: L.inst.id, name: 'vars', value }).execute();
+    // the change trail of each variable set or changed (docs/audit.md, record type wf_variable), same transaction
+    const before = L.storedVars ?? null;
+    const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(L.procVars)])];
+    await recordChanges(trx, { type: 'wf_variable', id: L.inst.id, name: L.inst.title, orgCode: L.business.sysOrgCode }, before, L.procVars, { fields });
+    L.storedVars = { ...L.procVars };
     L.procVarsDirty = false;
   }
 

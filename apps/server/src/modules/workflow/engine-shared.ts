@@ -68,6 +68,8 @@ export interface Loaded {
   /** variables given on apply/pass (decision fields) — variable row `vars` */
   procVars: Record<string, unknown>;
   procVarsDirty?: boolean;
+  /** the process variables as last stored (the old values of the change trail); none: a new instance */
+  storedVars?: Record<string, unknown>;
   /** events of this command, delivered after commit */
   events: WorkflowEvent[];
   /** flows taken but not yet followed (inclusive joins wait for them) */

@@ -48,6 +48,18 @@ export interface FormType {
   onApprove?(db: Database, id: string, payload: Record<string, unknown>, approver: string): Promise<void>;
   /** called inside the transaction that ends the process */
   onFinish?(db: Database, id: string, outcome: FinishOutcome): Promise<void>;
+  /**
+   * The change trail of the form's rows (docs/audit.md; record type = `tableName`, record id = the row's id):
+   * how screens name the type (the form's name) and its fields, and the list permissions of its readers.
+   */
+  changeLog?: FormChangeLog;
+}
+
+export interface FormChangeLog {
+  label: string;
+  fields: Record<string, string>;
+  /** `list` to read at all; `all` (when the type has one) reads every row of the company, not only one's own */
+  perms: { list: string; all?: string };
 }
 
 export class FormRegistry {

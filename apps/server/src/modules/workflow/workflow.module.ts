@@ -1,5 +1,6 @@
 import type { Api } from '../../platform/http/api.js';
 import { FormRegistry } from './form-registry.js';
+import { registerWorkflowChangeReaders } from './change-log-readers.js';
 import { buildWorkflow } from './index.js';
 import { migrationRoutes } from './migration.routes.js';
 import { registerWorkflowNotices } from './notices.js';
@@ -29,6 +30,8 @@ export async function registerWorkflowModule(api: Api): Promise<Registered> {
   registerWorkflowNotices(api, services.engine);
   services.engine.events.onListenerError = (err, event) => api.log.warn({ err, event: event.type, procInstId: event.procInstId }, 'workflow event listener failed');
   await workflowRoutes(api, services);
+  // who reads the change trail of approval forms and process variables
+  registerWorkflowChangeReaders(db, { ...services, registry });
   // moving running instances to another version of their process
   await migrationRoutes(api, services, registry);
   // boundary timers and due dates: every process polls, each job runs once (timers.ts)

@@ -35,6 +35,7 @@ import * as S from './workflow.schemas.js';
 import type { WorkflowQueries } from './workflow.queries.js';
 import type { ActionQueries } from './action.queries.js';
 import { workflowActionRoutes } from './workflow.actions.js';
+import { canSeeInstance as instanceVisible } from './change-log-readers.js';
 
 /** Permission codes of the workflow admin screens (seeded as menu/button perms). */
 export const WF_PERMS = {
@@ -98,10 +99,8 @@ export async function workflowRoutes(app: Api, s: WorkflowServices): Promise<voi
   };
 
   const actionQueries = s.actions;
-  const canSeeInstance = async (user: CurrentUser, procInstId: string) =>
-    (await s.queries.participates(procInstId, user.username)) ||
-    (await actionQueries.copied(procInstId, user.username)) ||
-    (await app.ctx.permissions.has(user, WF_PERMS.list));
+  const canSeeInstance = (user: CurrentUser, procInstId: string) =>
+    instanceVisible(s, (code) => app.ctx.permissions.has(user, code), user.username, procInstId);
   await workflowActionRoutes(app, s, actionQueries);
 
   // ------------------------------------------------------------------ to-do and actions

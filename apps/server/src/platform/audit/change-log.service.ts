@@ -158,9 +158,10 @@ export class ChangeLogService {
   async ofRecord(user: CurrentUser, q: { recordType: string; recordId: string; pageNo: number; pageSize: number }) {
     const reader = readerOf(q.recordType);
     const need = RECORD_READ_PERMS[q.recordType] ?? reader?.perm?.(q.recordType);
-    if (!need) throw new AppError('NO_PERMISSION');
+    // a type without a permission is read by whom its reader's check lets (process variables: the instance's viewers)
+    if (!need && !reader?.canRead) throw new AppError('NO_PERMISSION');
     const admin = await this.permissions.has(user, 'system:changeLog:list');
-    const allowed = admin || (await this.permissions.has(user, need));
+    const allowed = admin || !need || (await this.permissions.has(user, need));
     if (!allowed) throw new AppError('NO_PERMISSION');
     if (!admin && reader?.canRead && !(await reader.canRead(this.db, user, q.recordType, q.recordId, (code) => this.permissions.has(user, code)))) {
       throw new AppError('NO_PERMISSION');
