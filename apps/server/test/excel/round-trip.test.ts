@@ -20,11 +20,15 @@ const LISTS: { name: string; exportUrl: string; importUrl: string }[] = [
   { name: '定时任务', exportUrl: '/sys/quartzJob/exportXls', importUrl: '/sys/quartzJob/importExcel' },
   { name: '花名册', exportUrl: '/manager/hyUser/exportXls', importUrl: '/manager/hyUser/importExcel' },
   { name: '供应商', exportUrl: '/adminstration/library/supplier/exportXls', importUrl: '/adminstration/library/supplier/importExcel' },
+  { name: '年度绩效', exportUrl: '/userYearPerf/exportXls', importUrl: '/userYearPerf/importExcel' },
+  { name: '季度绩效', exportUrl: '/userYearPart/exportXls', importUrl: '/userYearPart/importExcel' },
 ];
 
 /** One cell of the first data row made bad: the import answers 201, names the row in the error file, changes nothing. */
 const BAD_ROWS: { name: string; exportUrl: string; importUrl: string; header: string; value: string; message: string }[] = [
   { name: '供应商', exportUrl: '/adminstration/library/supplier/exportXls', importUrl: '/adminstration/library/supplier/importExcel', header: '统一社会信用代码', value: 'BAD', message: '请输入正确的统一社会信用代码' },
+  { name: '年度绩效', exportUrl: '/userYearPerf/exportXls', importUrl: '/userYearPerf/importExcel', header: '一月', value: '101', message: '分数须在0到100之间' },
+  { name: '季度绩效', exportUrl: '/userYearPart/exportXls', importUrl: '/userYearPart/importExcel', header: '第一季度', value: '-1', message: '分数须在0到100之间' },
 ];
 
 function multipart(fileName: string, data: Buffer) {

@@ -8,6 +8,7 @@ import { questionnaireRoutes } from './questionnaire.routes.js';
 import { QuestionnaireService } from './questionnaire.service.js';
 import { RankingService } from './ranking.service.js';
 import { SheetService } from './sheet.service.js';
+import { sheetImportRoutes } from './sheet-import.routes.js';
 
 export { recordEvaluationScore, type FinishedEvaluation } from './sheet.service.js';
 
@@ -20,7 +21,9 @@ export { kpiHooks } from './kpi.hooks.js';
  * this module (the 绩效 form's score lands in the sheets), so this module imports nothing of it.
  */
 export async function registerPerformanceModule(api: Api, registry?: FormRegistry): Promise<void> {
-  await performanceRoutes(api, new SheetService(api.ctx.db), new RankingService(api.ctx.db));
+  const sheets = new SheetService(api.ctx.db);
+  await performanceRoutes(api, sheets, new RankingService(api.ctx.db));
+  sheetImportRoutes(api, sheets);
   await questionnaireRoutes(api, new QuestionnaireService(api.ctx.db));
   // KPI rounds file forms through the engine: only with the workflow module
   if (registry) await kpiRoundRoutes(api, new KpiRoundService(api.ctx));

@@ -51,13 +51,12 @@ export default function UserYearPartList() {
     <div data-testid="user-year-part">
       <ListPage
         columns={columns}
-        url={{ list: '/userYearPart/list', exportXls: '/userYearPart/exportXls' }}
+        url={{ list: '/userYearPart/list', exportXls: '/userYearPart/exportXls', importExcel: '/userYearPart/importExcel' }}
         exportName="季度绩效"
         defaultSort={{ column: 'yearPart', order: 'desc' }}
         form={Form}
-        auth={{ add: PERF_AUTH.partAdd, edit: PERF_AUTH.partEdit, export: PERF_AUTH.partExport }}
+        auth={{ add: PERF_AUTH.partAdd, edit: PERF_AUTH.partEdit, export: PERF_AUTH.partExport, import: PERF_AUTH.partImport }}
         showDelete={false}
-        showImport={false}
         showDetail={false}
         selection={false}
         superQuery={false}

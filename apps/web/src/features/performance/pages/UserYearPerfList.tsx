@@ -33,13 +33,12 @@ export default function UserYearPerfList() {
     <div data-testid="user-year-perf">
       <ListPage
         columns={columns}
-        url={{ list: '/userYearPerf/list', exportXls: '/userYearPerf/exportXls' }}
+        url={{ list: '/userYearPerf/list', exportXls: '/userYearPerf/exportXls', importExcel: '/userYearPerf/importExcel' }}
         exportName="年度绩效"
         defaultSort={{ column: 'yearPart', order: 'desc' }}
         form={Form}
-        auth={{ add: PERF_AUTH.yearAdd, edit: PERF_AUTH.yearEdit, export: PERF_AUTH.yearExport }}
+        auth={{ add: PERF_AUTH.yearAdd, edit: PERF_AUTH.yearEdit, export: PERF_AUTH.yearExport, import: PERF_AUTH.yearImport }}
         showDelete={false}
-        showImport={false}
         showDetail={false}
         selection={false}
         superQuery={false}
