@@ -19,6 +19,20 @@ export const CHANGE_RECORD_TYPES = {
   hy_user: '人事档案',
   wf_form: '审批单',
   wf_variable: '流程变量',
+  user_year_perf: '年度绩效',
+  user_year_part: '季度绩效',
+  pf_questionnaire: '问卷设计',
+  pf_question: '问卷题目',
+  pf_survey: '问卷评价',
+  pf_kpi_round: 'KPI考评',
+  ld_category: '物品分类',
+  ld_item: '物品目录',
+  ld_warehouse: '仓库',
+  ld_supplier: '供应商',
+  ld_stock: '总库',
+  ld_entry: '出入库流水',
+  ld_asset: '资产',
+  ld_procure_pool: '采购池',
 } as const;
 export type ChangeRecordType = keyof typeof CHANGE_RECORD_TYPES;
 

@@ -1,5 +1,6 @@
 import { isGroupLevel, type CurrentUser } from '../../platform/access/access.js';
 import { inCompanyScope, scopeToCompany } from '../../platform/access/scope.js';
+import { recordChanges } from '../../platform/audit/audit.js';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
@@ -563,34 +564,33 @@ export class LibraryService {
           if (s.status !== 1) throw businessError(`第${i + 1}行：供应商「${s.name}」已停用`);
         }
         const id = newId();
-        await trx
-          .insertInto('ldProcurePool')
-          .values({
-            id,
-            itemId: l.itemId || null,
-            itemName,
-            spec: spec ?? null,
-            unit: unit ?? null,
-            qty: l.qty,
-            price: l.price ?? null,
-            supplierId: l.supplierId || null,
-            status: 0,
-            markName: null,
-            markedBy: null,
-            markedTime: null,
-            sourceFormId: null,
-            sourceTitle: '手工加入',
-            applicant: user.username,
-            applicantName: user.realname,
-            entryFormId: null,
-            remark: l.remark ?? null,
-            sysOrgCode: user.company,
-            createBy: user.username,
-            createTime: t,
-            updateBy: null,
-            updateTime: null,
-          })
-          .execute();
+        const row = {
+          id,
+          itemId: l.itemId || null,
+          itemName,
+          spec: spec ?? null,
+          unit: unit ?? null,
+          qty: l.qty,
+          price: l.price ?? null,
+          supplierId: l.supplierId || null,
+          status: 0,
+          markName: null,
+          markedBy: null,
+          markedTime: null,
+          sourceFormId: null,
+          sourceTitle: '手工加入',
+          applicant: user.username,
+          applicantName: user.realname,
+          entryFormId: null,
+          remark: l.remark ?? null,
+          sysOrgCode: user.company,
+          createBy: user.username,
+          createTime: t,
+          updateBy: null,
+          updateTime: null,
+        };
+        await trx.insertInto('ldProcurePool').values(row).execute();
+        await recordChanges(trx, { type: 'ld_procure_pool', id, name: row.itemName, orgCode: row.sysOrgCode }, null, row);
         ids.push(id);
       }
       return ids;
@@ -621,21 +621,15 @@ export class LibraryService {
     const rows = await qb.execute();
     if (rows.length !== ids.length) throw businessError('未找到对应数据');
     if (rows.some((r) => r.status === 2)) throw businessError('已入库的明细不能标记');
-    const res = await this.db
-      .updateTable('ldProcurePool')
-      .set({
-        status: 1,
-        markName,
-        markedBy: user.username,
-        markedTime: now(),
-        ...(supplierId ? { supplierId } : {}),
-        updateBy: user.username,
-        updateTime: now(),
-      })
-      .where('id', 'in', ids)
-      .where('status', 'in', [0, 1])
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows);
+    const t = now();
+    const set = { status: 1, markName, markedBy: user.username, markedTime: t, ...(supplierId ? { supplierId } : {}), updateBy: user.username, updateTime: t };
+    // the lines' marks and their audit rows (docs/audit.md) together
+    return this.db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('ldProcurePool').selectAll().where('id', 'in', ids).where('status', 'in', [0, 1]).execute();
+      const res = await trx.updateTable('ldProcurePool').set(set).where('id', 'in', ids).where('status', 'in', [0, 1]).executeTakeFirst();
+      for (const r of before) await recordChanges(trx, { type: 'ld_procure_pool', id: r.id, name: r.itemName, orgCode: r.sysOrgCode }, r, set);
+      return Number(res.numUpdatedRows);
+    });
   }
 }
 

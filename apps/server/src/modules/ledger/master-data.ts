@@ -36,6 +36,7 @@ export function categoryService(db: Database, translate: Translator): CrudServic
     row: ldCategoryRow,
     tag: '物品分类',
     perm: LEDGER_PERMS.item,
+    changeLog: { type: 'ld_category', name: 'name' },
     whitelist: {
       name: 'name',
       parentId: 'parentId',
@@ -70,6 +71,7 @@ export function itemService(db: Database, translate: Translator): CrudService {
     row: ldItemRow,
     tag: '物品',
     perm: LEDGER_PERMS.item,
+    changeLog: { type: 'ld_item', name: 'name' },
     whitelist: {
       code: 'code',
       name: 'name',
@@ -120,6 +122,7 @@ export function warehouseService(db: Database, translate: Translator): CrudServi
     row: ldWarehouseRow,
     tag: '仓库',
     perm: LEDGER_PERMS.warehouse,
+    changeLog: { type: 'ld_warehouse', name: 'name' },
     whitelist: {
       name: 'name',
       type: 'type',
@@ -152,6 +155,7 @@ export function supplierService(db: Database, translate: Translator): CrudServic
     row: ldSupplierRow,
     tag: '供应商',
     perm: LEDGER_PERMS.supplier,
+    changeLog: { type: 'ld_supplier', name: 'name' },
     whitelist: {
       name: 'name',
       creditCode: 'creditCode',

@@ -1,3 +1,4 @@
+import { recordChanges } from '../../platform/audit/audit.js';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
@@ -44,9 +45,12 @@ async function names(trx: Database, itemId: string, warehouseId: string): Promis
   return [item?.name ?? itemId, wh?.name ?? warehouseId];
 }
 
+/** The audit trail's id of a running balance (it has no id of its own): item and warehouse. */
+export const stockRecordId = (itemId: string, warehouseId: string) => `${itemId}:${warehouseId}`;
+
 /**
  * Posts one movement: changes the running balance of (item, warehouse) and appends the entry with the
- * quantity before and after, in the caller's transaction. An outgoing movement is one conditional update
+ * quantity before and after, in the caller's transaction, with the audit rows of both (docs/audit.md). An outgoing movement is one conditional update
  * (`qty >= n`), so two concurrent approvals can never take the same last units: the loser updates no row
  * and the whole transaction is refused with the stock-short text.
  */
@@ -106,29 +110,43 @@ export async function post(
     after = Number(cur?.qty ?? 0);
   }
   const before = after - m.change;
-  await trx
-    .insertInto('ldEntry')
-    .values({
-      id: newId(),
-      itemId: m.itemId,
-      warehouseId: m.warehouseId,
-      sysOrgCode: m.orgCode,
-      assetId: m.assetId ?? null,
-      movement: m.movement,
-      qtyChange: m.change,
-      qtyBefore: before,
-      qtyAfter: after,
-      formType: ctx.formType ?? null,
-      formId: ctx.formId ?? null,
-      formTitle: ctx.formTitle ?? null,
-      operator: ctx.operator,
-      holderBefore: m.holderBefore ?? null,
-      holderAfter: m.holderAfter ?? null,
-      price: m.price ?? null,
-      remark: m.remark ?? null,
-      createTime: t,
-    })
-    .execute();
+  const entry = {
+    id: newId(),
+    itemId: m.itemId,
+    warehouseId: m.warehouseId,
+    sysOrgCode: m.orgCode,
+    assetId: m.assetId ?? null,
+    movement: m.movement,
+    qtyChange: m.change,
+    qtyBefore: before,
+    qtyAfter: after,
+    formType: ctx.formType ?? null,
+    formId: ctx.formId ?? null,
+    formTitle: ctx.formTitle ?? null,
+    operator: ctx.operator,
+    holderBefore: m.holderBefore ?? null,
+    holderAfter: m.holderAfter ?? null,
+    price: m.price ?? null,
+    remark: m.remark ?? null,
+    createTime: t,
+  };
+  await trx.insertInto('ldEntry').values(entry).execute();
+  if (m.change !== 0) {
+    const [item, wh] = await names(trx, m.itemId, m.warehouseId);
+    const stock = {
+      type: 'ld_stock',
+      id: stockRecordId(m.itemId, m.warehouseId),
+      name: `${item} @ ${wh}`,
+      orgCode: m.orgCode,
+    };
+    await recordChanges(trx, stock, { qty: before }, { qty: after });
+  }
+  await recordChanges(
+    trx,
+    { type: 'ld_entry', id: entry.id, name: ctx.formTitle ?? m.movement, orgCode: m.orgCode },
+    null,
+    entry,
+  );
   return { before, after };
 }
 
@@ -166,6 +184,16 @@ export async function moveAsset(
     const cur = await trx.selectFrom('ldAsset').select('state').where('id', '=', assetId).executeTakeFirst();
     throw businessError(assetRefusal(asset.assetNo, (cur?.state ?? asset.state) as AssetState, action));
   }
+  const target = {
+    type: 'ld_asset',
+    id: asset.id,
+    name: asset.assetNo,
+    orgCode: patch.sysOrgCode ?? asset.sysOrgCode,
+  };
+  await recordChanges(trx, target, asset, {
+    ...patch,
+    stateTime: patch.state && patch.state !== asset.state ? t : asset.stateTime,
+  });
   return asset;
 }
 

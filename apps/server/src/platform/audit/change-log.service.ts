@@ -3,6 +3,7 @@
  * the administrator's search over every change with its export.
  */
 import { CHANGE_ACTIONS, CHANGE_RECORD_TYPES, HY_LOG_LABELS, OFFICE_CHANGE_LABELS, OFFICE_CHANGE_PERMS, type ChangeLogRow, type ChangeLogSearch } from '@go/contract';
+import { MONTH_FIELDS, MONTH_TITLES, QUARTER_FIELDS, QUARTER_ID_FIELDS, QUARTER_TITLES } from '@go/contract/performance/index';
 import type { CurrentUser } from '../access/access.js';
 import { inCompanyScope, scopeToCompany } from '../access/scope.js';
 import type { Database } from '../db/database.js';
@@ -23,6 +24,20 @@ export const RECORD_READ_PERMS: Record<string, string> = {
   ...OFFICE_CHANGE_PERMS,
   hy_user: 'hr:user:list',
   wf_form: 'hr:user:list',
+  user_year_perf: 'performance:yearPerf:list',
+  user_year_part: 'performance:yearPart:list',
+  pf_questionnaire: 'performance:questionnaire:list',
+  pf_question: 'performance:questionnaire:list',
+  pf_survey: 'performance:survey:result',
+  pf_kpi_round: 'performance:kpiRound:list',
+  ld_category: 'ledger:item:list',
+  ld_item: 'ledger:item:list',
+  ld_warehouse: 'ledger:warehouse:list',
+  ld_supplier: 'ledger:supplier:list',
+  ld_stock: 'ledger:library:list',
+  ld_entry: 'ledger:library:list',
+  ld_asset: 'ledger:library:list',
+  ld_procure_pool: 'ledger:procure:list',
 };
 
 const COMMON_LABELS: Record<string, string> = {
@@ -74,6 +89,20 @@ export const FIELD_LABELS: Record<string, Record<string, string>> = {
   sys_dict_item: { dictId: '字典', itemText: '名称', itemValue: '数据值', description: '适用部门', sortOrder: '排序', status: '是否启用' },
   ...OFFICE_CHANGE_LABELS,
   hy_user: HY_LOG_LABELS,
+  user_year_perf: { userId: '人员', userName: '姓名', orgName: '公司', departName: '部门', yearPart: '考核年度', sysOrgCode: '部门编码', avgCount: '平均分', ...Object.fromEntries(MONTH_FIELDS.map((f, i) => [f, MONTH_TITLES[i]])) },
+  user_year_part: { userId: '人员', userName: '姓名', orgName: '公司', departName: '部门', postName: '职务', yearPart: '考核年度', sysOrgCode: '部门编码', ...Object.fromEntries(QUARTER_FIELDS.flatMap((f, i) => [[f, QUARTER_TITLES[i]], [QUARTER_ID_FIELDS[i], `${QUARTER_TITLES[i]}考评单`]])) },
+  pf_questionnaire: { title: '问卷名称', description: '说明', sysOrgCode: '部门', questions: '题目', delFlag: '删除标记' },
+  pf_question: { questionnaireId: '问卷', sortNo: '序号', title: '题目', type: '题型', weight: '权重', required: '必答', options: '选项' },
+  pf_survey: { questionnaireId: '问卷', title: '标题', yearPart: '考核年度', targetUserId: '被评价人ID', targetUsername: '被评价人账号', targetRealname: '被评价人', sysOrgCode: '部门', departName: '部门名称', raters: '评价人' },
+  pf_kpi_round: { yearPart: '考核年度', quarter: '季度', orgCode: '部门或公司', departName: '部门名称', kpiGoal: 'KPI目标', createdCount: '已发起', skippedCount: '已跳过', failedCount: '失败', createByName: '发起人' },
+  ld_category: { parentId: '上级分类', name: '分类名称', code: '分类编码', sortNo: '排序' },
+  ld_item: { code: '物品编码', name: '物品名称', categoryId: '分类', spec: '规格', unit: '单位', kind: '类型', price: '参考单价', status: '状态', remark: '备注' },
+  ld_warehouse: { name: '仓库名称', type: '类型', sysOrgCode: '所属公司', address: '地址', keeper: '保管员', status: '状态' },
+  ld_supplier: { name: '供应商名称', creditCode: '统一社会信用代码', contacts: '联系人', phone: '联系电话', email: '邮箱', address: '地址', bankName: '开户银行', bankAccount: '银行账号', qualificationFiles: '资质文件', status: '状态', remark: '备注', sysOrgCode: '所属公司' },
+  ld_stock: { itemId: '物品', warehouseId: '仓库', sysOrgCode: '公司', qty: '库存数量' },
+  ld_entry: { itemId: '物品', warehouseId: '仓库', sysOrgCode: '公司', assetId: '资产', movement: '类型', qtyChange: '数量', qtyBefore: '变化前', qtyAfter: '变化后', formType: '单据类型', formId: '单据ID', formTitle: '单据', operator: '经办人', holderBefore: '原持有人', holderAfter: '新持有人', price: '单价', remark: '备注' },
+  ld_asset: { assetNo: '资产编号', itemId: '物品', warehouseId: '仓库', sysOrgCode: '公司', state: '状态', holder: '持有人账号', holderName: '持有人', location: '位置', price: '单价', supplierId: '供应商', stateTime: '变更时间' },
+  ld_procure_pool: { itemId: '物品', itemName: '物品名称', spec: '规格', unit: '单位', qty: '数量', price: '预估单价', supplierId: '供应商', status: '状态', markName: '标记', markedBy: '标记人', markedTime: '标记时间', sourceFormId: '来源单据ID', sourceTitle: '来源单据', applicant: '申请人账号', applicantName: '申请人', entryFormId: '入库单', remark: '备注', sysOrgCode: '公司' },
 };
 
 /** A record type described at run time: its label and field labels (one type per online form). */

@@ -1,4 +1,5 @@
 import { companyOf } from '../../../platform/access/access.js';
+import { recordChanges } from '../../../platform/audit/audit.js';
 import type { Database } from '../../../platform/db/database.js';
 import { newId } from '../../../platform/db/ids.js';
 import { now } from '../../../platform/db/time.js';
@@ -62,47 +63,64 @@ export async function applyGoodsForm(
 
   for (const l of sorted) {
     switch (type) {
-      case 'ld_purchase':
-        await trx
-          .insertInto('ldProcurePool')
-          .values({
-            id: newId(),
-            itemId: l.itemId,
-            itemName: l.itemName ?? '',
-            spec: l.spec,
-            unit: l.unit,
-            qty: l.qty,
-            price: l.price,
-            supplierId: l.supplierId,
-            status: 0,
-            markName: null,
-            markedBy: null,
-            markedTime: null,
-            sourceFormId: form.id,
-            sourceTitle: form.title,
-            applicant: form.applicant,
-            applicantName,
-            entryFormId: null,
-            remark: l.remark,
-            sysOrgCode: form.sysOrgCode,
-            createBy: by,
-            createTime: t,
-            updateBy: null,
-            updateTime: null,
-          })
-          .execute();
+      case 'ld_purchase': {
+        const line = {
+          id: newId(),
+          itemId: l.itemId,
+          itemName: l.itemName ?? '',
+          spec: l.spec,
+          unit: l.unit,
+          qty: l.qty,
+          price: l.price,
+          supplierId: l.supplierId,
+          status: 0,
+          markName: null,
+          markedBy: null,
+          markedTime: null,
+          sourceFormId: form.id,
+          sourceTitle: form.title,
+          applicant: form.applicant,
+          applicantName,
+          entryFormId: null,
+          remark: l.remark,
+          sysOrgCode: form.sysOrgCode,
+          createBy: by,
+          createTime: t,
+          updateBy: null,
+          updateTime: null,
+        };
+        await trx.insertInto('ldProcurePool').values(line).execute();
+        await recordChanges(
+          trx,
+          { type: 'ld_procure_pool', id: line.id, name: line.itemName, orgCode: line.sysOrgCode },
+          null,
+          line,
+        );
         break;
+      }
       case 'ld_stock_entry': {
         const wh = await whOrg(trx, l.warehouseId!);
         if (l.poolId) {
+          const pool = await trx
+            .selectFrom('ldProcurePool')
+            .selectAll()
+            .where('id', '=', l.poolId)
+            .executeTakeFirst();
+          const set = { status: 2, entryFormId: form.id, updateBy: by, updateTime: t };
           const res = await trx
             .updateTable('ldProcurePool')
-            .set({ status: 2, entryFormId: form.id, updateBy: by, updateTime: t })
+            .set(set)
             .where('id', '=', l.poolId)
             .where('status', 'in', [0, 1])
             .executeTakeFirst();
           if (Number(res.numUpdatedRows) !== 1)
             throw businessError(`采购池明细「${l.itemName ?? ''}」已入库`);
+          await recordChanges(
+            trx,
+            { type: 'ld_procure_pool', id: l.poolId, name: pool!.itemName, orgCode: pool!.sysOrgCode },
+            pool!,
+            set,
+          );
         }
         const item = await trx
           .selectFrom('ldItem')
@@ -112,27 +130,31 @@ export async function applyGoodsForm(
         if (item.kind === 'asset') {
           for (let k = 0; k < l.qty; k++) {
             const a = newAsset();
-            await trx
-              .insertInto('ldAsset')
-              .values({
-                id: a.id,
-                assetNo: a.assetNo,
-                itemId: l.itemId!,
-                warehouseId: l.warehouseId,
-                sysOrgCode: wh.orgCode,
-                state: 'in_stock',
-                holder: null,
-                holderName: null,
-                location: wh.name,
-                price: l.price,
-                supplierId: l.supplierId,
-                stateTime: t,
-                createBy: by,
-                createTime: t,
-                updateBy: null,
-                updateTime: null,
-              })
-              .execute();
+            const asset = {
+              id: a.id,
+              assetNo: a.assetNo,
+              itemId: l.itemId!,
+              warehouseId: l.warehouseId,
+              sysOrgCode: wh.orgCode,
+              state: 'in_stock' as const,
+              holder: null,
+              holderName: null,
+              location: wh.name,
+              price: l.price,
+              supplierId: l.supplierId,
+              stateTime: t,
+              createBy: by,
+              createTime: t,
+              updateBy: null,
+              updateTime: null,
+            };
+            await trx.insertInto('ldAsset').values(asset).execute();
+            await recordChanges(
+              trx,
+              { type: 'ld_asset', id: a.id, name: a.assetNo, orgCode: wh.orgCode },
+              null,
+              asset,
+            );
             await post(
               trx,
               {
