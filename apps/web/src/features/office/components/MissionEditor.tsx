@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../../app/session/store';
 import { RichTextEditor } from '../../../components/editors';
+import { ChangeLogButton } from '../../../components/audit/ChangeLog';
 import { FileUpload } from '../../../components/upload';
 import { missionApi, type MissionRow } from '../api';
 import { PersonSelect } from '../../../components/pickers/PersonSelect';
@@ -87,7 +88,22 @@ export function MissionEditor({ open, editing, boardId, onClose }: { open: boole
   };
 
   return (
-    <Modal open={open} title={editing ? '编辑任务' : '新建任务'} width={820} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText="保存" destroyOnHidden>
+    <Modal
+      open={open}
+      title={editing ? '编辑任务' : '新建任务'}
+      width={820}
+      onCancel={onClose}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      okText="保存"
+      destroyOnHidden
+      footer={(buttons) => (
+        <>
+          {editing ? <ChangeLogButton recordType="oa_mission" recordId={editing.id} /> : null}
+          {buttons}
+        </>
+      )}
+    >
       <Form form={form} layout="vertical" data-testid="mission-form">
         <Form.Item name="title" label="任务名称" rules={[{ required: true, whitespace: true, message: MISSION_TEXTS.titleRequired }]}>
           <Input maxLength={200} data-testid="mission-title" />

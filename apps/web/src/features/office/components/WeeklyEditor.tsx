@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../../app/session/store';
 import { RichTextEditor } from '../../../components/editors';
+import { ChangeLogButton } from '../../../components/audit/ChangeLog';
 import { FileUpload } from '../../../components/upload';
 import { weeklyApi, type WeeklyRow } from '../api';
 import { PersonSelect } from '../../../components/pickers/PersonSelect';
@@ -130,6 +131,7 @@ export function WeeklyEditor({ open, editing, onClose }: WeeklyEditorProps) {
       destroyOnHidden
       footer={
         <Space>
+          {id ? <ChangeLogButton recordType="oa_weekly" recordId={id} /> : null}
           <Button onClick={onClose}>关闭</Button>
           <Button loading={saving === 'draft'} onClick={() => void save(false)} data-testid="weekly-save-draft">
             保存草稿

@@ -7,6 +7,7 @@ import { useSession } from '../../../app/session/store';
 import { departOptions, indicatorApi, type IndicatorNode, type IndicatorRow, type Light } from '../api';
 import { IndicatorChart } from '../components/IndicatorChart';
 import { PersonSelect } from '../../../components/pickers/PersonSelect';
+import { ChangeLogButton } from '../../../components/audit/ChangeLog';
 import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 
 const LIGHT_STATUS: Record<Light, 'success' | 'warning' | 'error' | 'default'> = { green: 'success', yellow: 'warning', red: 'error', grey: 'default' };
@@ -308,7 +309,21 @@ export default function IndicatorBoard() {
         </Form>
       </Modal>
 
-      <Modal open={!!actuals} title={actuals ? `填报实际：${actuals.name}` : ''} width={760} onCancel={() => setActuals(null)} onOk={() => void saveActuals()} okText="保存" destroyOnHidden>
+      <Modal
+        open={!!actuals}
+        title={actuals ? `填报实际：${actuals.name}` : ''}
+        width={760}
+        onCancel={() => setActuals(null)}
+        onOk={() => void saveActuals()}
+        okText="保存"
+        destroyOnHidden
+        footer={(buttons) => (
+          <>
+            {actuals ? <ChangeLogButton recordType="oa_indicator" recordId={actuals.id} /> : null}
+            {buttons}
+          </>
+        )}
+      >
         {monthGrid('actual')}
       </Modal>
 
@@ -320,6 +335,12 @@ export default function IndicatorBoard() {
         onOk={() => void saveTargets()}
         okText="保存"
         destroyOnHidden
+        footer={(buttons) => (
+          <>
+            {targets ? <ChangeLogButton recordType="oa_indicator" recordId={targets.id} /> : null}
+            {buttons}
+          </>
+        )}
       >
         <Space style={{ marginBottom: 12 }}>
           <Button onClick={() => targets && setMonthValues(evenMonths(targets.target))}>平均分解</Button>

@@ -7,6 +7,7 @@ import { useAuth } from '../../../app/auth';
 import { proposalApi, type AdoptedProposal } from '../api';
 import { MissionDetail } from '../components/MissionDetail';
 import { PersonSelect } from '../../../components/pickers/PersonSelect';
+import { ChangeLogButton } from '../../../components/audit/ChangeLog';
 
 /** 建议采纳榜: the company's adopted proposals with likes; managers name an owner (which creates a mission). */
 export default function ProposalAdopted() {
@@ -96,7 +97,20 @@ export default function ProposalAdopted() {
           </List.Item>
         )}
       />
-      <Modal open={!!assigning} title={assigning ? `指定负责人：${assigning.subject}` : ''} onCancel={() => setAssigning(null)} onOk={() => void assign()} okText="确定" destroyOnHidden>
+      <Modal
+        open={!!assigning}
+        title={assigning ? `指定负责人：${assigning.subject}` : ''}
+        onCancel={() => setAssigning(null)}
+        onOk={() => void assign()}
+        okText="确定"
+        destroyOnHidden
+        footer={(buttons) => (
+          <>
+            {assigning ? <ChangeLogButton recordType="oa_proposal" recordId={assigning.id} /> : null}
+            {buttons}
+          </>
+        )}
+      >
         <Form form={form} layout="vertical">
           <Form.Item name="owner" label="负责人" rules={[{ required: true, message: '请选择负责人' }]}>
             <PersonSelect aria-label="负责人" />
