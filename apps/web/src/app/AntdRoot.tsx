@@ -10,7 +10,7 @@ import { queryClient } from './queryClient';
 import { useSettings } from './settings/store';
 import { repairAntdAria } from './antd-aria';
 import { installFirstScreenStyle } from './static-style/install';
-import { useReducedMotion } from './theme';
+import { readablePrimary, useReducedMotion } from './theme';
 
 dayjs.locale('zh-cn');
 // Before any antd component renders: the default theme's first-screen styles come built, not generated.
@@ -28,6 +28,9 @@ export function AntdTheme({ children }: { children: ReactNode }) {
   const primary = useSettings((s) => s.primaryColor);
   // Users who ask their system for reduced motion get no antd animations.
   const reducedMotion = useReducedMotion();
+  // the keyboard focus ring of text boxes and selects (global.css) in the same readable shade
+  const ring = readablePrimary(primary);
+  useEffect(() => document.documentElement.style.setProperty('--go-focus-ring', ring), [ring]);
   return (
     <ConfigProvider locale={zhCN} theme={antdTheme(primary, !reducedMotion)}>
       {children}
