@@ -284,3 +284,12 @@ export function validateCgformValue(
   }
   return null;
 }
+
+/**
+ * The change-trail record type of an online form's rows (docs/audit.md): `online:<table name>`, or
+ * `online:<form id>` when the table name is too long for the trail's 50-character type.
+ */
+export function onlineChangeType(tableName: string, formId: string): string {
+  const t = `online:${tableName}`;
+  return t.length <= 50 ? t : `online:${formId}`;
+}

@@ -1,6 +1,7 @@
 import type { DbHandle } from '../../platform/db/database.js';
 import type { Api } from '../../platform/http/api.js';
 import { SecretBox } from '../system/datasource/secret-box.js';
+import { registerOnlineChangeReader } from './form/form-audit.js';
 import { FormDataService } from './form/form-data.service.js';
 import { formRoutes } from './form/form.routes.js';
 import { FormDesignService } from './form/form.service.js';
@@ -16,5 +17,7 @@ export async function registerOnlineModule(api: Api, deps: { dicts: DictLookup }
   await reportPopupRoutes(api, reports);
   const forms = new FormDesignService(api.ctx);
   await formRoutes(api, forms, new FormDataService(api.ctx, forms, deps.dicts));
+  // the change trail of the forms' rows: read with online:form:data, named by the designs
+  registerOnlineChangeReader();
   return { reports };
 }

@@ -1,8 +1,10 @@
-import { isCgformDictField, validateCgformValue, type CgformColumn, type CgformDbType } from '@go/contract';
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { isCgformDictField, onlineChangeType, validateCgformValue, type CgformColumn, type CgformDbType } from '@go/contract';
+import { CamelCasePlugin, sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { CurrentUser } from '../../../platform/access/access.js';
 import { inCompanyScope, scopeToCompany } from '../../../platform/access/scope.js';
+import { recordChanges } from '../../../platform/audit/audit.js';
 import type { AppContext } from '../../../platform/context.js';
+import type { Database } from '../../../platform/db/database.js';
 import type { DB } from '../../../platform/db/schema.js';
 import { newId } from '../../../platform/db/ids.js';
 import { now } from '../../../platform/db/time.js';
@@ -51,6 +53,44 @@ function stored(f: OnlCgformField, v: unknown): string | number | null {
 }
 
 const MAX_EXPORT_ROWS = 100000;
+
+const camel = new CamelCasePlugin();
+
+/** A row's fields as its change trail stores them: the designed fields, password fields as ******. */
+function trailValues(fields: OnlCgformField[], row: Row): Row {
+  const out: Row = {};
+  for (const f of fields) {
+    if (!(f.dbFieldName in row)) continue;
+    const v = row[f.dbFieldName];
+    out[f.dbFieldName] = f.fieldShowType === 'password' && v !== null && v !== undefined && v !== '' ? '******' : v;
+  }
+  return out;
+}
+
+/** Sub-table rows as one value of the main row's trail: their designed fields without the key, in order. */
+function trailRows(s: RuntimeForm['subs'][number], rows: Row[]): string | null {
+  const fields = s.fields.filter((f) => f.id !== s.fk.id);
+  const full = (r: Row) => Object.fromEntries(fields.map((f) => [f.dbFieldName, r[f.dbFieldName] ?? null]));
+  return rows.length ? JSON.stringify(rows.map((r) => trailValues(fields, full(r)))) : null;
+}
+
+/**
+ * Writes a row's change trail (docs/audit.md) in the transaction of the write: record type
+ * `online:<table>` (one per form), the designed fields, and each sub table sent as a field of the main row.
+ */
+async function recordRow(trx: Transaction<DB & Dyn>, form: RuntimeForm, id: string, orgCode: unknown, before: Row | null, after: Row | null): Promise<void> {
+  const h = form.head;
+  const text = h.treeFieldname ?? form.fields[0]?.dbFieldName;
+  const named = text ? (after?.[text] ?? before?.[text]) : null;
+  await recordChanges(
+    // the trail's table is a product table: its rows go through the camelCase mapping of the product's own queries
+    trx.withPlugin(camel) as unknown as Database,
+    { type: onlineChangeType(h.tableName, h.id), id, name: named === null || named === undefined ? null : String(named), orgCode: typeof orgCode === 'string' ? orgCode : null },
+    before,
+    after,
+    { fields: [...form.fields.map((f) => f.dbFieldName), ...form.subs.map((s) => s.head.tableName)] },
+  );
+}
 
 /**
  * The generated pages' calls (`/online/cgform/api`, `{code}` = head id): columns, query items, rows with
@@ -334,6 +374,9 @@ export class FormDataService {
             .values({ ...r, id: newId(), [s.fk.dbFieldName]: key === undefined ? null : key, sys_org_code: user.orgCode, create_by: user.username, create_time: t })
             .execute();
       }
+      const after: Row = trailValues(form.fields, values);
+      for (const { s, rows } of subs) if (rows) after[s.head.tableName] = trailRows(s, rows);
+      await recordRow(trx, form, id, user.orgCode, null, after);
     });
     return id;
   }
@@ -359,10 +402,22 @@ export class FormDataService {
         .set({ ...values, update_by: user.username, update_time: t })
         .where('id', '=', id)
         .execute();
+      const before: Row = trailValues(form.fields, current);
+      const after: Row = trailValues(form.fields, values);
       for (const { s, rows } of subs) {
         if (!rows) continue;
         const keyValue = s.fk.mainField && s.fk.mainField !== 'id' ? values[s.fk.mainField] : id;
         const key = keyValue === null || keyValue === undefined ? '' : String(keyValue);
+        const oldKey = s.fk.mainField && s.fk.mainField !== 'id' ? current[s.fk.mainField] : id;
+        const old: Row[] = await trx
+          .selectFrom(s.head.tableName)
+          .selectAll()
+          .where(s.fk.dbFieldName, '=', oldKey === null || oldKey === undefined ? '' : String(oldKey))
+          .orderBy('create_time')
+          .orderBy('id')
+          .execute();
+        before[s.head.tableName] = trailRows(s, old);
+        after[s.head.tableName] = trailRows(s, rows);
         await trx.deleteFrom(s.head.tableName).where(s.fk.dbFieldName, '=', key).execute();
         for (const r of rows)
           await trx
@@ -370,6 +425,7 @@ export class FormDataService {
             .values({ ...r, id: newId(), [s.fk.dbFieldName]: key, sys_org_code: current.sys_org_code ?? user.orgCode, create_by: user.username, create_time: t })
             .execute();
       }
+      await recordRow(trx, form, id, current.sys_org_code, before, after);
     });
   }
 
@@ -385,11 +441,15 @@ export class FormDataService {
           const child = await trx.selectFrom(h.tableName).select('id').where(h.treeParentIdField, '=', id).executeTakeFirst();
           if (child && !ids.includes(String(child.id))) throw businessError('请先删除子节点');
         }
+        const before: Row = trailValues(form.fields, r);
         for (const s of form.subs) {
           const key = s.fk.mainField && s.fk.mainField !== 'id' ? r[s.fk.mainField] : id;
-          await trx.deleteFrom(s.head.tableName).where(s.fk.dbFieldName, '=', key === null || key === undefined ? '' : String(key)).execute();
+          const where = key === null || key === undefined ? '' : String(key);
+          before[s.head.tableName] = trailRows(s, await trx.selectFrom(s.head.tableName).selectAll().where(s.fk.dbFieldName, '=', where).orderBy('create_time').orderBy('id').execute());
+          await trx.deleteFrom(s.head.tableName).where(s.fk.dbFieldName, '=', where).execute();
         }
         await trx.deleteFrom(h.tableName).where('id', '=', id).execute();
+        await recordRow(trx, form, id, r.sys_org_code, before, null);
         if (h.isTree === 'Y' && h.treeParentIdField) {
           const pid = r[h.treeParentIdField];
           if (typeof pid === 'string' && pid && pid !== '0') {

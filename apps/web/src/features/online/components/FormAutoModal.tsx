@@ -1,7 +1,8 @@
-import { validateCgformValue } from '@go/contract';
+import { onlineChangeType, validateCgformValue } from '@go/contract';
 import { App, Button, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Space, Spin, Switch, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { ChangeLogButton } from '../../../components/audit/ChangeLog';
 import { CategorySelect } from '../../../components/dict/CategorySelect';
 import { DictSearchSelect } from '../../../components/dict/DictSearchSelect';
 import { DictSelect } from '../../../components/dict/DictSelect';
@@ -196,6 +197,7 @@ export function FormAutoModal({ code, meta, editId, open, onClose }: { code: str
       destroyOnHidden
       footer={
         <Space>
+          {editId ? <ChangeLogButton recordType={onlineChangeType(meta.currentTableName, meta.code)} recordId={editId} /> : null}
           <Button onClick={() => onClose(false)}>取消</Button>
           <Button type="primary" loading={busy} onClick={() => void save()} data-testid="cgform-row-save">
             确定
