@@ -72,25 +72,27 @@ export function PhoneCard({
   );
 }
 
-/** A list of phone cards with the loading and empty states and a compact pagination. */
+/** A list of phone cards with the loading and empty states (the page's own empty text) and a compact pagination. */
 export function PhoneCardList<T>({
   rows,
   rowKey,
   loading,
   renderCard,
   pagination,
+  emptyText,
 }: {
   rows: T[];
   rowKey: (r: T) => string;
   loading?: boolean;
   renderCard: (r: T, index: number) => ReactNode;
   pagination?: TablePaginationConfig | false;
+  emptyText?: ReactNode;
 }) {
   return (
     <Spin spinning={!!loading}>
       <div className="phone-card-list" data-testid="phone-card-list">
         {rows.length === 0 ? (
-          <Empty description={loading ? '加载中...' : '暂无数据'} />
+          <Empty description={loading ? '加载中...' : (emptyText ?? '暂无数据')} />
         ) : (
           rows.map((r, i) => <div key={rowKey(r)}>{renderCard(r, i)}</div>)
         )}

@@ -82,6 +82,7 @@ export function ResponsiveTable<T extends object>(
       rowKey={(r) => keyOf(r, rows.indexOf(r))}
       loading={typeof tableProps.loading === 'object' ? !!tableProps.loading.spinning : !!tableProps.loading}
       pagination={pagination === false ? false : pagination}
+      emptyText={typeof tableProps.locale?.emptyText === 'function' ? tableProps.locale.emptyText() : tableProps.locale?.emptyText}
       renderCard={(r, i) => {
         const key = keyOf(r, i);
         const disabled = !!sel?.getCheckboxProps?.(r)?.disabled;
