@@ -208,16 +208,22 @@ async function countScores(db: Database, user: CurrentUser, f: RankingFilter): P
   return { scores, above, total, rankOf };
 }
 
-/** The filter's score counts, kept while the sheet's version holds; null when there is no version. */
-async function scoreCounts(db: Database, user: CurrentUser, f: RankingFilter): Promise<ScoreCounts | null> {
-  const sheet = f.quarter ? 'part' : 'perf';
-  const version = await rankVersion(db, sheet);
-  if (version === null) return null;
+const sheetOf = (f: RankingFilter) => (f.quarter ? 'part' : 'perf');
+
+function keptFor(db: Database, user: CurrentUser, f: RankingFilter) {
   let kept = keptCounts.get(db);
   if (!kept) keptCounts.set(db, (kept = new Map()));
-  const key = JSON.stringify([sheet, isGroupLevel(user) ? '*' : user.company, f.yearPart, f.quarter ?? 0, f.sysOrgCode ?? '', f.departName ?? '', f.userName ?? '']);
+  const key = JSON.stringify([sheetOf(f), isGroupLevel(user) ? '*' : user.company, f.yearPart, f.quarter ?? 0, f.sysOrgCode ?? '', f.departName ?? '', f.userName ?? '']);
+  return { kept, key };
+}
+
+/** The filter's score counts at the sheet's current version, counted now and kept; null when there is no version. */
+async function countScoresNow(db: Database, user: CurrentUser, f: RankingFilter): Promise<{ version: string; counts: ScoreCounts } | null> {
+  const version = await rankVersion(db, sheetOf(f));
+  if (version === null) return null;
+  const { kept, key } = keptFor(db, user, f);
   const hit = kept.get(key);
-  if (hit && hit.version === version) return hit.counts;
+  if (hit && hit.version === version) return { version, counts: await hit.counts };
   // counted after the version was read, so kept counts are never older than their version
   const counts = countScores(db, user, f);
   kept.delete(key);
@@ -226,23 +232,16 @@ async function scoreCounts(db: Database, user: CurrentUser, f: RankingFilter): P
   counts.catch(() => {
     if (kept.get(key)?.counts === counts) kept.delete(key);
   });
-  return counts;
+  return { version, counts: await counts };
 }
 
 /**
- * A page of ranked rows (equal scores share a rank, the next score skips places: "1, 2, 2, 4").
- *
- * The filter's score counts (how many rows have each score, so how many score higher: the rank of a score and
- * the total) are kept while the sheet's ranking version holds (migration 2026_11_28_0210; any write that can
- * change a ranking moves it on, and the counts are taken again). A page is then one read of the ranking index
- * (migration 1830: score desc, name, id, org code) starting at the score its first row has — its offset is
- * only within that score's ties — and only the page's rows from the table.
+ * The page from the score counts, or null when the sheet's version read with the page's rows (in the same
+ * statement) is not the counts' version.
  */
-export async function rankingPage(db: Database, user: CurrentUser, f: RankingFilter, p: Paging): Promise<Page<RankingRow>> {
-  const counts = await scoreCounts(db, user, f);
-  if (!counts) return rankingPageCounted(db, user, f, p);
+async function pageFromCounts(db: Database, user: CurrentUser, f: RankingFilter, p: Paging, version: string, counts: ScoreCounts): Promise<Page<RankingRow> | null> {
   const offset = (p.pageNo - 1) * p.pageSize;
-  if (offset >= counts.total) return page<RankingRow>([], counts.total, p.pageNo, p.pageSize);
+  if (offset >= counts.total) return (await rankVersion(db, sheetOf(f))) === version ? page<RankingRow>([], counts.total, p.pageNo, p.pageSize) : null;
   // the score group holding the page's first row: the last k with above[k] <= offset
   let lo = 0;
   let hi = counts.scores.length - 1;
@@ -252,18 +251,47 @@ export async function rankingPage(db: Database, user: CurrentUser, f: RankingFil
     else hi = mid - 1;
   }
   const records = await rankedRows(db, user, f, p.pageSize, offset - counts.above[lo]!, counts.scores[lo]!);
+  if (!records.length || String(records[0]!.rankVersion) !== version) return null;
   const rows: RankingRow[] = [];
-  for (const r of records) {
+  for (const { rankVersion: _, ...r } of records) {
     const avgCount = Number(r.avgCount);
     const rank = counts.rankOf.get(avgCount);
-    // a write landed between the counts and the page: count this page afresh
-    if (rank === undefined) return rankingPageCounted(db, user, f, p);
+    if (rank === undefined) return null;
     rows.push({ ...r, avgCount, rank });
   }
   return page<RankingRow>(rows, counts.total, p.pageNo, p.pageSize);
 }
 
-/** `limit` rows in ranking order, skipping `offset`, from those scoring at most `atMost` (all when undefined). */
+/**
+ * A page of ranked rows (equal scores share a rank, the next score skips places: "1, 2, 2, 4").
+ *
+ * The filter's score counts (how many rows have each score, so how many score higher: the rank of a score and
+ * the total) are kept while the sheet's ranking version holds (migration 2026_11_28_0210; any write that can
+ * change a ranking moves it on, and the counts are taken again). A page is then one statement: a read of the
+ * ranking index (migration 1830: score desc, name, id, org code) starting at the score its first row has — its
+ * offset is only within that score's ties — the page's rows from the table, and the sheet's version, which
+ * must still be the counts' one (else the counts are taken again).
+ */
+export async function rankingPage(db: Database, user: CurrentUser, f: RankingFilter, p: Paging): Promise<Page<RankingRow>> {
+  const { kept, key } = keptFor(db, user, f);
+  const hit = kept.get(key);
+  if (hit) {
+    const fast = await pageFromCounts(db, user, f, p, hit.version, await hit.counts);
+    if (fast) return fast;
+  }
+  const now = await countScoresNow(db, user, f);
+  if (now) {
+    const fresh = await pageFromCounts(db, user, f, p, now.version, now.counts);
+    if (fresh) return fresh;
+  }
+  // no version, or a write landed between the counts and the page
+  return rankingPageCounted(db, user, f, p);
+}
+
+/**
+ * `limit` rows in ranking order, skipping `offset`, from those scoring at most `atMost` (all when undefined),
+ * each with the sheet's ranking version read in the same statement.
+ */
 async function rankedRows(db: Database, user: CurrentUser, f: RankingFilter, limit: number, offset: number, atMost?: number) {
   const { qb, scoreRef } = rankingBase(db, user, f, 's');
   const table = f.quarter ? 'userYearPart' : 'userYearPerf';
@@ -275,10 +303,11 @@ async function rankedRows(db: Database, user: CurrentUser, f: RankingFilter, lim
     .selectFrom(ids.as('k'))
     .innerJoin(`${table} as r`, 'r.id', 'k.id')
     .select(['r.id', 'r.userId', 'r.userName', 'r.orgName', 'r.departName', 'r.sysOrgCode', 'r.yearPart', sql<number>`${score}`.as('avgCount')])
+    .select(sql<string | number | null>`(select version from pf_rank_version where sheet = ${sheetOf(f)})`.as('rankVersion'))
     .orderBy(score, 'desc')
     .orderBy('r.userName')
     .orderBy('r.id')
-    .execute()) as Omit<RankingRow, 'rank'>[];
+    .execute()) as (Omit<RankingRow, 'rank'> & { rankVersion: string | number | null })[];
 }
 
 /**
@@ -292,7 +321,7 @@ async function rankingPageCounted(db: Database, user: CurrentUser, f: RankingFil
   const counted = qb.select((eb) => eb.fn.countAll().as('total'));
   const [countRow, records] = await Promise.all([counted.executeTakeFirst(), rankedRows(db, user, f, p.pageSize, offset)]);
   const total = Number((countRow as { total?: unknown } | undefined)?.total ?? 0);
-  const pg = page<Omit<RankingRow, 'rank'>>(total === 0 ? [] : records, total, p.pageNo, p.pageSize);
+  const pg = page<Omit<RankingRow, 'rank'>>(total === 0 ? [] : records.map(({ rankVersion: _, ...r }) => r), total, p.pageNo, p.pageSize);
   if (!pg.records.length) return { ...pg, records: [] };
   let firstRank = 1;
   if (offset > 0) {
