@@ -1,6 +1,7 @@
 import { KPI_ROUND_TEXT, kpiForm, type KpiRoundResult, type KpiRoundStart } from '@go/contract/performance/index';
 import { companyOf, type CurrentUser } from '../../platform/access/access.js';
 import { inCompanyScope, scopeToCompany } from '../../platform/access/scope.js';
+import { recordChanges } from '../../platform/audit/audit.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
@@ -57,23 +58,26 @@ export class KpiRoundService {
     const year = Number(input.yearPart);
     const roundId = newId();
     const t = now();
-    await this.db
-      .insertInto('pfKpiRound')
-      .values({
-        id: roundId,
-        yearPart: year,
-        quarter: input.quarter,
-        orgCode: depart.orgCode,
-        departName: depart.departName,
-        kpiGoal: input.kpiGoal,
-        createdCount: 0,
-        skippedCount: 0,
-        failedCount: 0,
-        createBy: user.username,
-        createByName: user.realname,
-        createTime: t,
-      })
-      .execute();
+    const round = {
+      id: roundId,
+      yearPart: year,
+      quarter: input.quarter,
+      orgCode: depart.orgCode,
+      departName: depart.departName,
+      kpiGoal: input.kpiGoal,
+      createdCount: 0,
+      skippedCount: 0,
+      failedCount: 0,
+      createBy: user.username,
+      createByName: user.realname,
+      createTime: t,
+    };
+    // the round and its audit rows (docs/audit.md) together; its members' counts likewise at the end
+    const target = { type: 'pf_kpi_round', id: roundId, name: `${depart.departName ?? depart.orgCode} ${year}年第${input.quarter}季度`, orgCode: depart.orgCode };
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('pfKpiRound').values(round).execute();
+      await recordChanges(trx, target, null, round);
+    });
     const counts = { created: 0, skipped: 0, failed: 0 };
     for (const m of members) {
       const o = await this.fileFor(user, roundId, m, year, input.quarter, input.kpiGoal);
@@ -86,11 +90,11 @@ export class KpiRoundService {
           .execute();
       }
     }
-    await this.db
-      .updateTable('pfKpiRound')
-      .set({ createdCount: counts.created, skippedCount: counts.skipped, failedCount: counts.failed })
-      .where('id', '=', roundId)
-      .execute();
+    const set = { createdCount: counts.created, skippedCount: counts.skipped, failedCount: counts.failed };
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('pfKpiRound').set(set).where('id', '=', roundId).execute();
+      await recordChanges(trx, target, round, set);
+    });
     return this.result(user, roundId);
   }
 

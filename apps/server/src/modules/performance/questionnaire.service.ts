@@ -15,6 +15,7 @@ import {
 import type { CurrentUser } from '../../platform/access/access.js';
 import { inCompanyScope } from '../../platform/access/scope.js';
 import type { Database } from '../../platform/db/database.js';
+import { recordChanges } from '../../platform/audit/audit.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
 import { businessError } from '../../platform/http/errors.js';
@@ -50,6 +51,29 @@ function presentQuestion(q: PfQuestion) {
   };
 }
 
+/** The questions as one readable text (the questionnaire's `questions` field in its audit trail). */
+function questionsText(rows: PfQuestion[]): string {
+  return rows
+    .map((q) => {
+      const opts = parseOptions(q.options).map((o) => `${o.label}=${o.score}`);
+      const type = QUESTION_TYPE_TEXT[q.type as QuestionType] ?? q.type;
+      return `${q.sortNo}. ${q.title}（${type}，权重${q.weight}${q.required === 1 ? '，必答' : ''}）${opts.length ? `：${opts.join('、')}` : ''}`;
+    })
+    .join('\n');
+}
+
+/**
+ * The audit trail of a questionnaire's questions (docs/audit.md): a question kept by its id is an edit, a new
+ * one an add, a dropped one a delete; the questionnaire names them all in its `questions` field.
+ */
+async function recordQuestions(trx: Database, questionnaire: { title: string; sysOrgCode: string | null }, before: PfQuestion[], after: PfQuestion[]) {
+  const old = new Map(before.map((q) => [q.id, q]));
+  const target = (q: PfQuestion) => ({ type: 'pf_question', id: q.id, name: `${questionnaire.title}：${q.title}`, orgCode: questionnaire.sysOrgCode ?? undefined });
+  for (const q of after) await recordChanges(trx, target(q), old.has(q.id) ? { ...old.get(q.id) } : null, { ...q });
+  const kept = new Set(after.map((q) => q.id));
+  for (const q of before) if (!kept.has(q.id)) await recordChanges(trx, target(q), { ...q }, null);
+}
+
 const toScored = (q: PfQuestion): ScoredQuestion => ({ id: q.id, type: q.type as QuestionType, weight: q.weight, options: parseOptions(q.options) });
 
 /**
@@ -76,9 +100,10 @@ export class QuestionnaireService {
     return { ...row, questions: questions.map(presentQuestion), surveyCount: await repo.surveyCountOf(this.db, id) };
   }
 
-  private questionRows(questionnaireId: string, input: QuestionnaireInput): PfQuestion[] {
+  /** The question rows of a save; a question sent with the id of one of `keep` keeps it (its trail goes on). */
+  private questionRows(questionnaireId: string, input: QuestionnaireInput, keep: Set<string> = new Set()): PfQuestion[] {
     return input.questions.map((q, i) => ({
-      id: newId(),
+      id: q.id && keep.delete(q.id) ? q.id : newId(),
       questionnaireId,
       sortNo: i + 1,
       type: q.type,
@@ -91,25 +116,38 @@ export class QuestionnaireService {
 
   async add(user: CurrentUser, input: QuestionnaireInput) {
     const id = newId();
+    const row = { id, title: input.title, description: input.description ?? null, sysOrgCode: user.orgCode, createBy: user.username, createTime: now() };
+    const questions = this.questionRows(id, input);
     await this.db.transaction().execute(async (trx) => {
-      await repo.insertQuestionnaire(trx, { id, title: input.title, description: input.description ?? null, sysOrgCode: user.orgCode, createBy: user.username, createTime: now() });
-      await repo.replaceQuestions(trx, id, this.questionRows(id, input));
+      await repo.insertQuestionnaire(trx, row);
+      await repo.replaceQuestions(trx, id, questions);
+      await recordChanges(trx, { type: 'pf_questionnaire', id, name: row.title, orgCode: row.sysOrgCode }, null, { ...row, questions: questionsText(questions) });
+      await recordQuestions(trx, row, [], questions);
     });
     return { id };
   }
 
   async edit(user: CurrentUser, input: QuestionnaireInput & { id: string }) {
-    await this.scoped(user, input.id);
+    const existing = await this.scoped(user, input.id);
     if ((await repo.surveyCountOf(this.db, input.id)) > 0) throw businessError(Q_TEXT.sent);
+    const set = { title: input.title, description: input.description ?? null, updateBy: user.username, updateTime: now() };
     await this.db.transaction().execute(async (trx) => {
-      await repo.updateQuestionnaire(trx, input.id, { title: input.title, description: input.description ?? null, updateBy: user.username, updateTime: now() });
-      await repo.replaceQuestions(trx, input.id, this.questionRows(input.id, input));
+      const before = await repo.questionsOf(trx, input.id);
+      const questions = this.questionRows(input.id, input, new Set(before.map((q) => q.id)));
+      await repo.updateQuestionnaire(trx, input.id, set);
+      await repo.replaceQuestions(trx, input.id, questions);
+      const target = { type: 'pf_questionnaire', id: existing.id, name: input.title, orgCode: existing.sysOrgCode ?? undefined };
+      await recordChanges(trx, target, { ...existing, questions: questionsText(before) }, { ...set, questions: questionsText(questions) });
+      await recordQuestions(trx, { ...existing, title: input.title }, before, questions);
     });
   }
 
   async remove(user: CurrentUser, id: string) {
-    await this.scoped(user, id);
-    await repo.softDeleteQuestionnaire(this.db, id);
+    const existing = await this.scoped(user, id);
+    await this.db.transaction().execute(async (trx) => {
+      await repo.softDeleteQuestionnaire(trx, id);
+      await recordChanges(trx, { type: 'pf_questionnaire', id, name: existing.title, orgCode: existing.sysOrgCode ?? undefined }, existing, { delFlag: 1 }, { action: 'delete' });
+    });
   }
 
   /** Sends a questionnaire about one person to the chosen raters (all within the sender's company scope). */
@@ -133,25 +171,28 @@ export class QuestionnaireService {
     const id = newId();
     const t = now();
     await this.db.transaction().execute(async (trx) => {
+      const survey = {
+        id,
+        questionnaireId: questionnaire.id,
+        title: input.title || `${target.realname}的${questionnaire.title}`,
+        yearPart: input.yearPart ?? null,
+        targetUserId: target.id,
+        targetUsername: target.username,
+        targetRealname: target.realname,
+        sysOrgCode: target.orgCode,
+        departName: target.departName,
+        createBy: user.username,
+        createTime: t,
+        updateBy: null,
+        updateTime: null,
+      };
       await repo.insertSurvey(
         trx,
-        {
-          id,
-          questionnaireId: questionnaire.id,
-          title: input.title || `${target.realname}的${questionnaire.title}`,
-          yearPart: input.yearPart ?? null,
-          targetUserId: target.id,
-          targetUsername: target.username,
-          targetRealname: target.realname,
-          sysOrgCode: target.orgCode,
-          departName: target.departName,
-          createBy: user.username,
-          createTime: t,
-          updateBy: null,
-          updateTime: null,
-        },
+        survey,
         raters.map((r) => ({ id: newId(), surveyId: id, username: r.username, relation: r.relation, status: 0, answerTime: null, createTime: t })),
       );
+      // who rates stays out of the trail (the person evaluated may read it): only how many
+      await recordChanges(trx, { type: 'pf_survey', id, name: survey.title, orgCode: survey.sysOrgCode }, null, { ...survey, raters: `${raters.length}人` });
     });
     return { id };
   }

@@ -13,6 +13,7 @@ import {
 import type { CurrentUser } from '../../platform/access/access.js';
 import { inCompanyScope, scopeToCompany } from '../../platform/access/scope.js';
 import type { Database } from '../../platform/db/database.js';
+import { recordChanges } from '../../platform/audit/audit.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
 import { businessError } from '../../platform/http/errors.js';
@@ -93,6 +94,16 @@ function pick(input: Row, keys: readonly string[]): Row {
   return out;
 }
 
+/** The audit trail's record of a sheet row (docs/audit.md): the table's type, named by person and year. */
+function sheetTarget(table: SheetTable, row: { id: string; userName?: string | null; yearPart?: string | null; sysOrgCode?: string | null }) {
+  return {
+    type: table === 'userYearPerf' ? 'user_year_perf' : 'user_year_part',
+    id: row.id,
+    name: [row.userName, row.yearPart].filter(Boolean).join(' '),
+    orgCode: row.sysOrgCode ?? undefined,
+  };
+}
+
 /** Two stored or sent scores are the same (null and blank alike; 85 and 85.0 alike). */
 function sameScore(a: unknown, b: unknown): boolean {
   const blank = (v: unknown) => v === null || v === undefined || v === '';
@@ -141,7 +152,10 @@ export class SheetService {
       updateBy: null,
       updateTime: null,
     };
-    await insertSheetRow(this.db, 'userYearPerf', row);
+    await this.db.transaction().execute(async (trx) => {
+      await insertSheetRow(trx, 'userYearPerf', row);
+      await recordChanges(trx, sheetTarget('userYearPerf', row), null, row);
+    });
     return row;
   }
 
@@ -151,7 +165,10 @@ export class SheetService {
     const set = pick(input, MONTH_FIELDS);
     const merged = { ...existing, ...set } as UserYearPerf;
     Object.assign(set, { avgCount: yearAverage(merged), updateBy: user.username, updateTime: now() });
-    await updateSheetRow(this.db, 'userYearPerf', existing.id, set);
+    await this.db.transaction().execute(async (trx) => {
+      await updateSheetRow(trx, 'userYearPerf', existing.id, set);
+      await recordChanges(trx, sheetTarget('userYearPerf', existing), { ...existing }, set);
+    });
     return { ...merged, ...set };
   }
 
@@ -176,7 +193,10 @@ export class SheetService {
       updateBy: null,
       updateTime: null,
     };
-    await insertSheetRow(this.db, 'userYearPart', row);
+    await this.db.transaction().execute(async (trx) => {
+      await insertSheetRow(trx, 'userYearPart', row);
+      await recordChanges(trx, sheetTarget('userYearPart', row), null, row);
+    });
     return row;
   }
 
@@ -190,7 +210,10 @@ export class SheetService {
       if (f in set && !sameScore(set[f], existing[f])) set[QUARTER_ID_FIELDS[i]] = null;
     });
     Object.assign(set, { updateBy: user.username, updateTime: now() });
-    await updateSheetRow(this.db, 'userYearPart', existing.id, set);
+    await this.db.transaction().execute(async (trx) => {
+      await updateSheetRow(trx, 'userYearPart', existing.id, set);
+      await recordChanges(trx, sheetTarget('userYearPart', existing), { ...existing }, set);
+    });
     return { ...existing, ...set };
   }
 
@@ -249,7 +272,8 @@ export interface FinishedEvaluation {
  * score ledger's unique evaluation id decides (a second or concurrent call finds it taken and changes
  * nothing). Quarter → the quarterly sheet with its `…Id` link; month → the yearly sheet; the
  * third-quarter option also writes the months after July (docs/performance.md, "Rules"); `avgCount` is recomputed.
- * Run it inside the transaction that ends the process. Returns whether this call wrote the score.
+ * Run it inside the transaction that ends the process (the score's audit rows are written in it: the trail
+ * refuses to run outside one). Returns whether this call wrote the score.
  */
 export async function recordEvaluationScore(db: Database, evaluation: FinishedEvaluation): Promise<boolean> {
   const score = evaluation.score;
@@ -287,33 +311,28 @@ export async function recordEvaluationScore(db: Database, evaluation: FinishedEv
     updateTime: null,
   };
   if (targets.quarter) {
-    await ensureSheetRow(db, 'userYearPart', {
-      id: newId(),
-      ...base,
-      postName: person.postName,
-      ...Object.fromEntries([...QUARTER_FIELDS, ...QUARTER_ID_FIELDS].map((f) => [f, null])),
-    });
+    const fresh = { id: newId(), ...base, postName: person.postName, ...Object.fromEntries([...QUARTER_FIELDS, ...QUARTER_ID_FIELDS].map((f) => [f, null])) };
+    await ensureSheetRow(db, 'userYearPart', fresh);
     const row = (await sheetRowOf(db, 'userYearPart', person.id, yearPart))!;
-    await updateSheetRow(db, 'userYearPart', row.id, {
-      [targets.quarter.field]: score,
-      [targets.quarter.idField]: evaluation.id,
-      updateBy: 'system',
-      updateTime: t,
-    });
+    // the row is this call's when it holds the new id (else a row of the person and year was there)
+    if (row.id === fresh.id) await recordChanges(db, sheetTarget('userYearPart', row), null, fresh);
+    const set = { [targets.quarter.field]: score, [targets.quarter.idField]: evaluation.id, updateBy: 'system', updateTime: t };
+    await updateSheetRow(db, 'userYearPart', row.id, set);
+    await recordChanges(db, sheetTarget('userYearPart', row), { ...row }, set);
   }
   if (targets.months.length) {
-    await ensureSheetRow(db, 'userYearPerf', {
-      id: newId(),
-      ...base,
-      ...Object.fromEntries(MONTH_FIELDS.map((f) => [f, null])),
-      avgCount: null,
-    });
+    const blank = { id: newId(), ...base, ...Object.fromEntries(MONTH_FIELDS.map((f) => [f, null])), avgCount: null };
+    await ensureSheetRow(db, 'userYearPerf', blank);
     const row = (await sheetRowOf(db, 'userYearPerf', person.id, yearPart))!;
+    if (row.id === blank.id) await recordChanges(db, sheetTarget('userYearPerf', row), null, blank);
     const set: Row = Object.fromEntries(targets.months.map((f) => [f, score]));
     // The row is locked by this update until commit, so the average below sees every other writer's months.
     await updateSheetRow(db, 'userYearPerf', row.id, { ...set, updateBy: 'system', updateTime: t });
     const fresh = (await sheetRowById(db, 'userYearPerf', row.id))!;
-    await updateSheetRow(db, 'userYearPerf', row.id, { avgCount: yearAverage(fresh) });
+    const avgCount = yearAverage(fresh);
+    await updateSheetRow(db, 'userYearPerf', row.id, { avgCount });
+    // old values: the row as read before this update
+    await recordChanges(db, sheetTarget('userYearPerf', row), { ...row }, { ...set, avgCount });
   }
   return true;
 }
