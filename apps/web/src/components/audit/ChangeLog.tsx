@@ -54,6 +54,9 @@ const TYPE_OF_EDIT_URL: Record<string, string> = {
   '/sys/dictItem/edit': 'sys_dict_item',
   '/sys/sysDepart/edit': 'sys_depart',
   '/manager/hyUser/edit': 'hy_user',
+  '/ledger/item/edit': 'ld_item',
+  '/ledger/warehouse/edit': 'ld_warehouse',
+  '/adminstration/library/supplier/edit': 'ld_supplier',
 };
 
 export function changeLogTypeOf(editUrl: string | undefined): string | undefined {

@@ -1,5 +1,6 @@
 import { MOVEMENTS } from '@go/contract/ledger/schemas';
 import { Modal, Typography } from 'antd';
+import { ChangeLogButton } from '../../../components/audit/ChangeLog';
 import { ListPage } from '../../../components/list/ListPage';
 import type { ListColumn } from '../../../components/list/types';
 import { LEDGER_URL } from '../api';
@@ -51,14 +52,23 @@ const columns: ListColumn[] = [
   },
 ];
 
+/** The audit trail's record of what the history shows: the asset, or the balance of an item in a warehouse. */
+function recordOf(target: MovementTarget | null): { type: string; id: string } | null {
+  if (target?.assetId) return { type: 'ld_asset', id: target.assetId };
+  if (target?.itemId && target.warehouseId)
+    return { type: 'ld_stock', id: `${target.itemId}:${target.warehouseId}` };
+  return null;
+}
+
 /** An item's (or asset's) full movement history: every ledger entry with quantity before and after. */
 export function MovementModal({ target, onClose }: { target: MovementTarget | null; onClose: () => void }) {
+  const record = recordOf(target);
   return (
     <Modal
       title={`出入库流水：${target?.title ?? ''}`}
       open={!!target}
       width="85%"
-      footer={null}
+      footer={record ? <ChangeLogButton recordType={record.type} recordId={record.id} /> : null}
       onCancel={onClose}
       destroyOnHidden
     >

@@ -3,6 +3,7 @@ import { QUESTION_TYPE_TEXT, QUESTION_TYPES, type QuestionType } from '@go/contr
 import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Spin, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { getAction, postAction, putAction } from '../../../app/http/client';
+import { ChangeLogButton } from '../../../components/audit/ChangeLog';
 import type { FormModalProps } from '../../../components/list/ListPage';
 import type { Row as ListRow } from '../../../components/list/types';
 
@@ -67,6 +68,12 @@ export function QuestionnaireDesigner({ open, mode, record, onClose }: FormModal
       onCancel={() => onClose(false)}
       okText="保存"
       cancelText="取消"
+      footer={(node) => (
+        <>
+          {mode === 'edit' && record?.id ? <ChangeLogButton recordType="pf_questionnaire" recordId={String(record.id)} /> : null}
+          {node}
+        </>
+      )}
     >
       <Spin spinning={loading}>
         <Form form={form} layout="vertical" name="questionnaire-designer">
@@ -91,6 +98,10 @@ export function QuestionnaireDesigner({ open, mode, record, onClose }: FormModal
                       </Button>
                     }
                   >
+                    {/* a kept question keeps its id (and its 变更记录) */}
+                    <Form.Item name={[field.name, 'id']} hidden>
+                      <Input />
+                    </Form.Item>
                     <Row gutter={12}>
                       <Col xs={24} md={12}>
                         <Form.Item label="题目" name={[field.name, 'title']} rules={[{ required: true, whitespace: true, message: '请输入题目' }]}>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { getAction, postAction, putAction } from '../../../app/http/client';
 import type { FormModalProps } from '../../../components/list/ListPage';
 import type { Row as ListRow } from '../../../components/list/types';
+import { ChangeLogButton } from '../../../components/audit/ChangeLog';
 import { UserByDepPicker } from '../../../components/pickers/UserByDepPicker';
 import { thisYear, YEAR_OPTIONS } from './shared';
 
@@ -80,6 +81,12 @@ export function SheetFormModal({
       onCancel={() => onClose(false)}
       okText="确定"
       cancelText="取消"
+      footer={(node) => (
+        <>
+          {mode === 'edit' && record?.id ? <ChangeLogButton recordType={base === '/userYearPerf' ? 'user_year_perf' : 'user_year_part'} recordId={String(record.id)} /> : null}
+          {node}
+        </>
+      )}
     >
       <Form form={form} layout="vertical" name={`sheet-${base.slice(1)}`}>
         <Row gutter={16}>
