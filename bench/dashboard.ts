@@ -3,8 +3,8 @@
  * 100,000-person roster, on SQLite and (when TEST_DATABASE_URL / DATABASE_URL / BENCH_DATABASE_URL is set)
  * PostgreSQL. Prints the time for the dashboard's twelve calls to complete (fired together, as the page
  * does) beside hand-written SQL of the same aggregates in the same run (and checks both give the same
- * figures; target p95 ≤ 100 ms), the same right after a write to the roster (the kept figures computed
- * again), then the gzipped JavaScript /zhome loads for a staff member and for HR (with the charts chunk)
+ * figures; target p95 ≤ 100 ms), the same right after a write to the roster (only the figures it changes
+ * computed again), then the gzipped JavaScript /zhome loads for a staff member and for HR (with the charts chunk)
  * against the shell budget of bench/web-bundle.ts (/zhome ≤ 700 KB gz).
  *
  *   npm run build -w apps/web && npx tsx bench/dashboard.ts
@@ -264,24 +264,34 @@ for (const kind of dbs) {
   }
 
   {
-    // Right after a write to the roster (one file moved to another company and back, alternately) every kept
-    // figure is computed again: the twelve calls of group HR then, and the figures checked against raw SQL.
+    // Right after a write to the roster only the figures it can change are computed again (migration
+    // 2026_11_28_0220_hr_stat_marks): a changed degree (学历 of all companies), then the twelve calls of group
+    // HR; a file moved to another company and back (every figure of A03 and A08, none of all companies),
+    // then the twelve calls for A03. The figures are checked against raw SQL after both.
     const moved = `8${String(7).padStart(18, '0')}`;
     let flip = 0;
-    const write = () =>
-      handle.db.updateTable('hyUser').set({ orgCode: flip++ % 2 ? 'A08A02' : 'A03A01' }).where('id', '=', moved).execute();
-    const [c] = await timePair(async () => {
-      await write();
-      await apiAll(lina, null);
-    }, async () => undefined);
-    await write();
+    const degree = () => handle.db.updateTable('hyUser').set({ degree: String(1 + (flip++ % 6)) }).where('id', '=', moved).execute();
+    const move = () => handle.db.updateTable('hyUser').set({ orgCode: flip++ % 2 ? 'A08A02' : 'A03A01' }).where('id', '=', moved).execute();
+    const [c, m] = await timePair(
+      async () => {
+        await degree();
+        await apiAll(lina, null);
+      },
+      async () => {
+        await move();
+        await apiAll(lina, 'A03');
+      },
+    );
+    await move();
+    await degree();
     for (const company of [null, 'A03', 'A08'] as const) {
       const [viaApi, viaSql] = [await apiAll(lina, company), await rawAll(company)];
       const differ = DASHBOARD_STATS.filter(({ name }) => !isDeepStrictEqual(viaApi[name], viaSql[name])).map((s) => s.name);
       if (differ.length) throw new Error(`after a write, ${company ?? 'all'}: API and raw SQL disagree on ${differ.join(', ')}`);
     }
-    results.push([kind, '12 API calls together right after a write to the roster (every figure computed again), all companies', ms(c.p50), ms(c.p95)]);
-    console.log(`  right after a write: API p50 ${ms(c.p50)} p95 ${ms(c.p95)}; after it the same figures as raw SQL`);
+    results.push([kind, `12 API calls together right after a changed degree (学历 computed again), all companies: ${c.p95 <= MAX_MS ? 'met' : 'not met'} (p95 ≤ ${MAX_MS} ms)`, ms(c.p50), ms(c.p95)]);
+    results.push([kind, '12 API calls together right after a move A03↔A08 (every figure of A03 computed again), company=A03', ms(m.p50), ms(m.p95)]);
+    console.log(`  right after a changed degree: API p50 ${ms(c.p50)} p95 ${ms(c.p95)}; after a move, A03: p50 ${ms(m.p50)} p95 ${ms(m.p95)}; after them the same figures as raw SQL`);
   }
 
   if (kind === 'sqlite' && process.env.BENCH_BROWSER !== '0') {

@@ -17,13 +17,14 @@ export class DashboardRepo {
   constructor(private readonly db: Database) {}
 
   /**
-   * The roster's statistics version (migration 2026_11_27_1810_hr_stat_version): moved on by the database
-   * with every write to hy_user that can change a figure. Null when the row is missing (figures are then
-   * always computed).
+   * The version of one statistic in one scope (migration 2026_11_28_0220_hr_stat_marks): the scope's mark for
+   * every statistic and its mark for this statistic, moved on by the database with every write to hy_user that
+   * can change that figure in that scope. A mark not yet written counts as 0.
    */
-  async version(): Promise<string | null> {
-    const r = await sql<{ version: string | number }>`select version from hy_stat_version where id = 1`.execute(this.db);
-    return r.rows[0] ? String(r.rows[0].version) : null;
+  async version(company: string | null, stat: string): Promise<string> {
+    const r = await sql<{ stat: string; version: string | number }>`select stat, version from hy_stat_mark where company = ${company ?? '*'} and stat in ('', ${stat})`.execute(this.db);
+    const of = (s: string) => String(r.rows.find((x) => x.stat === s)?.version ?? 0);
+    return `${of('')}.${of(stat)}`;
   }
 
   private base(orgPrefix: string | null) {

@@ -38,9 +38,12 @@ const MAX_KEPT = 256;
 
 /**
  * The twelve HR statistics of the dashboard, company scoped. Each figure is computed from the roster in SQL
- * and kept with the roster's statistics version and the day it was computed for: a call answers from it
- * while the version (moved on by the database with every write to hy_user that can change a figure,
- * migration 2026_11_27_1810) and the day are still the same, so it always equals a count made now.
+ * and kept with its version in its scope and the day it was computed for: a call answers from it while the
+ * version (moved on by the database with every write to hy_user that can change this figure in this scope,
+ * migration 2026_11_28_0220_hr_stat_marks) and the day are still the same, so it always equals a count made
+ * now. A write recomputes only the figures it can change: a changed degree only 学历 (of all companies and of
+ * the person's company), a move between companies every figure of the two companies but none of all
+ * companies (save 在招岗位 for an applicant).
  */
 export class DashboardService {
   private readonly repo: DashboardRepo;
@@ -51,8 +54,7 @@ export class DashboardService {
 
   /** `compute()`, or the figure kept for this statistic and scope while the roster's version and the day hold. */
   private async figure<T>(stat: string, p: string | null, compute: () => Promise<T>): Promise<T> {
-    const version = await this.repo.version();
-    if (version === null) return compute();
+    const version = await this.repo.version(p, stat);
     const day = this.clock().toISOString().slice(0, 10);
     const key = `${stat}\u0000${p ?? ''}`;
     const hit = this.kept.get(key);

@@ -35,6 +35,7 @@ import * as performanceRankingOrder from './2026_11_27_1830_performance_ranking_
 import * as performanceKpiRound from './2026_11_27_2000_performance_kpi_round.js';
 import * as changeLog from './2026_11_27_2200_change_log.js';
 import * as performanceRankingVersion from './2026_11_28_0210_performance_ranking_version.js';
+import * as hrStatMarks from './2026_11_28_0220_hr_stat_marks.js';
 import * as changeLogFieldIndex from './2026_11_28_0230_change_log_field_index.js';
 
 /**
@@ -79,5 +80,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_2000_performance_kpi_round': performanceKpiRound,
   '2026_11_27_2200_change_log': changeLog,
   '2026_11_28_0210_performance_ranking_version': performanceRankingVersion,
+  '2026_11_28_0220_hr_stat_marks': hrStatMarks,
   '2026_11_28_0230_change_log_field_index': changeLogFieldIndex,
 };
