@@ -1,5 +1,5 @@
 /**
- * Export then import on two generic lists (角色管理, 数据字典): the downloaded .xlsx goes back through the
+ * Export then import on generic lists (角色管理, 数据字典, 供应商, 年度绩效, 季度绩效): the downloaded .xlsx goes back through the
  * list's 导入 button unchanged, the import answers full success, and the list shows the same rows.
  */
 import { mkdtempSync } from 'node:fs';
@@ -65,6 +65,15 @@ describe('[EXCEL] export and import back on generic lists', () => {
     await loginAs(page, 'admin');
     await exportThenImport(page, '/isystem/role', '角色信息', 'excel-round-trip-role');
     await exportThenImport(page, '/isystem/dict', '数据字典', 'excel-round-trip-dict');
+    await context.close();
+  });
+
+  it('供应商, 年度绩效 and 季度绩效: the exported file imports back as it is, no copies', async () => {
+    const { context, page } = await newPage(browser);
+    await loginAs(page, 'admin');
+    await exportThenImport(page, '/adminstration/library/supplier', '供应商', 'excel-round-trip-supplier');
+    await exportThenImport(page, '/performance/userYearPerf', '年度绩效', 'excel-round-trip-year-perf');
+    await exportThenImport(page, '/performance/userYearPart', '季度绩效', 'excel-round-trip-year-part');
     await context.close();
   });
 });
