@@ -90,6 +90,28 @@ describe.each(dbKinds)('[AUDIT] approval form changes on %s', (kind) => {
     expect((await read('hubin', 'fm_funds', d.tableId)).body.success).toBe(false);
   });
 
+  it('采购 (a goods form): save and edit record the header fields and the lines; a failing audit insert rolls the edit back', async () => {
+    const item = await db().selectFrom('ldItem').select('id').where('code', '=', 'ZC-NB').executeTakeFirstOrThrow();
+    const d = await draft('yangfan', 'ld_purchase', { reason: '新员工入职', lines: [{ itemId: item.id, qty: 2, price: 7600 }] });
+    const added = await changesOf('yangfan', 'ld_purchase', d.tableId);
+    expect(added.find((c) => c.field === 'reason')).toMatchObject({ action: 'add', newValue: '新员工入职', fieldLabel: '申请说明', recordType_dictText: '采购申请' });
+    expect(added.find((c) => c.field === 'lines')?.newValue).toContain('"qty":2');
+    const e = await f.call('yangfan', 'PUT', '/actBusiness/editForm', { id: d.id, reason: '新员工入职（两人）', lines: [{ itemId: item.id, qty: 3, price: 7600 }] });
+    expect(e.body.success, e.body.message).toBe(true);
+    const edits = (await changesOf('yangfan', 'ld_purchase', d.tableId)).filter((c) => c.action === 'edit');
+    expect(edits.map((c) => c.field).sort()).toEqual(['lines', 'reason']);
+    expect(edits.find((c) => c.field === 'lines')).toMatchObject({ fieldLabel: '物品明细' });
+    expect(edits.find((c) => c.field === 'lines')?.newValue).toContain('"qty":3');
+    expect((await read('zhulin', 'ld_purchase', d.tableId)).body.success).toBe(false);
+    await withAuditDown(async () => {
+      expect((await f.call('yangfan', 'PUT', '/actBusiness/editForm', { id: d.id, reason: '不应保存', lines: [{ itemId: item.id, qty: 9, price: 7600 }] })).body.success).toBe(false);
+    });
+    const row = await db().selectFrom('ldForm').select('reason').where('id', '=', d.tableId).executeTakeFirstOrThrow();
+    expect(row.reason).toBe('新员工入职（两人）');
+    const lines = await db().selectFrom('ldFormLine').select('qty').where('formId', '=', d.tableId).execute();
+    expect(lines.map((l) => Number(l.qty))).toEqual([3]);
+  });
+
   it('the form edit is rolled back when its audit insert fails; a draft delete records the removed values', async () => {
     const d = await draft('dongjian', 'fm_funds', { ...FUNDS, amount: 640 });
     await withAuditDown(async () => {

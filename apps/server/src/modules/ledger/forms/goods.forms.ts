@@ -3,6 +3,7 @@ import { companyOf } from '../../../platform/access/access.js';
 import type { Database } from '../../../platform/db/database.js';
 import { newId } from '../../../platform/db/ids.js';
 import { now } from '../../../platform/db/time.js';
+import { recordChanges } from '../../../platform/audit/audit.js';
 import {
   GOODS_TYPES,
   goodsFormSchema,
@@ -28,6 +29,36 @@ const DECL: Record<GoodsType, { endLabel: string; title: string }> = {
 };
 
 export const GOODS_TABLES = Object.keys(GOODS_TYPES) as GoodsType[];
+
+/** The fields of a goods form's change trail (docs/audit.md) and how 变更记录 names them. */
+const TRAIL_FIELDS: Record<string, string> = {
+  title: '标题',
+  reason: '申请说明',
+  receiver: '接收人',
+  duties: '交接工作',
+  photos: '照片',
+  claimOrgCode: '认领公司',
+  lines: '物品明细',
+};
+const LINE_KEYS = ['itemId', 'itemName', 'spec', 'unit', 'qty', 'price', 'supplierId', 'warehouseId', 'toWarehouseId', 'assetId', 'poolId', 'remark'] as const;
+
+/** A goods form as its trail compares it: the header fields and the lines as one text, read from the rows. */
+async function trailValues(db: Database, id: string): Promise<{ values: Record<string, unknown>; orgCode: string | null }> {
+  const f = await db.selectFrom('ldForm').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const lines = await db.selectFrom('ldFormLine').select([...LINE_KEYS]).where('formId', '=', id).orderBy('lineNo').execute();
+  const text = JSON.stringify(lines.map((l) => Object.fromEntries(LINE_KEYS.filter((k) => l[k] !== null && l[k] !== '').map((k) => [k, k === 'qty' || k === 'price' ? Number(l[k]) : l[k]]))));
+  return {
+    values: { title: f.title, reason: f.reason, receiver: f.receiver, duties: f.duties, photos: f.photos, claimOrgCode: f.claimOrgCode, lines: lines.length ? text : null },
+    orgCode: f.sysOrgCode,
+  };
+}
+
+/** Writes the trail of a goods form's change, inside the caller's transaction. */
+async function trail(db: Database, type: GoodsType, id: string, before: Awaited<ReturnType<typeof trailValues>> | null, removed = false): Promise<void> {
+  const after = removed ? null : await trailValues(db, id);
+  const name = String((after ?? before)!.values.title ?? '');
+  await recordChanges(db, { type, id, name, orgCode: (after ?? before)!.orgCode }, before?.values ?? null, after?.values ?? null, { fields: Object.keys(TRAIL_FIELDS) });
+}
 
 async function writeLines(db: Database, formId: string, prepared: PreparedForm): Promise<void> {
   await db.deleteFrom('ldFormLine').where('formId', '=', formId).execute();
@@ -131,6 +162,7 @@ export function goodsFormType(type: GoodsType): FormType {
     commentRequired: false,
     fullScreen: false,
     schema: schema as unknown as z.ZodType<Record<string, unknown>>,
+    changeLog: { label: decl.title, fields: TRAIL_FIELDS, perms: { list: 'ledger:item:list' } },
     async create(db, applicant: Applicant, raw) {
       const data = raw as GoodsFormInput;
       const prepared = await prepareLines(db, type, applicant, data);
@@ -161,6 +193,7 @@ export function goodsFormType(type: GoodsType): FormType {
         })
         .execute();
       await writeLines(db, id, prepared);
+      await trail(db, type, id, null);
       return { id, title };
     },
     async update(db, id, raw, by) {
@@ -182,6 +215,7 @@ export function goodsFormType(type: GoodsType): FormType {
         data,
       );
       const title = data.title || `${f.applicantName ?? ''}的${decl.title}`;
+      const before = await trailValues(db, id);
       await db
         .updateTable('ldForm')
         .set({
@@ -198,11 +232,14 @@ export function goodsFormType(type: GoodsType): FormType {
         .where('id', '=', id)
         .execute();
       await writeLines(db, id, prepared);
+      await trail(db, type, id, before);
       return { title };
     },
     load: loadGoodsForm,
     async remove(db, id) {
+      const before = await trailValues(db, id);
       await db.updateTable('ldForm').set({ delFlag: 1 }).where('id', '=', id).execute();
+      await trail(db, type, id, before, true);
     },
     async setActStatus(db, id, text) {
       await db.updateTable('ldForm').set({ actStatus: text }).where('id', '=', id).execute();
