@@ -11,6 +11,7 @@ export * from './dashboard/index.js';
 export * from './announcement/index.js';
 export * from './announcement/endpoints.js';
 export * from './message/index.js';
+export * from './message/endpoints.js';
 export * from './jobs/index.js';
 export * from './online/index.js';
 export * from './sso.js';

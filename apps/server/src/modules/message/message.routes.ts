@@ -1,10 +1,10 @@
-import { envelope, messageResponse, msgChannel, msgTemplateRow, pageResponse } from '@go/contract';
+import { envelope, messageEndpoints, messageResponse, msgChannel, msgTemplateRow, pageResponse } from '@go/contract';
 import { z } from 'zod';
 import { perm, type CurrentUser } from '../../platform/access/access.js';
 import type { Api } from '../../platform/http/api.js';
 import { ok, okMessage } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
-import { idList, pageParams, zs } from '../../platform/http/list-params.js';
+import { idList, zs } from '../../platform/http/list-params.js';
 import { MESSAGE_TEXTS, type MessageService } from './message.service.js';
 
 export const MESSAGE_PERMS = {
@@ -15,32 +15,14 @@ export const MESSAGE_PERMS = {
   send: 'system:messageTemplate:send',
 } as const;
 
-const templateBody = z.object({
-  templateName: zs().trim().min(1, '模板标题不能为空').max(50),
-  templateCode: z
-    .string()
-    .trim()
-    .min(1, '模板CODE不能为空')
-    .max(32)
-    .regex(/^[A-Za-z0-9_]+$/, '只允许字母、数字、下划线'),
-  templateType: z.coerce.string().pipe(z.enum(['1', '2', '3', '4'])),
-  templateContent: zs().min(1, '模板内容不能为空').max(100_000),
-  templateTestJson: zs().max(10_000).nullish(),
-});
-const templateEditBody = templateBody.extend({ id: zs().min(1).max(32) });
-const idQuery = z.object({ id: zs().min(1).max(32), _t: z.any().optional() });
-const idsQuery = z.object({ ids: zs().min(1).max(20_000), _t: z.any().optional() });
-const listQuery = pageParams.extend({
-  templateName: zs().max(50).optional(),
-  templateCode: zs().max(32).optional(),
-  templateType: zs().max(1).optional(),
-});
-const sendMsgBody = z.object({
-  templateCode: zs().min(1).max(32),
-  testData: zs().max(10_000).nullish(),
-  receiver: zs().min(1, MESSAGE_TEXTS.noReceiver).max(5000),
-  msgType: zs().max(30).nullish(),
-});
+// The template routes' schemas: the endpoint declarations (packages/contract/src/message/endpoints.ts).
+const E = messageEndpoints;
+const templateBody = E.add.body;
+const templateEditBody = E.edit.body;
+const idQuery = E.delete.query;
+const idsQuery = E.deleteBatch.query;
+const listQuery = E.list.query;
+const sendMsgBody = E.sendMsg.body;
 const boolish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])]).transform((v) => v === true || v === 'true' || v === '1');
 const sendTestParams = z.object({
   app: zs().max(30).optional(),

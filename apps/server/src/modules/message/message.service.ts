@@ -1,4 +1,4 @@
-import type { MsgTemplateRow } from '@go/contract';
+import { NO_RECEIVER_TEXT, type MsgTemplateRow } from '@go/contract';
 import { PostgresAdapter, type Compilable } from 'kysely';
 import { asOneStatement } from '../../platform/db/prepared.js';
 import type { CurrentUser } from '../../platform/access/access.js';
@@ -34,7 +34,7 @@ export const MESSAGE_TEXTS = {
   codeTaken: '模板CODE已存在',
   sent: '发送成功',
   noChannel: (name: string) => `消息通道未配置：${name}`,
-  noReceiver: '接收人不能为空',
+  noReceiver: NO_RECEIVER_TEXT,
   badJson: '测试数据不是合法的JSON',
 } as const;
 

@@ -1,5 +1,6 @@
 import {
   announcementEndpoints,
+  messageEndpoints,
   fillPath,
   type EndpointDecl,
   type EndpointInput,
@@ -20,7 +21,7 @@ import { HttpError, request, type Envelope, type RequestOptions } from './client
 export class ApiError extends Error {
   readonly code: number;
   constructor(readonly envelope: Envelope) {
-    super(envelope?.message || '操作失败');
+    super(envelope?.message ?? '');
     this.name = 'ApiError';
     this.code = Number(envelope?.code ?? 500);
   }
@@ -90,6 +91,7 @@ function group<G extends Record<string, EndpointDecl>>(g: G): { [K in keyof G]: 
 
 export const api = {
   announcement: group(announcementEndpoints),
+  message: group(messageEndpoints),
 };
 
 /**

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { Auth } from '../../../app/auth';
-import { getAction, postAction, putAction } from '../../../app/http/client';
+import { api, ApiError, settle, type InputOf } from '../../../app/http/api';
 import { ListPage, type FormModalProps } from '../../../components/list/ListPage';
 import type { ListColumn, Row } from '../../../components/list/types';
 import { UserByDepPicker } from '../../../components/pickers/UserByDepPicker';
@@ -54,16 +54,17 @@ function TemplateForm({ open, mode, record, onClose }: FormModalProps<Row>) {
     if (mode === 'edit' && record) form.setFieldsValue({ ...record, templateType: String(record.templateType ?? '4') });
   }, [open, mode, record, form]);
   const submit = async () => {
-    const v = (await form.validateFields()) as Record<string, unknown>;
+    const v = (await form.validateFields()) as InputOf<typeof api.message.add>;
     setSaving(true);
     try {
-      const res = mode === 'add' ? await postAction('/sys/message/sysMessageTemplate/add', v) : await putAction('/sys/message/sysMessageTemplate/edit', { ...v, id: record?.id });
-      if (res.success) {
-        message.success(res.message || '操作成功');
+      const done = await settle(
+        mode === 'add' ? api.message.add.answer(v) : api.message.edit.answer({ ...v, id: String(record?.id) }),
+        (m) => message.warning(m),
+      );
+      if (done) {
+        message.success(done.message || '操作成功');
         onClose(true);
-      } else message.warning(res.message);
-    } catch {
-      /* shown by the client */
+      }
     } finally {
       setSaving(false);
     }
@@ -104,8 +105,12 @@ function SendTestModal({ template, onClose }: { template: Row | null; onClose: (
     queryKey: ['messageTemplate', 'channels'],
     staleTime: 300_000,
     queryFn: async () => {
-      const res = await getAction<{ name: string; label: string }[]>('/sys/message/sysMessageTemplate/channels', undefined, { silent: true });
-      return res.success ? (res.result ?? []) : [];
+      try {
+        return (await api.message.channels(undefined, { silent: true })) ?? [];
+      } catch (e) {
+        if (e instanceof ApiError) return [];
+        throw e;
+      }
     },
   });
   useEffect(() => {
@@ -121,18 +126,19 @@ function SendTestModal({ template, onClose }: { template: Row | null; onClose: (
     const v = (await form.validateFields()) as { testData?: string; msgType?: string; receiver: string };
     setSending(true);
     try {
-      const res = await postAction('/sys/message/sysMessageTemplate/sendMsg', {
-        templateCode: template?.templateCode,
-        testData: v.testData || null,
-        msgType: v.msgType || null,
-        receiver: v.receiver,
-      });
-      if (res.success) {
-        message.success(res.message || '发送成功');
+      const done = await settle(
+        api.message.sendMsg.answer({
+          templateCode: String(template?.templateCode ?? ''),
+          testData: v.testData || null,
+          msgType: v.msgType || null,
+          receiver: v.receiver,
+        }),
+        (m) => message.warning(m),
+      );
+      if (done) {
+        message.success(done.message || '发送成功');
         onClose();
-      } else message.warning(res.message);
-    } catch {
-      /* shown by the client */
+      }
     } finally {
       setSending(false);
     }
@@ -167,7 +173,7 @@ export default function TemplateList() {
     <>
       <ListPage
         columns={columns}
-        url={{ list: '/sys/message/sysMessageTemplate/list', delete: '/sys/message/sysMessageTemplate/delete', deleteBatch: '/sys/message/sysMessageTemplate/deleteBatch' }}
+        url={{ list: api.message.list.path, delete: api.message.delete.path, deleteBatch: api.message.deleteBatch.path }}
         form={TemplateForm}
         showExport={false}
         showImport={false}
