@@ -13,6 +13,7 @@ export * from './announcement/endpoints.js';
 export * from './message/index.js';
 export * from './message/endpoints.js';
 export * from './jobs/index.js';
+export * from './jobs/endpoints.js';
 export * from './online/index.js';
 export * from './sso.js';
 export * from './wire.js';

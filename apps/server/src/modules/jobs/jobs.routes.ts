@@ -3,6 +3,7 @@ import {
   envelope,
   failure,
   formatCronTime,
+  jobEndpoints,
   jobHandler,
   jobLogRow,
   jobRow,
@@ -15,7 +16,7 @@ import { LOGIN, perm } from '../../platform/access/access.js';
 import type { Api } from '../../platform/http/api.js';
 import { fail, ok, okMessage } from '../../platform/http/envelope.js';
 import { boundedNextRuns, withPreviewSlot } from '../../platform/scheduler/bounded-cron.js';
-import { idList, pageParams, zs } from '../../platform/http/list-params.js';
+import { idList } from '../../platform/http/list-params.js';
 import { jobStockRoutes } from './jobs-stock.routes.js';
 import { JOB_TEXTS, type JobService } from './jobs.service.js';
 
@@ -28,27 +29,16 @@ export const JOB_PERMS = {
   execute: 'system:quartzJob:execute',
 } as const;
 
-const jobBody = z.object({
-  jobClassName: zs().trim().min(1, '任务类名不能为空').max(255),
-  cronExpression: zs().trim().min(1, 'Cron表达式不能为空').max(255),
-  parameter: zs().max(5000).nullish(),
-  description: zs().max(255).nullish(),
-  status: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(-1)])).nullish(),
-});
-const jobEditBody = jobBody.extend({ id: zs().min(1).max(32) });
-const idQuery = z.object({ id: zs().min(1).max(32), _t: z.any().optional() });
-/** pause / resume: by id, or by class name as older clients send it */
-const jobRefQuery = z
-  .object({ id: zs().min(1).max(32).optional(), jobClassName: zs().min(1).max(255).optional(), _t: z.any().optional() })
-  .refine((q) => q.id || q.jobClassName, '缺少参数 id');
-const idsQuery = z.object({ ids: zs().min(1).max(20_000), _t: z.any().optional() });
-const listQuery = pageParams.extend({
-  jobClassName: zs().max(255).optional(),
-  description: zs().max(255).optional(),
-  status: z.coerce.number().int().optional(),
-});
-const logQuery = pageParams.extend({ jobId: zs().max(32).optional(), status: z.enum(['success', 'fail', '']).optional() });
-const cronQuery = z.object({ cronExpression: zs().min(1).max(255), _t: z.any().optional() });
+// Schemas: the endpoint declarations (packages/contract/src/jobs/endpoints.ts).
+const E = jobEndpoints;
+const jobBody = E.add.body;
+const jobEditBody = E.edit.body;
+const idQuery = E.execute.query;
+const jobRefQuery = E.pause.query;
+const idsQuery = E.deleteBatch.query;
+const listQuery = E.list.query;
+const logQuery = E.logs.query;
+const cronQuery = E.nextRuns.query;
 
 const tags = ['定时任务'];
 

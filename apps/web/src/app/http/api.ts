@@ -1,6 +1,7 @@
 import {
   announcementEndpoints,
   messageEndpoints,
+  jobEndpoints,
   fillPath,
   type EndpointDecl,
   type EndpointInput,
@@ -92,6 +93,7 @@ function group<G extends Record<string, EndpointDecl>>(g: G): { [K in keyof G]: 
 export const api = {
   announcement: group(announcementEndpoints),
   message: group(messageEndpoints),
+  jobs: group(jobEndpoints),
 };
 
 /**

@@ -1,15 +1,17 @@
-import type { JobHandler, JobLogRow } from '@go/contract';
+import type { JobLogRow } from '@go/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, AutoComplete, Form, Input, Modal, Radio, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Auth } from '../../../app/auth';
-import { getAction, postAction, putAction } from '../../../app/http/client';
+import { api, ApiError, settle, type InputOf } from '../../../app/http/api';
 import { CronInput } from '../../../components/cron/CronInput';
 import { ListPage, type FormModalProps, type ListHelpers } from '../../../components/list/ListPage';
 import type { ListColumn, Row } from '../../../components/list/types';
 import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 
 const PERM = 'system:quartzJob';
+
+type JobAction = typeof api.jobs.pause | typeof api.jobs.resume | typeof api.jobs.execute;
 
 const STATUS_OPTIONS = [
   { value: '0', text: '正常', color: 'green' },
@@ -31,16 +33,17 @@ const columns: ListColumn[] = [
   { title: '上次执行', dataIndex: 'lastFireTime', width: 165 },
 ];
 
-/** A job class the scheduler can run. */
-type JobHandlerInfo = JobHandler;
-
 function useHandlers() {
   return useQuery({
     queryKey: ['quartzJob', 'handlers'],
     staleTime: 300_000,
     queryFn: async () => {
-      const res = await getAction<JobHandlerInfo[]>('/sys/quartzJob/handlers', undefined, { silent: true });
-      return res.success ? (res.result ?? []) : [];
+      try {
+        return (await api.jobs.handlers(undefined, { silent: true })) ?? [];
+      } catch (e) {
+        if (e instanceof ApiError) return [];
+        throw e;
+      }
     },
   });
 }
@@ -60,17 +63,18 @@ function JobForm({ open, mode, record, onClose }: FormModalProps<Row>) {
   }, [open, mode, record, form]);
 
   const submit = async () => {
-    const v = (await form.validateFields()) as Record<string, unknown>;
+    const v = (await form.validateFields()) as InputOf<typeof api.jobs.add>;
     const body = { ...v, status: Number(v.status ?? 0) };
     setSaving(true);
     try {
-      const res = mode === 'add' ? await postAction('/sys/quartzJob/add', body) : await putAction('/sys/quartzJob/edit', { ...body, id: record?.id });
-      if (res.success) {
-        message.success(res.message || '操作成功');
+      const done = await settle(
+        mode === 'add' ? api.jobs.add.answer(body) : api.jobs.edit.answer({ ...body, id: String(record?.id) }),
+        (m) => message.warning(m),
+      );
+      if (done) {
+        message.success(done.message || '操作成功');
         onClose(true);
-      } else message.warning(res.message);
-    } catch {
-      /* shown by the client */
+      }
     } finally {
       setSaving(false);
     }
@@ -116,8 +120,12 @@ function JobHistoryModal({ job, onClose }: { job: Row | null; onClose: () => voi
     queryKey: ['quartzJob', 'logs', jobId, pageNo, pageSize],
     enabled: !!job,
     queryFn: async () => {
-      const res = await getAction<{ records: JobLog[]; total: number }>('/sys/quartzJob/logs', { jobId, pageNo, pageSize });
-      return res.success ? res.result : { records: [], total: 0 };
+      try {
+        return await api.jobs.logs({ jobId, pageNo, pageSize });
+      } catch (e) {
+        if (e instanceof ApiError) return { records: [] as JobLog[], total: 0 };
+        throw e;
+      }
     },
   });
   return (
@@ -159,21 +167,17 @@ export default function QuartzJobList() {
   const { message, modal } = App.useApp();
   const [history, setHistory] = useState<Row | null>(null);
 
-  const call = (url: string, id: string, helpers: ListHelpers, title: string, content: string) => {
+  const call = (action: JobAction, id: string, helpers: ListHelpers, title: string, content: string) => {
     modal.confirm({
       title,
       content,
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {
-        try {
-          const res = await getAction(url, { id });
-          if (res.success) {
-            message.success(res.message);
-            helpers.reload();
-          } else message.warning(res.message);
-        } catch {
-          /* shown by the client */
+        const done = await settle(action.answer({ id }), (m) => message.warning(m));
+        if (done) {
+          message.success(done.message);
+          helpers.reload();
         }
       },
     });
@@ -184,11 +188,11 @@ export default function QuartzJobList() {
       <ListPage
         columns={columns}
         url={{
-          list: '/sys/quartzJob/list',
-          delete: '/sys/quartzJob/delete',
-          deleteBatch: '/sys/quartzJob/deleteBatch',
-          exportXls: '/sys/quartzJob/exportXls',
-          importExcel: '/sys/quartzJob/importExcel',
+          list: api.jobs.list.path,
+          delete: api.jobs.delete.path,
+          deleteBatch: api.jobs.deleteBatch.path,
+          exportXls: api.jobs.exportXls.path,
+          importExcel: api.jobs.importExcel.path,
         }}
         exportName="定时任务"
         form={JobForm}
@@ -202,17 +206,17 @@ export default function QuartzJobList() {
             <>
               <Auth code={`${PERM}:pause`}>
                 {running ? (
-                  <a onClick={() => call('/sys/quartzJob/pause', id, helpers, '确认暂停', '是否暂停选中任务?')} data-testid="job-pause">
+                  <a onClick={() => call(api.jobs.pause, id, helpers, '确认暂停', '是否暂停选中任务?')} data-testid="job-pause">
                     停止
                   </a>
                 ) : (
-                  <a onClick={() => call('/sys/quartzJob/resume', id, helpers, '确认启动', '是否启动选中任务?')} data-testid="job-resume">
+                  <a onClick={() => call(api.jobs.resume, id, helpers, '确认启动', '是否启动选中任务?')} data-testid="job-resume">
                     启动
                   </a>
                 )}
               </Auth>
               <Auth code={`${PERM}:execute`}>
-                <a style={{ marginLeft: 8 }} onClick={() => call('/sys/quartzJob/execute', id, helpers, '确认提示', '是否立即执行任务?')} data-testid="job-execute">
+                <a style={{ marginLeft: 8 }} onClick={() => call(api.jobs.execute, id, helpers, '确认提示', '是否立即执行任务?')} data-testid="job-execute">
                   立即执行
                 </a>
               </Auth>
