@@ -38,5 +38,6 @@ export * from './system/change-log.js';
 export * from './system/datasource.js';
 export * from './system/file.js';
 export * from './system/monitor.js';
+export * from './system/monitor.endpoints.js';
 export * from './workflow/index.js';
 export * from './forms/responses.js';

@@ -7,7 +7,16 @@ export const sysMonitorDisk = z.object({ name: z.string(), max: z.number(), rest
 export const sysServerInfo = z.looseObject({
   cpu: z.looseObject({ count: z.number(), model: z.string(), usage: z.number(), processUsage: z.number(), loadAverage: z.array(z.number()) }),
   memory: z.looseObject({ total: z.number(), free: z.number(), used: z.number() }),
-  process: z.looseObject({ pid: z.number(), rss: z.number(), heapUsed: z.number(), heapTotal: z.number(), uptime: z.number(), startTime: z.string() }),
+  process: z.looseObject({
+    pid: z.number(),
+    rss: z.number(),
+    heapUsed: z.number(),
+    heapTotal: z.number(),
+    external: z.number(),
+    uptime: z.number(),
+    startTime: z.string(),
+    eventLoopDelayMs: z.number(),
+  }),
   node: z.looseObject({ version: z.string(), platform: z.string(), arch: z.string() }),
   os: z.looseObject({ hostname: z.string(), type: z.string(), release: z.string(), uptime: z.number() }),
   database: z.object({ kind: z.string(), version: z.string() }),

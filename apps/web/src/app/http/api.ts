@@ -2,6 +2,7 @@ import {
   announcementEndpoints,
   messageEndpoints,
   jobEndpoints,
+  monitorEndpoints,
   fillPath,
   type EndpointDecl,
   type EndpointInput,
@@ -94,6 +95,7 @@ export const api = {
   announcement: group(announcementEndpoints),
   message: group(messageEndpoints),
   jobs: group(jobEndpoints),
+  monitor: group(monitorEndpoints),
 };
 
 /**

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { request } from '../../../app/http/client';
+import { api } from '../../../app/http/api';
 import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 
 interface Trace {
@@ -26,7 +26,7 @@ export default function HttpTrace() {
   const [keyword, setKeyword] = useState('');
   const q = useQuery({
     queryKey: ['monitor', 'httptrace'],
-    queryFn: async () => (await request<{ traces: Trace[] }>('GET', '/actuator/httptrace')).traces ?? [],
+    queryFn: async (): Promise<Trace[]> => (await api.monitor.httpTrace()).traces ?? [],
   });
   const rows = useMemo(
     () =>

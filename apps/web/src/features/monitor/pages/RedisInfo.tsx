@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Row, Space, Statistic, Table } from 'antd';
 import { useMemo, useState } from 'react';
-import { getAction, request } from '../../../app/http/client';
+import { api, ApiError } from '../../../app/http/api';
 import { formatBytes } from '../format';
 
 interface InfoRow {
@@ -19,8 +19,12 @@ export default function RedisInfo() {
   const info = useQuery({
     queryKey: ['monitor', 'redis', 'info'],
     queryFn: async () => {
-      const res = await getAction<InfoRow[]>('/sys/actuator/redis/info');
-      return res.success ? { rows: res.result ?? [], error: '' } : { rows: [] as InfoRow[], error: res.message };
+      try {
+        return { rows: (await api.monitor.redisInfo()) ?? [], error: '' };
+      } catch (e) {
+        if (e instanceof ApiError) return { rows: [] as InfoRow[], error: e.message };
+        throw e;
+      }
     },
   });
   const configured = !!info.data && !info.data.error;
@@ -30,8 +34,8 @@ export default function RedisInfo() {
     refetchInterval: (q) => (q.state.status === 'error' ? false : POLL_MS),
     queryFn: async () => {
       const [keys, mem] = await Promise.all([
-        request<{ dbSize: number }>('GET', '/sys/actuator/redis/keysSize'),
-        request<{ used_memory: number }>('GET', '/sys/actuator/redis/memoryInfo'),
+        api.monitor.redisKeysSize(),
+        api.monitor.redisMemory(),
       ]);
       return { dbSize: keys.dbSize, usedMemory: mem.used_memory };
     },

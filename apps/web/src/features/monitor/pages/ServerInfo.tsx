@@ -1,20 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Progress, Row, Space, Table } from 'antd';
-import { getAction } from '../../../app/http/client';
+import { api, type ResultOf } from '../../../app/http/api';
 import { formatBytes, formatDuration, percent } from '../format';
 
-interface ServerInfoResult {
-  cpu: { count: number; model: string; usage: number; processUsage: number; loadAverage: number[] };
-  memory: { total: number; free: number; used: number };
-  process: { pid: number; rss: number; heapUsed: number; heapTotal: number; external: number; uptime: number; startTime: string; eventLoopDelayMs: number };
-  node: { version: string; platform: string; arch: string };
-  os: { hostname: string; type: string; release: string; uptime: number };
-  database: { kind: string; version: string };
-  redis: { configured: boolean };
-  sockets?: Record<string, number>;
-  disks: { name: string; max: number; rest: number; restPPT: number }[];
-}
+type ServerInfoResult = ResultOf<typeof api.monitor.serverInfo>;
 
 const SOCKET_LABELS: Record<string, string> = { users: '在线用户', userSockets: '用户连接', tableSockets: '表格连接' };
 
@@ -23,9 +13,8 @@ export default function ServerInfo() {
   const q = useQuery({
     queryKey: ['monitor', 'server'],
     queryFn: async () => {
-      const res = await getAction<ServerInfoResult>('/sys/actuator/server/info');
-      if (!res.success) throw new Error(res.message);
-      return res.result;
+      const info: ServerInfoResult = await api.monitor.serverInfo();
+      return info;
     },
     refetchInterval: 30_000,
   });
@@ -85,7 +74,7 @@ export default function ServerInfo() {
                   { key: 'h', label: '主机名', children: d.os.hostname },
                   { key: 'os', label: '操作系统', children: `${d.os.type} ${d.os.release}` },
                   { key: 'osu', label: '系统运行', children: formatDuration(d.os.uptime) },
-                  ...Object.entries(d.sockets ?? {}).map(([k, v]) => ({ key: `s-${k}`, label: SOCKET_LABELS[k] ?? k, children: v })),
+                  ...Object.entries(d.sockets ?? {}).map(([k, v]) => ({ key: `s-${k}`, label: SOCKET_LABELS[k] ?? k, children: Number(v) })),
                 ]} />
               </Card>
             </Col>
