@@ -104,10 +104,12 @@ function rawStats(db: Database, company: string | null) {
       .map((r) => ({ key: String(r.k), count: Number(r.n) }))
       .sort((a, b) => a.key.localeCompare(b.key));
   const cut = (k: number) => ymd(y - k, m, d + 1);
-  const bands = async (col: string, edges: number[], labels: string[], who: RawBuilder<unknown>): Promise<Row[]> => {
+  // tenure (futureInFirst): a date after today counts in the first band (不满1年), as docs/hr.md 统计口径 says
+  const bands = async (col: string, edges: number[], labels: string[], who: RawBuilder<unknown>, futureInFirst = false): Promise<Row[]> => {
     const c = sql.ref(col);
     const whens = edges.map((lo, i) => {
       const hi = edges[i + 1];
+      if (i === 0 && futureInFirst) return sql`WHEN ${c} >= ${cut(hi!)} THEN ${i}`;
       return hi === undefined ? sql`WHEN ${c} < ${cut(lo)} THEN ${i}` : sql`WHEN ${c} >= ${cut(hi)} AND ${c} < ${cut(lo)} THEN ${i}`;
     });
     const r = await rows(sql`SELECT CASE WHEN ${c} IS NULL OR ${c} = '' THEN -1 ${sql.join(whens, sql` `)} ELSE -1 END AS b, count(*) AS n FROM hy_user WHERE ${scope} AND ${who} GROUP BY 1`);
@@ -151,7 +153,7 @@ function rawStats(db: Database, company: string | null) {
       return { marriage: await group('marriage'), children: { withChildren: Number(c!.w ?? 0), withoutChildren: Number(c!.wo ?? 0) } };
     },
     ageStatistics: () => bands('birthday', [0, 25, 30, 35, 40, 50], ['25岁以下', '25-29岁', '30-34岁', '35-39岁', '40-49岁', '50岁及以上'], active),
-    workTimeStatistics: () => bands('entry_date', [...tenure[0]], [...tenure[1]], active),
+    workTimeStatistics: () => bands('entry_date', [...tenure[0]], [...tenure[1]], active, true),
     async dimissionTimeStatistics() {
       const from = ymd(y, m - 11, 1);
       const r = await rows(sql`SELECT substr(dimission_date, 1, 7) AS mo, count(*) AS n FROM hy_user WHERE ${scope} AND status = 'dimission' AND dimission_date >= ${from} AND dimission_date < ${thisTo} GROUP BY substr(dimission_date, 1, 7)`);
@@ -161,7 +163,7 @@ function rawStats(db: Database, company: string | null) {
         const k = ymd(y, m - i, 1).slice(0, 7);
         byMonth.push({ key: k, count: by.get(k) ?? 0 });
       }
-      return { byMonth, byTenure: await bands('entry_date', [...tenure[0]], [...tenure[1]], sql`status = 'dimission'`) };
+      return { byMonth, byTenure: await bands('entry_date', [...tenure[0]], [...tenure[1]], sql`status = 'dimission'`, true) };
     },
   } satisfies Record<(typeof DASHBOARD_STATS)[number]['name'], () => Promise<unknown>>;
 }

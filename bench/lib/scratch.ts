@@ -66,10 +66,13 @@ export interface Served {
   close(): Promise<void>;
 }
 
-/** Serves the app on a scratch database from this process (its RSS is the server's). */
+/**
+ * Serves the app on a scratch database from this process (its RSS is the server's), as in production:
+ * responses are not checked against their schemas (CHECK_RESPONSES is off outside test and development).
+ */
 export async function serve(s: Scratch): Promise<Served> {
   const app = await buildApp({
-    config: testConfig({ dataDir: s.dir, uploadDir: path.join(s.dir, 'upload') }),
+    config: testConfig({ dataDir: s.dir, uploadDir: path.join(s.dir, 'upload'), checkResponses: false }),
     database: s.handle,
     prepare: false,
     logger: false,
