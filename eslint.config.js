@@ -5,6 +5,7 @@ import globals from 'globals';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import modulesPlugin from './scripts/eslint/module-cycles.js';
+import apiPlugin from './scripts/eslint/api-paths.js';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
@@ -76,6 +77,30 @@ export default tseslint.config(
     files: ['apps/server/src/modules/**/*.{ts,tsx}', 'apps/web/src/features/**/*.{ts,tsx}'],
     plugins: { modules: modulesPlugin },
     rules: { 'modules/no-cycles': ['error', { root: ROOT }] },
+  },
+  {
+    // Web features call the server through the typed client built from the contract's endpoint declarations
+    // (docs/contract.md, "Calling the server from the web"): no API path written by hand in the folders
+    // already moved to it. Add a folder here once its calls go through `api`.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { api: apiPlugin },
+    rules: {
+      'api/no-path-literals': [
+        'error',
+        {
+          root: ROOT,
+          folders: [
+            'apps/web/src/features/announcement',
+            'apps/web/src/features/message',
+            'apps/web/src/features/jobs',
+            'apps/web/src/features/monitor',
+          ],
+          // the server's path prefixes (no page of the web app starts with one)
+          prefixes: ['/sys/', '/actTask/', '/actBusiness/', '/activiti_process/', '/actuator/', '/announcementNews/', '/dashboard/hoom'],
+        },
+      ],
+    },
   },
   {
     files: ['bench/**', 'scripts/**', 'e2e/**'],
