@@ -2,6 +2,7 @@ import { HY_LEAVE_PENDING, HY_LEAVE_PENDING_TEXT } from '@go/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Descriptions, Modal, Spin, Tag, Timeline } from 'antd';
 import { useState } from 'react';
+import { ChangeLogButton } from '../../../components/audit/ChangeLog';
 import { useAuth } from '../../../components/list/auth';
 import { getAction } from '../../../app/http/client';
 import type { Row } from '../../../components/list/types';
@@ -55,7 +56,10 @@ export function logChange(l: Row): string {
   return `${label} ${String(before || '空')} → ${String(after || '空')}`;
 }
 
-/** 人事档案 detail: the file (masked), a reveal for holders of hr:sensitive:view (logged), and the timeline. */
+/**
+ * 人事档案 detail: the file (masked), a reveal for holders of hr:sensitive:view (logged), the timeline, and 变更记录
+ * (every field change of the file, docs/audit.md).
+ */
 export function FileDetailModal({ id, onClose }: { id?: string; onClose: () => void }) {
   const { message } = App.useApp();
   const { has } = useAuth();
@@ -92,7 +96,7 @@ export function FileDetailModal({ id, onClose }: { id?: string; onClose: () => v
         <Spin />
       ) : (
         <>
-          <div style={{ marginBottom: 12 }}>
+          <div style={{ marginBottom: 12, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
             <Tag color={STATUS_COLOR[String(f.status)]}>{String(f.status_dictText ?? '')}</Tag>
             {f.pendingMove === HY_LEAVE_PENDING && <Tag color="volcano">{`${HY_LEAVE_PENDING_TEXT} ${String(f.dimissionDate ?? '')}`}</Tag>}
             {Number(f.blacklistFlag) === 1 && <Tag color="red">黑名单人员再次应聘</Tag>}
@@ -101,6 +105,7 @@ export function FileDetailModal({ id, onClose }: { id?: string; onClose: () => v
                 显示敏感信息
               </Button>
             )}
+            <ChangeLogButton recordType="hy_user" recordId={String(f.id)} />
           </div>
           <Descriptions bordered size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
             {FIELDS.map(([k, label]) => (

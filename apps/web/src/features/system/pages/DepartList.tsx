@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Drawer, Empty, Form, Input, InputNumber, Row as GridRow, Space, Tabs, Tree } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { patternRule } from '@go/contract/validation';
+import { ChangeLogButton } from '../../../components/audit/ChangeLog';
 import { DictRadio } from '../../../components/dict/DictSelect';
 import { Auth } from '../../../components/list/auth';
 import { CrudFormModal } from '../../../components/list/CrudFormModal';
@@ -83,21 +84,24 @@ function BasicInfo({ depart, onSaved }: { depart: DepartNode & Row; onSaved: () 
     <Form form={form} labelCol={{ xs: { span: 24 }, sm: { span: 5 } }} wrapperCol={{ xs: { span: 24 }, sm: { span: 16 } }}>
       <DepartFields orgCode={depart.orgCode} />
       <Form.Item wrapperCol={{ sm: { offset: 5 } }}>
-        <Auth code={`${PERM}:edit`}>
-          <Button
-            type="primary"
-            onClick={async () => {
-              const v = await form.validateFields();
-              const res = await putAction('/sys/sysDepart/edit', { ...v, id: depart.id, parentId: depart.parentId });
-              if (res.success) {
-                message.success(res.message || '保存成功');
-                onSaved();
-              } else message.warning(res.message);
-            }}
-          >
-            保存
-          </Button>
-        </Auth>
+        <Space wrap>
+          <Auth code={`${PERM}:edit`}>
+            <Button
+              type="primary"
+              onClick={async () => {
+                const v = await form.validateFields();
+                const res = await putAction('/sys/sysDepart/edit', { ...v, id: depart.id, parentId: depart.parentId });
+                if (res.success) {
+                  message.success(res.message || '保存成功');
+                  onSaved();
+                } else message.warning(res.message);
+              }}
+            >
+              保存
+            </Button>
+          </Auth>
+          <ChangeLogButton recordType="sys_depart" recordId={depart.id} />
+        </Space>
       </Form.Item>
     </Form>
   );
