@@ -18,6 +18,7 @@ import { UserByDepPicker } from '../../../components/pickers/UserByDepPicker';
 import { FileUpload } from '../../../components/upload';
 import { ApplyModal } from '../../workflow/components/ApplyModal';
 import { fullScreenProps } from '../../workflow/components/TaskFormModal';
+import { ChangeLogButton } from '../../../components/audit/ChangeLog';
 import type { FormEditorProps } from '../../workflow/formTypes';
 import { useNarrow } from '../../workflow/useNarrow';
 import { useApplication } from '../components/useApplication';
@@ -238,6 +239,7 @@ export function DeclaredEditor({ decl, open, businessId, procDefId, onClose }: F
       onCancel={() => onClose(changed)}
       footer={
         <Space wrap style={{ justifyContent: 'flex-end' }}>
+          {businessId && app.existing.data?.tableId ? <ChangeLogButton recordType={decl.key} recordId={String(app.existing.data.tableId)} /> : null}
           <Button onClick={() => onClose(changed)}>取消</Button>
           <Button loading={app.saving} onClick={saveDraft} data-testid={`${decl.slug}-save`}>
             保存草稿

@@ -2,8 +2,13 @@ import { CHANGE_LOG_PERMS, CHANGE_RECORD_TYPES } from '@go/contract';
 import { Tag } from 'antd';
 import { ListPage } from '../../../components/list/ListPage';
 import type { ListColumn } from '../../../components/list/types';
+import { webFormTypes } from '../../workflow/formTypes';
 
-const recordTypes = Object.entries(CHANGE_RECORD_TYPES).map(([value, text]) => ({ value, text }));
+const recordTypes = [
+  ...Object.entries(CHANGE_RECORD_TYPES).map(([value, text]) => ({ value, text })),
+  // approval forms: one record type per form table, named by the form (资金申请, 采购申请 …)
+  ...webFormTypes().map((f) => ({ value: f.tableName, text: (f as { declaration?: { name: string } }).declaration?.name ?? `${f.label}申请` })),
+];
 
 const columns: ListColumn[] = [
   { title: '时间', dataIndex: 'createTime', type: 'datetime', search: 'range', width: 170 },

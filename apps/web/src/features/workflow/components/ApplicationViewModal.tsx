@@ -3,6 +3,7 @@ import { findFormType } from '../formTypes';
 import { WF_TEXTS } from '../texts';
 import { useNarrow } from '../useNarrow';
 import { FormTimeline } from './FormTimeline';
+import { ChangeLogButton } from '../../../components/audit/ChangeLog';
 import { FormDataView, fullScreenProps, useFormData } from './TaskFormModal';
 
 export interface ApplicationRef {
@@ -33,6 +34,9 @@ export function ApplicationViewModal({
     : null;
   const q = useFormData(key, !!target);
   const narrow = useNarrow();
+  // the form row's change trail: record type = the form's table, record id = the row
+  const tableName = (q.data?.tableName as string | undefined) ?? target?.tableName;
+  const tableId = (q.data?.tableId as string | undefined) ?? target?.tableId;
   return (
     <Modal
       title={WF_TEXTS.formTitle(target?.processName ?? formType?.label ?? '')}
@@ -45,6 +49,7 @@ export function ApplicationViewModal({
           {target?.procInstId && onHistory && (
             <Button onClick={() => onHistory(target.procInstId!)}>历史</Button>
           )}
+          {tableName && tableId && <ChangeLogButton recordType={tableName} recordId={tableId} />}
           <Button onClick={onClose}>关闭</Button>
         </Space>
       }

@@ -8,6 +8,7 @@ import type { WebFormType } from '../formTypes';
 import { WF_TEXTS } from '../texts';
 import { useNarrow } from '../useNarrow';
 import { FormTimeline } from './FormTimeline';
+import { ChangeLogButton } from '../../../components/audit/ChangeLog';
 
 /**
  * Modal size: 80 % of the window (docs/workflow.md), the whole window for the performance form; on phones the
@@ -100,6 +101,7 @@ export function TaskFormModal({
         <Space wrap style={{ justifyContent: 'flex-end' }}>
           {suspended && <Typography.Text type="warning">{WF_TEXTS.suspended}</Typography.Text>}
           <Button onClick={onHistory}>历史</Button>
+          {task?.tableName && task.tableId && <ChangeLogButton recordType={task.tableName} recordId={task.tableId} />}
           <Button type="primary" disabled={suspended} onClick={() => onAction(0)} data-testid="form-pass">
             通过
           </Button>
