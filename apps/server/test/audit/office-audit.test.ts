@@ -93,12 +93,23 @@ describe.each(dbKinds)('[AUDIT] office change trail on %s', (kind) => {
     expect((await t.call(yangfan, 'POST', '/office/mission/status', { id, status: '1' })).body.success).toBe(true);
     expect((await changesOf('oa_mission', id)).find((x) => x.field === 'status' && x.action === 'edit')).toMatchObject({ oldValue: '0', newValue: '1', userId: 'yangfan' });
 
+    const item = await t.call(yangfan, 'POST', '/office/mission/item', { missionId: id, kind: 'check', title: '核对清单' });
+    expect(item.body.success, JSON.stringify(item.body)).toBe(true);
+    const itemId = item.body.result.id as string;
+    expect((await t.call(yangfan, 'POST', '/office/mission/itemToggle', { id: itemId, done: true })).body.success).toBe(true);
+    const items = (await changesOf('oa_mission', id)).filter((x) => x.field === 'items');
+    expect(items.map((x) => [x.oldValue, x.newValue])).toEqual(expect.arrayContaining([[null, '☐ 核对清单'], ['☐ 核对清单', '☑ 核对清单']]));
+    expect(items[0].fieldLabel).toBe('子任务与检查项');
+    expect((await changesOf('oa_mission', id)).find((x) => x.field === 'progress' && x.newValue === '100')).toMatchObject({ oldValue: '0' });
+
     await withAuditDown(async () => {
+      expect((await t.call(yangfan, 'DELETE', `/office/mission/itemDelete?id=${itemId}`)).body.success).toBe(false);
       expect((await t.call(admin, 'PUT', '/office/mission/edit', { id, title: '不应保存', owner: 'yangfan' })).body.success).toBe(false);
       expect((await t.call(yangfan, 'POST', '/office/mission/status', { id, status: '2' })).body.success).toBe(false);
     });
     const m = await db().selectFrom('oaMission').select(['title', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(m).toEqual({ title: '审计任务二', status: '1' });
+    expect(await db().selectFrom('oaMissionItem').select('done').where('id', '=', itemId).executeTakeFirst()).toEqual({ done: 1 });
 
     expect((await t.call(admin, 'DELETE', `/office/mission/delete?id=${id}`)).body.success).toBe(true);
     expect((await changesOf('oa_mission', id)).find((x) => x.action === 'delete')).toMatchObject({ field: 'delFlag', oldValue: '0', newValue: '1' });

@@ -36,6 +36,7 @@ export const OFFICE_CHANGE_LABELS: Record<string, Record<string, string>> = {
     boardId: '所属看板',
     columnKey: '看板列',
     finishTime: '完成时间',
+    items: '子任务与检查项',
   },
   oa_indicator: {
     year: '年度',

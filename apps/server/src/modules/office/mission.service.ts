@@ -11,6 +11,7 @@ import {
 import type { CurrentUser } from '../../platform/access/access.js';
 import { inCompanyScope } from '../../platform/access/scope.js';
 import type { AppContext } from '../../platform/context.js';
+import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
 import { businessError } from '../../platform/http/errors.js';
@@ -189,36 +190,45 @@ export class MissionService {
   }
 
   /** Progress follows the items once there are any: done / total, rounded. */
-  private async recomputeProgress(missionId: string): Promise<void> {
-    const items = await repo.itemsOf(this.db, [missionId]);
-    if (!items.length) return;
-    const progress = Math.round((items.filter((i) => i.done === 1).length * 100) / items.length);
-    await repo.updateMission(this.db, missionId, { progress });
+  /**
+   * Changes the mission's items in one transaction with the progress they give (done / total, rounded, once
+   * there are items) and the trail: the items as one field of the mission (☑/☐ title, in order) and the progress.
+   */
+  private async changeItems(m: OaMission, change: (trx: Database) => Promise<void>): Promise<void> {
+    const list = (items: OaMissionItem[]) => items.map((i) => `${i.done === 1 ? '☑' : '☐'} ${i.title}`).join('；') || null;
+    await this.db.transaction().execute(async (trx) => {
+      const before = await repo.itemsOf(trx, [m.id]);
+      await change(trx);
+      const items = await repo.itemsOf(trx, [m.id]);
+      const patch: Partial<OaMission> = {};
+      if (items.length) {
+        patch.progress = Math.round((items.filter((i) => i.done === 1).length * 100) / items.length);
+        await repo.updateMission(trx, m.id, { progress: patch.progress });
+      }
+      await recordMission(trx, m, { items: list(before), progress: m.progress }, { items: list(items), ...patch });
+    });
   }
 
   async addItem(user: CurrentUser, input: { missionId: string; kind: string; title: string }): Promise<OaMissionItem> {
-    await this.editable(user, input.missionId);
+    const m = await this.editable(user, input.missionId);
     const existing = await repo.itemsOf(this.db, [input.missionId]);
     const row: OaMissionItem = { id: newId(), missionId: input.missionId, kind: input.kind, title: plainText(input.title).slice(0, 200), done: 0, sortNo: existing.length + 1, createTime: now() };
-    await repo.insertItem(this.db, row);
-    await this.recomputeProgress(input.missionId);
+    await this.changeItems(m, (trx) => repo.insertItem(trx, row));
     return row;
   }
 
   async toggleItem(user: CurrentUser, id: string, done: boolean): Promise<void> {
     const it = await repo.findItem(this.db, id);
     if (!it) throw businessError(MISSION_TEXTS.notFound);
-    await this.editable(user, it.missionId);
-    await repo.updateItem(this.db, id, done ? 1 : 0);
-    await this.recomputeProgress(it.missionId);
+    const m = await this.editable(user, it.missionId);
+    await this.changeItems(m, (trx) => repo.updateItem(trx, id, done ? 1 : 0));
   }
 
   async deleteItem(user: CurrentUser, id: string): Promise<void> {
     const it = await repo.findItem(this.db, id);
     if (!it) throw businessError(MISSION_TEXTS.notFound);
-    await this.editable(user, it.missionId);
-    await repo.deleteItem(this.db, id);
-    await this.recomputeProgress(it.missionId);
+    const m = await this.editable(user, it.missionId);
+    await this.changeItems(m, (trx) => repo.deleteItem(trx, id));
   }
 
   async listComments(user: CurrentUser, id: string) {

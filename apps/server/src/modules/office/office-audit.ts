@@ -14,7 +14,7 @@ export const OFFICE_CHANGE_TYPES = { weekly: 'oa_weekly', mission: 'oa_mission',
 
 /** The fields of each record that people edit (bookkeeping, versions and reminder flags left out). */
 const WEEKLY_FIELDS = ['weekStart', 'doneContent', 'planContent', 'problemContent', 'attachments', 'status', 'submitTime', 'recipients'];
-const MISSION_FIELDS = ['title', 'description', 'owner', 'participants', 'priority', 'startDate', 'dueDate', 'status', 'progress', 'attachments', 'boardId', 'columnKey', 'finishTime', 'delFlag'];
+const MISSION_FIELDS = ['title', 'description', 'owner', 'participants', 'priority', 'startDate', 'dueDate', 'status', 'progress', 'attachments', 'boardId', 'columnKey', 'finishTime', 'delFlag', 'items'];
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 const INDICATOR_FIELDS = ['year', 'name', 'unit', 'target', 'weight', 'owner', 'sysOrgCode', 'delFlag', ...MONTHS.flatMap((m) => [`target_${m}`, `actual_${m}`])];
 
