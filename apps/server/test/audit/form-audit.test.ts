@@ -90,6 +90,22 @@ describe.each(dbKinds)('[AUDIT] approval form changes on %s', (kind) => {
     expect((await read('hubin', 'fm_funds', d.tableId)).body.success).toBe(false);
   });
 
+  it('绩效: the score an approver gives on jxpass is recorded as a change by the approver; a failing audit insert rolls the pass back', async () => {
+    const d = await draft('zhulin', 'fm_performance', { yearPart: '2026', quarter: 3, selfScore: 80, summary: '总结' });
+    const a = await f.call('zhulin', 'POST', '/actBusiness/apply', { id: d.id });
+    expect(a.body.success, a.body.message).toBe(true);
+    const inst = a.body.result.procInstId as string;
+    await withAuditDown(async () => {
+      expect((await f.call('machao', 'POST', '/actTask/jxpass', { id: await f.taskId(inst, 'leaderScore'), comment: '良好', score: 70 })).body.success).toBe(false);
+    });
+    expect(await f.open(inst)).toContain('leaderScore:machao');
+    const r = await f.call('machao', 'POST', '/actTask/jxpass', { id: await f.taskId(inst, 'leaderScore'), comment: '良好', score: 85 });
+    expect(r.body.success, r.body.message).toBe(true);
+    const scored = (await changesOf('zhulin', 'fm_performance', d.tableId)).filter((c) => c.field === 'score');
+    expect(scored).toHaveLength(1);
+    expect(scored[0]).toMatchObject({ action: 'edit', userId: 'machao', oldValue: null, newValue: '85', fieldLabel: '考评得分', recordType_dictText: '绩效考评' });
+  });
+
   it('采购 (a goods form): save and edit record the header fields and the lines; a failing audit insert rolls the edit back', async () => {
     const item = await db().selectFrom('ldItem').select('id').where('code', '=', 'ZC-NB').executeTakeFirstOrThrow();
     const d = await draft('yangfan', 'ld_purchase', { reason: '新员工入职', lines: [{ itemId: item.id, qty: 2, price: 7600 }] });
