@@ -3,6 +3,8 @@ import {
   messageEndpoints,
   jobEndpoints,
   monitorEndpoints,
+  dashboardEndpoints,
+  workflowEndpoints,
   fillPath,
   type EndpointDecl,
   type EndpointInput,
@@ -96,6 +98,8 @@ export const api = {
   message: group(messageEndpoints),
   jobs: group(jobEndpoints),
   monitor: group(monitorEndpoints),
+  dashboard: group(dashboardEndpoints),
+  workflow: group(workflowEndpoints),
 };
 
 /**

@@ -1,27 +1,29 @@
 import type { DashboardStatName } from '@go/contract';
-import { getAction, postAction, type Envelope } from '../../app/http/client';
+import { api, ApiError } from '../../app/http/api';
 import { fetchNews } from '../announcement/api';
 import type { Application, Page, Task } from '../workflow/api';
 
-/** The envelope's result, or an error with the server's message (each card shows its own error). */
-async function resultOf<T>(p: Promise<Envelope<T>>): Promise<T> {
-  const res = await p;
-  if (!res.success) throw new Error(res.message || '加载失败');
-  return res.result;
+/** The call's result, or an error with the server's message (each card shows its own error). */
+async function resultOf<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p;
+  } catch (e) {
+    throw e instanceof ApiError ? new Error(e.message || '加载失败') : e;
+  }
 }
 
 const HOME_ROWS = 5;
 
 /** The caller's to-do count and newest tasks. */
 export async function fetchHomeTodo(): Promise<{ total: number; rows: Task[] }> {
-  const r = await resultOf(postAction<Page<Task> | Task[]>('/actTask/todoList', { pageIndex: 1, pageSize: HOME_ROWS }, { silent: true }));
+  const r: Page<Task> | Task[] = await resultOf(api.workflow.todoList({ pageIndex: 1, pageSize: HOME_ROWS }, { silent: true }));
   if (Array.isArray(r)) return { total: r.length, rows: r.slice(0, HOME_ROWS) };
   return { total: Number(r?.total ?? 0), rows: r?.records ?? [] };
 }
 
 /** The caller's applications in progress (status 1, 审批中). */
 export async function fetchHomeApplications(): Promise<{ total: number; rows: Application[] }> {
-  const r = await resultOf(getAction<Page<Application>>('/actBusiness/listData', { status: 1, pageNo: 1, pageSize: HOME_ROWS }, { silent: true }));
+  const r: Page<Application> = await resultOf(api.workflow.myApplications({ status: 1, pageNo: 1, pageSize: HOME_ROWS }, { silent: true }));
   return { total: Number(r?.total ?? 0), rows: r?.records ?? [] };
 }
 
@@ -32,5 +34,5 @@ export function fetchHomeNotices() {
 
 /** One statistic of /dashboard/hoom; `company` only for A01 users (others are scoped by the server). */
 export function fetchStat<T>(name: DashboardStatName, company: string | undefined): Promise<T> {
-  return resultOf(getAction<T>(`/dashboard/hoom/${name}`, company ? { company } : {}, { silent: true }));
+  return resultOf(api.dashboard.stat({ name, ...(company ? { company } : {}) }, { silent: true })) as Promise<T>;
 }
