@@ -8,7 +8,7 @@
  *   `maxUncompressed` bytes whatever its headers claim; then exceljs's streaming reader emits rows and the
  *   worker stops at the row cap instead of building the whole workbook.
  * Input (workerData): `{ kind, data: Uint8Array, maxRows, maxUncompressed }`.
- * Output: `{ rows: string[][] }` (index = spreadsheet row - 1) or `{ error, code? }`.
+ * Output: `{ started: true }` once loaded, then `{ rows: string[][] }` (index = spreadsheet row - 1) or `{ error, code? }`.
  */
 import { Readable } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
@@ -124,6 +124,8 @@ async function parseXlsx(data: Uint8Array, maxRows: number, maxUncompressed: num
 }
 
 async function main(): Promise<void> {
+  // The parent's parse time limit starts now, not while the thread and this module were being loaded.
+  parentPort!.postMessage({ started: true });
   const input = workerData as Input;
   const rows =
     input.kind === 'xlsx'

@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
+/** Parsing time allowed once the worker runs; its start-up (thread, module loading) has its own, wider limit. */
 const TIME_LIMIT_MS = 10_000;
+const START_LIMIT_MS = 60_000;
 
 /** Where the isolated parser lives: next to the bundle in a build, in src/workers when run from source. */
 function workerFile(): { url: URL; ts: boolean } {
@@ -35,7 +37,7 @@ export function parseXlsIsolated(data: Buffer, maxRows: number): Promise<string[
 }
 
 /**
- * Parses an import upload in a worker thread (128 MB heap, 10 s limit) and returns the first sheet as
+ * Parses an import upload in a worker thread (128 MB heap, 10 s of parsing once the worker runs) and returns the first sheet as
  * rows of strings (index = spreadsheet row - 1). The server thread never inflates or parses the file.
  */
 export function parseImportIsolated(data: Buffer, opts: IsolatedParse): Promise<string[][]> {
@@ -61,10 +63,16 @@ export function parseImportIsolated(data: Buffer, opts: IsolatedParse): Promise<
       void worker.terminate();
       fn();
     };
-    const timer = setTimeout(() => finish(() => reject(new Error('解析超时'))), TIME_LIMIT_MS);
-    worker.once('message', (msg: { rows?: string[][]; error?: string; code?: ImportRefused['code'] }) =>
-      finish(() => (msg.rows ? resolve(msg.rows) : reject(msg.code ? new ImportRefused(msg.code) : new Error(msg.error ?? '解析失败')))),
-    );
+    const timeOut = () => finish(() => reject(new Error('解析超时')));
+    let timer = setTimeout(timeOut, START_LIMIT_MS);
+    worker.on('message', (msg: { started?: boolean; rows?: string[][]; error?: string; code?: ImportRefused['code'] }) => {
+      if (msg.started) {
+        clearTimeout(timer);
+        timer = setTimeout(timeOut, TIME_LIMIT_MS);
+        return;
+      }
+      finish(() => (msg.rows ? resolve(msg.rows) : reject(msg.code ? new ImportRefused(msg.code) : new Error(msg.error ?? '解析失败'))));
+    });
     worker.once('error', (err) => finish(() => reject(err)));
     worker.once('exit', (code) => finish(() => reject(new Error(`解析进程退出 ${code}`))));
   });
