@@ -11,7 +11,6 @@ import {
 import { perm } from '../../platform/access/access.js';
 import type { CurrentUser } from '../../platform/access/access.js';
 import { inCompanyScope } from '../../platform/access/scope.js';
-import { withIdColumn } from '../../platform/excel/excel.js';
 import { importRows, registerImport } from '../../platform/excel/import-route.js';
 import type { Api } from '../../platform/http/api.js';
 import { PERF_PERMS } from './performance.perms.js';
@@ -28,8 +27,6 @@ const PERSON_ALIASES = { 账号: 'userId', 登录账号: 'userId' };
  */
 export function sheetImportRoutes(app: Api, sheets: SheetService): void {
   const db = app.ctx.db;
-  // An importable list's export ends with the record id (as `registerCrudImport` does for CRUD lists).
-  for (const columns of [PERF_EXPORT, PART_EXPORT]) if (!columns.some((c) => c.key === 'id')) columns.push(...withIdColumn([]));
   const match = (table: SheetTable, user: CurrentUser) => async (raw: Record<string, unknown>) => {
     const id = typeof raw.id === 'string' ? raw.id.trim() : '';
     const row = id ? await sheetRowById(db, table, id) : undefined;

@@ -17,7 +17,7 @@ import { recordChanges } from '../../platform/audit/audit.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
 import { businessError } from '../../platform/http/errors.js';
-import { streamXlsx, type ExportColumn } from '../../platform/excel/excel.js';
+import { streamXlsx, withIdColumn, type ExportColumn } from '../../platform/excel/excel.js';
 import { likePrefix } from '../../platform/query/like.js';
 import { applyFilters, applySort, paging, runPage, type Params, type Whitelist } from '../../platform/query/query-builder.js';
 import {
@@ -65,15 +65,16 @@ const PART_WHITELIST: Whitelist = {
 };
 
 const MONTH_HEADERS = ['一月', '二月', '三月', '四月', '五月', '六月', '七月', '八月', '九月', '十月', '十一月', '十二月'];
-export const PERF_EXPORT: ExportColumn[] = [
+/** The sheets' exports end with the row id (`ID`): the file imports back as updates (sheet-import.routes.ts). */
+export const PERF_EXPORT: ExportColumn[] = withIdColumn([
   { header: '姓名', key: 'userName' },
   { header: '公司', key: 'orgName', width: 24 },
   { header: '部门', key: 'departName' },
   { header: '年度', key: 'yearPart', width: 10 },
   ...MONTH_FIELDS.map((f, i) => ({ header: MONTH_HEADERS[i], key: f, width: 8 })),
   { header: '平均分', key: 'avgCount', width: 10 },
-];
-export const PART_EXPORT: ExportColumn[] = [
+]);
+export const PART_EXPORT: ExportColumn[] = withIdColumn([
   { header: '姓名', key: 'userName' },
   { header: '公司', key: 'orgName', width: 24 },
   { header: '部门', key: 'departName' },
@@ -83,7 +84,7 @@ export const PART_EXPORT: ExportColumn[] = [
   { header: '第二季度', key: 'secondQuarter', width: 10 },
   { header: '第三季度', key: 'thirdQuarter', width: 10 },
   { header: '第四季度', key: 'fourthQuarter', width: 10 },
-];
+]);
 
 type Row = Record<string, unknown>;
 
