@@ -40,6 +40,7 @@ export * from './system/datasource.js';
 export * from './system/file.js';
 export * from './system/monitor.js';
 export * from './system/monitor.endpoints.js';
+export * from './system/endpoints.js';
 export * from './workflow/index.js';
 export * from './workflow/endpoints.js';
 export * from './forms/responses.js';

@@ -5,6 +5,7 @@ import {
   monitorEndpoints,
   dashboardEndpoints,
   workflowEndpoints,
+  systemEndpoints,
   fillPath,
   type EndpointDecl,
   type EndpointInput,
@@ -100,6 +101,7 @@ export const api = {
   monitor: group(monitorEndpoints),
   dashboard: group(dashboardEndpoints),
   workflow: group(workflowEndpoints),
+  system: group(systemEndpoints),
 };
 
 /**

@@ -4,7 +4,8 @@ import { Avatar, Button, Modal, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { staticUrl } from '../../app/config';
 import { feedback } from '../../app/feedback';
-import { postAction, uploadAction } from '../../app/http/client';
+import { api, ApiError } from '../../app/http/api';
+import { uploadAction } from '../../app/http/client';
 import { useSession } from '../../app/session/store';
 
 const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
@@ -54,12 +55,15 @@ export function AvatarModal({ open, onClose, seeOnly = false }: { open: boolean;
   const save = async () => {
     if (!path || !userInfo) return;
     // Saves the avatar with the user info (/sys/updatelogout, see the glossary of docs/contract.md) and keeps the answer locally.
-    const res = await postAction<{ userInfo?: typeof userInfo }>('/sys/updatelogout', { ...userInfo, avatar: path });
-    if (!res.success) {
-      feedback.message.warning(res.message);
+    let saved: { userInfo?: typeof userInfo } | null;
+    try {
+      saved = (await api.system.saveAvatar({ ...userInfo, avatar: path })) as { userInfo?: typeof userInfo } | null;
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      feedback.message.warning(e.message);
       return;
     }
-    useSession.getState().setUserInfo(res.result?.userInfo ?? { ...userInfo, avatar: path });
+    useSession.getState().setUserInfo(saved?.userInfo ?? { ...userInfo, avatar: path });
     feedback.message.success(ERROR_TEXTS.success);
     setPath(null);
     onClose();

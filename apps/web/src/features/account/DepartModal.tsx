@@ -2,7 +2,7 @@ import { ERROR_TEXTS, SESSION_TTL_MS } from '@go/contract';
 import { Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { feedback } from '../../app/feedback';
-import { putAction } from '../../app/http/client';
+import { api, ApiError } from '../../app/http/api';
 import { ls, STORAGE_KEYS } from '../../app/session/storage';
 import { useSession, type UserInfo } from '../../app/session/store';
 
@@ -34,10 +34,14 @@ export function DepartModal({
       setError(true);
       return;
     }
-    const res = await putAction<{ userInfo: UserInfo }>('/sys/selectDepart', { orgCode: value, username: userInfo?.username });
-    if (res.success && res.result?.userInfo) {
-      ls.set(STORAGE_KEYS.userInfo, res.result.userInfo, SESSION_TTL_MS);
-      useSession.getState().setUserInfo(res.result.userInfo);
+    const res = await api.system.selectDepart.answer({ orgCode: value, username: userInfo?.username }).catch((e: unknown) => {
+      if (e instanceof ApiError) return { result: null, message: e.message };
+      throw e;
+    });
+    const picked = res.result?.userInfo as UserInfo | undefined;
+    if (picked) {
+      ls.set(STORAGE_KEYS.userInfo, picked, SESSION_TTL_MS);
+      useSession.getState().setUserInfo(picked);
       onClose();
       window.location.reload();
     } else {

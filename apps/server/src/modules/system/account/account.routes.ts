@@ -10,26 +10,15 @@ import {
   sysPasswordState,
   sysPhoneVerification,
   sysUserInfoResult,
+  systemEndpoints,
 } from '@go/contract';
-import { z } from 'zod';
 import { LOGIN, PUBLIC } from '../../../platform/access/access.js';
 import type { Api } from '../../../platform/http/api.js';
 import { ok } from '../../../platform/http/envelope.js';
 import type { AccountService } from './account.service.js';
 
-/** 更换头像 save: a stored relative path (no `..`) or an http(s) URL; other user info fields are ignored. */
-const avatarRequest = z
-  .object({
-    avatar: z
-      .string()
-      .trim()
-      .max(255)
-      .refine((v) => v === '' || /^https?:\/\//.test(v) || (!v.includes('..') && !v.startsWith('/') && !v.includes('\\')), {
-        message: '头像路径不正确',
-      })
-      .nullable(),
-  })
-  .loose();
+// The avatar's schema: the endpoint declaration (packages/contract/src/system/endpoints.ts).
+const avatarRequest = systemEndpoints.saveAvatar.body;
 
 export async function accountRoutes(app: Api, accounts: AccountService): Promise<void> {
   app.get(
