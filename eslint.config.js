@@ -95,6 +95,7 @@ export default tseslint.config(
             'apps/web/src/features/message',
             'apps/web/src/features/jobs',
             'apps/web/src/features/monitor',
+            'apps/web/src/features/dashboard',
           ],
           // the server's path prefixes (no page of the web app starts with one)
           prefixes: ['/sys/', '/actTask/', '/actBusiness/', '/activiti_process/', '/actuator/', '/announcementNews/', '/dashboard/hoom'],

@@ -3,7 +3,7 @@ import { Button, Card, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Auth } from '../../../app/auth';
 import { useDictOptions } from '../../../app/dict';
-import { getAction } from '../../../app/http/client';
+import { api, ApiError } from '../../../app/http/api';
 
 interface Option {
   value: string;
@@ -21,15 +21,23 @@ export default function ShellDemo() {
   const signed = useQuery({
     queryKey: ['demo', 'dict', 'priority'],
     queryFn: async () => {
-      const res = await getAction<Option[]>('/sys/dict/getDictItems/priority');
-      return res.success ? res.result : [];
+      try {
+        return (await api.system.dictItems({ code: 'priority' })) as Option[];
+      } catch (e) {
+        if (e instanceof ApiError) return [];
+        throw e;
+      }
     },
   });
   const departs = useQuery({
     queryKey: ['demo', 'departs'],
     queryFn: async () => {
-      const res = await getAction<{ list: { orgCode: string; departName: string }[] }>('/sys/user/getCurrentUserDeparts');
-      return res.success ? res.result.list : [];
+      try {
+        return (await api.system.currentDeparts()).list;
+      } catch (e) {
+        if (e instanceof ApiError) return [];
+        throw e;
+      }
     },
   });
   return (
