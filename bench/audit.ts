@@ -40,7 +40,7 @@ async function generate(h: DbHandle, rows: number): Promise<void> {
       SELECT '7' || lpad(x::text, 18, '0'),
         to_char(to_timestamp(1764547200 - 31536000 + x * (31536000.0 / ${rows})) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'),
         'bu' || (x % 500), '用户' || (x % 500), '10.0.' || (x % 250) || '.' || (x % 200), 'A0' || (1 + x % 9),
-        (array['sys_user','sys_role','sys_depart','sys_dict','sys_dict_item','hy_user','wf_form'])[1 + x % 7],
+        (array['sys_user','sys_role','sys_depart','sys_dict','sys_dict_item','hy_user','fm_funds'])[1 + x % 7],
         'r' || (x % 200000), '记录' || (x % 200000), (array['add','edit','edit','edit','delete'])[1 + x % 5],
         (array['realname','phone','status','email','post','orgCode','itemText','roleName','departName','description','sortOrder','workNo'])[1 + x % 12],
         'old-' || (x % 1000), 'new-' || (x % 1000)
@@ -50,7 +50,7 @@ async function generate(h: DbHandle, rows: number): Promise<void> {
       INSERT INTO sys_change_log (id, create_time, user_id, user_name, ip, org_code, record_type, record_id, record_name, action, field, old_value, new_value)
       SELECT printf('7%018d', x), strftime('%Y-%m-%d %H:%M:%S', 1764547200 - 31536000 + x * (31536000.0 / ${rows}), 'unixepoch'),
         'bu' || (x % 500), '用户' || (x % 500), '10.0.' || (x % 250) || '.' || (x % 200), 'A0' || (1 + x % 9),
-        CASE x % 7 WHEN 0 THEN 'sys_user' WHEN 1 THEN 'sys_role' WHEN 2 THEN 'sys_depart' WHEN 3 THEN 'sys_dict' WHEN 4 THEN 'sys_dict_item' WHEN 5 THEN 'hy_user' ELSE 'wf_form' END,
+        CASE x % 7 WHEN 0 THEN 'sys_user' WHEN 1 THEN 'sys_role' WHEN 2 THEN 'sys_depart' WHEN 3 THEN 'sys_dict' WHEN 4 THEN 'sys_dict_item' WHEN 5 THEN 'hy_user' ELSE 'fm_funds' END,
         'r' || (x % 200000), '记录' || (x % 200000), CASE x % 5 WHEN 0 THEN 'add' WHEN 4 THEN 'delete' ELSE 'edit' END,
         CASE x % 12 WHEN 0 THEN 'realname' WHEN 1 THEN 'phone' WHEN 2 THEN 'status' WHEN 3 THEN 'email' WHEN 4 THEN 'post' WHEN 5 THEN 'orgCode'
           WHEN 6 THEN 'itemText' WHEN 7 THEN 'roleName' WHEN 8 THEN 'departName' WHEN 9 THEN 'description' WHEN 10 THEN 'sortOrder' ELSE 'workNo' END,

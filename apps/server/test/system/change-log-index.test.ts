@@ -22,7 +22,7 @@ describe.each(dbKinds)('[AUDIT] change search by record type and field on %s', (
         SELECT '8' || lpad(x::text, 18, '0'),
           to_char(to_timestamp(1764547200 - 31536000 + x * (31536000.0 / ${ROWS})) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'),
           'bu' || (x % 500), 'A0' || (1 + x % 9),
-          (array['sys_user','sys_role','sys_depart','sys_dict','sys_dict_item','hy_user','wf_form'])[1 + x % 7],
+          (array['sys_user','sys_role','sys_depart','sys_dict','sys_dict_item','hy_user','fm_funds'])[1 + x % 7],
           'r' || (x % 20000), 'edit',
           (array['realname','phone','status','email','post','orgCode','itemText','roleName','departName','description','sortOrder','workNo'])[1 + x % 12],
           'old', 'new'
@@ -33,7 +33,7 @@ describe.each(dbKinds)('[AUDIT] change search by record type and field on %s', (
         INSERT INTO sys_change_log (id, create_time, user_id, org_code, record_type, record_id, action, field, old_value, new_value)
         SELECT printf('8%018d', x), strftime('%Y-%m-%d %H:%M:%S', 1764547200 - 31536000 + x * (31536000.0 / ${ROWS}), 'unixepoch'),
           'bu' || (x % 500), 'A0' || (1 + x % 9),
-          CASE x % 7 WHEN 0 THEN 'sys_user' WHEN 1 THEN 'sys_role' WHEN 2 THEN 'sys_depart' WHEN 3 THEN 'sys_dict' WHEN 4 THEN 'sys_dict_item' WHEN 5 THEN 'hy_user' ELSE 'wf_form' END,
+          CASE x % 7 WHEN 0 THEN 'sys_user' WHEN 1 THEN 'sys_role' WHEN 2 THEN 'sys_depart' WHEN 3 THEN 'sys_dict' WHEN 4 THEN 'sys_dict_item' WHEN 5 THEN 'hy_user' ELSE 'fm_funds' END,
           'r' || (x % 20000), 'edit',
           CASE x % 12 WHEN 0 THEN 'realname' WHEN 1 THEN 'phone' WHEN 2 THEN 'status' WHEN 3 THEN 'email' WHEN 4 THEN 'post' WHEN 5 THEN 'orgCode'
             WHEN 6 THEN 'itemText' WHEN 7 THEN 'roleName' WHEN 8 THEN 'departName' WHEN 9 THEN 'description' WHEN 10 THEN 'sortOrder' ELSE 'workNo' END,

@@ -17,7 +17,6 @@ export const CHANGE_RECORD_TYPES = {
   oa_indicator: '战略指标',
   oa_proposal: '合理化建议',
   hy_user: '人事档案',
-  wf_form: '审批单',
   wf_variable: '流程变量',
   user_year_perf: '年度绩效',
   user_year_part: '季度绩效',

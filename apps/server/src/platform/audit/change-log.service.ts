@@ -23,7 +23,6 @@ export const RECORD_READ_PERMS: Record<string, string> = {
   sys_dict_item: 'system:dict:list',
   ...OFFICE_CHANGE_PERMS,
   hy_user: 'hr:user:list',
-  wf_form: 'hr:user:list',
   user_year_perf: 'performance:yearPerf:list',
   user_year_part: 'performance:yearPart:list',
   pf_questionnaire: 'performance:questionnaire:list',
