@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
+import { withAuditDown, type Change } from './trail.js';
 import { bpmn, deploy, Flow, u } from '../workflow/wf-helpers.js';
 
-type Change = { recordType: string; recordType_dictText: string; recordId: string; recordName: string | null; action: string; field: string; fieldLabel: string; oldValue: string | null; newValue: string | null; userId: string };
 
 const FUNDS = { payee: '华信科技有限公司', bank: '招商银行上海分行', account: '6225880123456789', payMethod: 'transfer', dueDate: '2026-12-20', purpose: '系统采购尾款' };
 
@@ -26,15 +26,6 @@ describe.each(dbKinds)('[AUDIT] approval form changes on %s', (kind) => {
     const r = await read(who, type, id);
     expect(r.body.success, JSON.stringify(r.body)).toBe(true);
     return r.body.result.records;
-  }
-  /** Makes the audit insert fail (the table is away) while `fn` runs, then puts it back. */
-  async function withAuditDown(fn: () => Promise<void>) {
-    await sql`alter table sys_change_log rename to sys_change_log_away`.execute(db());
-    try {
-      await fn();
-    } finally {
-      await sql`alter table sys_change_log_away rename to sys_change_log`.execute(db());
-    }
   }
   const draft = async (who: string, tableName: string, data: Record<string, unknown>) => {
     const r = await f.call(who, 'POST', '/actBusiness/add', { tableName, ...data });
@@ -95,7 +86,7 @@ describe.each(dbKinds)('[AUDIT] approval form changes on %s', (kind) => {
     const a = await f.call('zhulin', 'POST', '/actBusiness/apply', { id: d.id });
     expect(a.body.success, a.body.message).toBe(true);
     const inst = a.body.result.procInstId as string;
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await f.call('machao', 'POST', '/actTask/jxpass', { id: await f.taskId(inst, 'leaderScore'), comment: '良好', score: 70 })).body.success).toBe(false);
     });
     expect(await f.open(inst)).toContain('leaderScore:machao');
@@ -119,7 +110,7 @@ describe.each(dbKinds)('[AUDIT] approval form changes on %s', (kind) => {
     expect(edits.find((c) => c.field === 'lines')).toMatchObject({ fieldLabel: '物品明细' });
     expect(edits.find((c) => c.field === 'lines')?.newValue).toContain('"qty":3');
     expect((await read('zhulin', 'ld_purchase', d.tableId)).body.success).toBe(false);
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await f.call('yangfan', 'PUT', '/actBusiness/editForm', { id: d.id, reason: '不应保存', lines: [{ itemId: item.id, qty: 9, price: 7600 }] })).body.success).toBe(false);
     });
     const row = await db().selectFrom('ldForm').select('reason').where('id', '=', d.tableId).executeTakeFirstOrThrow();
@@ -130,7 +121,7 @@ describe.each(dbKinds)('[AUDIT] approval form changes on %s', (kind) => {
 
   it('the form edit is rolled back when its audit insert fails; a draft delete records the removed values', async () => {
     const d = await draft('dongjian', 'fm_funds', { ...FUNDS, amount: 640 });
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       const e = await f.call('dongjian', 'PUT', '/actBusiness/editForm', { id: d.id, ...FUNDS, amount: 999 });
       expect(e.body.success).toBe(false);
       const add = await f.call('dongjian', 'POST', '/actBusiness/add', { tableName: 'fm_funds', ...FUNDS, amount: 1, payee: '不应保存' });
@@ -142,7 +133,7 @@ describe.each(dbKinds)('[AUDIT] approval form changes on %s', (kind) => {
     expect(lost.rows).toHaveLength(0);
     expect((await changesOf('dongjian', 'fm_funds', d.tableId)).filter((c) => c.newValue === '999')).toHaveLength(0);
 
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await f.call('dongjian', 'DELETE', `/actBusiness/delByIds?ids=${d.id}`)).body.success).toBe(false);
     });
     expect((await f.call('dongjian', 'GET', `/actBusiness/getForm?id=${d.id}`)).body.success).toBe(true);

@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
+import { withAuditDown, type Change } from './trail.js';
 import { Goods } from '../ledger/ledger-helpers.js';
 
-type Change = { recordType: string; recordId: string; recordName: string | null; action: string; field: string; fieldLabel: string; oldValue: string | null; newValue: string | null; userId: string };
 
 /** The ledger's audit trail (docs/audit.md): master data, the procure pool and the movements of the goods forms. */
 describe.each(dbKinds)('[AUDIT] ledger change log on %s', (kind) => {
@@ -34,15 +33,6 @@ describe.each(dbKinds)('[AUDIT] ledger change log on %s', (kind) => {
   }
   const refused = async (type: string, id: string, token: string) =>
     (await t.call(token, 'GET', `/sys/changeLog/record?recordType=${type}&recordId=${encodeURIComponent(id)}`)).status;
-  /** Makes the audit insert fail (the table is away) while `fn` runs, then puts it back. */
-  async function withAuditDown(fn: () => Promise<void>) {
-    await sql`alter table sys_change_log rename to sys_change_log_away`.execute(db());
-    try {
-      await fn();
-    } finally {
-      await sql`alter table sys_change_log_away rename to sys_change_log`.execute(db());
-    }
-  }
 
   it('物品分类: add and edit recorded; rollback when the audit insert fails', async () => {
     expect((await t.call(admin, 'POST', '/ledger/category/add', { name: '审计分类', code: 'AUD' })).body.success).toBe(true);
@@ -53,7 +43,7 @@ describe.each(dbKinds)('[AUDIT] ledger change log on %s', (kind) => {
     expect(rows.filter((x) => x.action === 'add').map((x) => x.field)).toContain('code');
     expect((await changesOf('ld_category', c.id, staff)).length).toBe(rows.length);
     expect(await refused('ld_category', c.id, nobody)).toBe(403);
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await t.call(admin, 'PUT', '/ledger/category/edit', { id: c.id, name: '不应保存' })).body.success).toBe(false);
     });
     expect((await db().selectFrom('ldCategory').select('name').where('id', '=', c.id).executeTakeFirstOrThrow()).name).toBe('审计分类二');
@@ -70,7 +60,7 @@ describe.each(dbKinds)('[AUDIT] ledger change log on %s', (kind) => {
     expect(edits.price).toMatchObject({ oldValue: '12.5', newValue: '13', fieldLabel: '参考单价' });
     expect(edits.code).toBeUndefined();
     expect(await refused('ld_item', item.id, nobody)).toBe(403);
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await t.call(admin, 'PUT', '/ledger/item/edit', { id: item.id, name: '不应保存' })).body.success).toBe(false);
       expect((await t.call(admin, 'DELETE', `/ledger/item/delete?id=${item.id}`)).body.success).toBe(false);
     });
@@ -87,7 +77,7 @@ describe.each(dbKinds)('[AUDIT] ledger change log on %s', (kind) => {
     expect(rows.find((x) => x.action === 'edit' && x.field === 'address')).toMatchObject({ oldValue: '一号路', newValue: '二号路', fieldLabel: '地址' });
     expect(rows.find((x) => x.action === 'edit' && x.field === 'keeper')).toMatchObject({ oldValue: null, newValue: '张三', fieldLabel: '保管员' });
     expect(await refused('ld_warehouse', w.id, nobody)).toBe(403);
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await t.call(admin, 'PUT', '/ledger/warehouse/edit', { id: w.id, address: '不应保存' })).body.success).toBe(false);
     });
     expect((await db().selectFrom('ldWarehouse').select('address').where('id', '=', w.id).executeTakeFirstOrThrow()).address).toBe('二号路');
@@ -103,7 +93,7 @@ describe.each(dbKinds)('[AUDIT] ledger change log on %s', (kind) => {
     expect(rows.find((x) => x.action === 'edit' && x.field === 'phone')).toMatchObject({ oldValue: '139****5678', newValue: '139****4321', fieldLabel: '联系电话' });
     expect(rows.find((x) => x.action === 'edit' && x.field === 'status')).toMatchObject({ oldValue: '1', newValue: '0' });
     expect(await refused('ld_supplier', s.id, staff)).toBe(403);
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await t.call(admin, 'PUT', '/adminstration/library/supplier/edit', { id: s.id, contacts: '不应保存' })).body.success).toBe(false);
     });
     expect((await db().selectFrom('ldSupplier').select('contacts').where('id', '=', s.id).executeTakeFirstOrThrow()).contacts).toBe('李四');
@@ -114,7 +104,7 @@ describe.each(dbKinds)('[AUDIT] ledger change log on %s', (kind) => {
     expect(add.body.success, JSON.stringify(add.body)).toBe(true);
     const id = add.body.result.ids[0] as string;
     expect((await changesOf('ld_procure_pool', id)).find((x) => x.field === 'qty')).toMatchObject({ action: 'add', newValue: '3', recordName: '审计采购' });
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await t.call(admin, 'POST', '/activiti/actProcurePoolExtend/mark', { ids: id, chooseMarkName: '不应保存' })).body.success).toBe(false);
     });
     expect((await db().selectFrom('ldProcurePool').select(['status', 'markName']).where('id', '=', id).executeTakeFirstOrThrow())).toMatchObject({ status: 0, markName: null });
@@ -134,7 +124,7 @@ describe.each(dbKinds)('[AUDIT] ledger change log on %s', (kind) => {
     const lines = [{ itemId: paper.id, warehouseId: a01.id, qty: 2 }, { assetId: asset.id }];
 
     const down = await g.apply('yangfan', 'ld_receive', { lines });
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await g.approve(down.procInstId)).body.success).toBe(false);
     });
     expect(await g.stock(paper.id, a01.id)).toBe(p0);

@@ -1,9 +1,8 @@
 import { currentWeekStart } from '@go/contract';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
+import { withAuditDown, type Change } from './trail.js';
 
-type Change = { recordType: string; recordType_dictText: string; recordId: string; recordName: string | null; action: string; field: string; fieldLabel: string; oldValue: string | null; newValue: string | null; userId: string };
 
 /** The change trail of office records (docs/audit.md): weekly reports, missions, indicators, proposal adoption. */
 describe.each(dbKinds)('[AUDIT] office change trail on %s', (kind) => {
@@ -33,15 +32,6 @@ describe.each(dbKinds)('[AUDIT] office change trail on %s', (kind) => {
     return r.body.result.records;
   }
   const refused = async (type: string, id: string, token: string) => (await t.call(token, 'GET', `/sys/changeLog/record?recordType=${type}&recordId=${id}`)).status;
-  /** Makes the audit insert fail (the table is away) while `fn` runs, then puts it back. */
-  async function withAuditDown(fn: () => Promise<void>) {
-    await sql`alter table sys_change_log rename to sys_change_log_away`.execute(db());
-    try {
-      await fn();
-    } finally {
-      await sql`alter table sys_change_log_away rename to sys_change_log`.execute(db());
-    }
-  }
 
   it('weekly report: add, edit, submit and delete write the trail; the writer, recipients and searchers read it, others are refused; rollback', async () => {
     const week = currentWeekStart();
@@ -63,7 +53,7 @@ describe.each(dbKinds)('[AUDIT] office change trail on %s', (kind) => {
     expect(sub.find((x) => x.field === 'status')).toMatchObject({ oldValue: '0', newValue: '1' });
     expect(sub.find((x) => x.field === 'recipients')).toMatchObject({ oldValue: null, newValue: 'liuyang,yangfan', fieldLabel: '提交给' });
 
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await t.call(chenjing, 'PUT', '/office/weekly/edit', { id, weekStart: week, doneContent: '<p>不应保存</p>' })).body.success).toBe(false);
     });
     expect((await db().selectFrom('oaWeekly').select('doneContent').where('id', '=', id).executeTakeFirstOrThrow()).doneContent).toBe('<p>审计周报</p>');
@@ -102,7 +92,7 @@ describe.each(dbKinds)('[AUDIT] office change trail on %s', (kind) => {
     expect(items[0].fieldLabel).toBe('子任务与检查项');
     expect((await changesOf('oa_mission', id)).find((x) => x.field === 'progress' && x.newValue === '100')).toMatchObject({ oldValue: '0' });
 
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await t.call(yangfan, 'DELETE', `/office/mission/itemDelete?id=${itemId}`)).body.success).toBe(false);
       expect((await t.call(admin, 'PUT', '/office/mission/edit', { id, title: '不应保存', owner: 'yangfan' })).body.success).toBe(false);
       expect((await t.call(yangfan, 'POST', '/office/mission/status', { id, status: '2' })).body.success).toBe(false);
@@ -144,7 +134,7 @@ describe.each(dbKinds)('[AUDIT] office change trail on %s', (kind) => {
     expect(c.find((x) => x.action === 'add' && x.field === 'target_12')).toMatchObject({ newValue: '100' });
     expect(await refused('oa_indicator', id, nobody)).toBe(403);
 
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await t.call(admin, 'PUT', '/office/indicator/edit', { id, year, orgCode: 'A01A04', name: '不应保存', unit: '%', target: 3600, weight: 60, owner: 'yangfan' })).body.success).toBe(false);
       expect((await t.call(yangfan, 'POST', '/office/indicator/actual', { id, month: 3, actual: 1 })).body.success).toBe(false);
     });
@@ -162,7 +152,7 @@ describe.each(dbKinds)('[AUDIT] office change trail on %s', (kind) => {
     await db().deleteFrom('oaProposalAdoption').where('proposalId', '=', id).execute();
     await db().insertInto('oaProposalAdoption').values({ proposalId: id, adoptTime: '2026-11-01 10:00:00', owner: null, ownerName: null, missionId: null, assignBy: null, assignTime: null }).execute();
 
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await t.call(admin, 'POST', '/office/proposal/assign', { id, owner: 'zhaolei' })).body.success).toBe(false);
     });
     expect((await db().selectFrom('oaProposalAdoption').select('owner').where('proposalId', '=', id).executeTakeFirstOrThrow()).owner).toBeNull();

@@ -2,8 +2,8 @@ import { onlineChangeType } from '@go/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
+import { withAuditDown, type Change } from './trail.js';
 
-type Change = { recordType: string; recordType_dictText: string; recordId: string; recordName: string | null; action: string; field: string; fieldLabel: string; oldValue: string | null; newValue: string | null; userId: string };
 
 const field = (dbFieldName: string, dbFieldTxt: string, dbType: string, extra: Record<string, unknown> = {}) => ({
   dbFieldName,
@@ -57,14 +57,6 @@ describe.each(dbKinds)('[AUDIT] online form rows on %s', (kind) => {
     expect(r.body.success, JSON.stringify(r.body)).toBe(true);
     return r.body.result.records;
   }
-  async function withAuditDown(fn: () => Promise<void>) {
-    await sql`alter table sys_change_log rename to sys_change_log_away`.execute(db());
-    try {
-      await fn();
-    } finally {
-      await sql`alter table sys_change_log_away rename to sys_change_log`.execute(db());
-    }
-  }
   const rowOf = async (id: string) => (await sql<Record<string, unknown>>`select order_no, amount, qty from audit_order where id = ${id}`.execute(db().withoutPlugins())).rows[0];
 
   it('the record type is online:<table>, or the form id when the name is too long', () => {
@@ -103,7 +95,7 @@ describe.each(dbKinds)('[AUDIT] online form rows on %s', (kind) => {
   it('a failing audit insert rolls back the add, the edit and the delete', async () => {
     const add = await t.call(admin, 'POST', `/online/cgform/api/form/${mainId}`, { order_no: 'AU002', qty: 1 });
     const id = add.body.result as string;
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await t.call(admin, 'POST', `/online/cgform/api/form/${mainId}`, { order_no: 'AU003' })).body.success).toBe(false);
       expect((await t.call(admin, 'PUT', `/online/cgform/api/form/${mainId}`, { id, order_no: 'AU002', qty: 9 })).body.success).toBe(false);
       expect((await t.call(admin, 'DELETE', `/online/cgform/api/form/${mainId}/${id}`)).body.success).toBe(false);

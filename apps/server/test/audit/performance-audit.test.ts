@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvaluationScore } from '../../src/modules/performance/performance.module.js';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
+import { withAuditDown, type Change } from './trail.js';
 
-type Change = { recordType: string; recordId: string; recordName: string | null; action: string; field: string; fieldLabel: string; oldValue: string | null; newValue: string | null; userId: string };
 
 const QUESTIONNAIRE = {
   title: '审计问卷',
@@ -38,15 +37,6 @@ describe.each(dbKinds)('[AUDIT] performance change log on %s', (kind) => {
     return r.body.result.records;
   }
   const refused = async (type: string, id: string) => (await t.call(staff, 'GET', `/sys/changeLog/record?recordType=${type}&recordId=${id}`)).status;
-  /** Makes the audit insert fail (the table is away) while `fn` runs, then puts it back. */
-  async function withAuditDown(fn: () => Promise<void>) {
-    await sql`alter table sys_change_log rename to sys_change_log_away`.execute(db());
-    try {
-      await fn();
-    } finally {
-      await sql`alter table sys_change_log_away rename to sys_change_log`.execute(db());
-    }
-  }
 
   it('年度绩效: add and edit record the months and the average, for the yearly list; rollback when the audit insert fails', async () => {
     const add = await t.call(hr, 'POST', '/userYearPerf/add', { userId: ids.yangfan, yearPart: '2041', janBranch: 80 });
@@ -60,7 +50,7 @@ describe.each(dbKinds)('[AUDIT] performance change log on %s', (kind) => {
     expect(edits.avgCount).toBeUndefined(); // (90 + 70) / 2 is the 80 it was
     expect(rows.find((x) => x.action === 'add' && x.field === 'janBranch')).toMatchObject({ newValue: '80' });
     expect(await refused('user_year_perf', id)).toBe(403);
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await t.call(hr, 'PUT', '/userYearPerf/edit', { id, janBranch: 10 })).body.success).toBe(false);
     });
     expect((await db().selectFrom('userYearPerf').select('janBranch').where('id', '=', id).executeTakeFirstOrThrow()).janBranch).toBe(90);
@@ -75,7 +65,7 @@ describe.each(dbKinds)('[AUDIT] performance change log on %s', (kind) => {
     expect(edits.find((x) => x.field === 'firstQuarter')).toMatchObject({ oldValue: '85', newValue: '88', fieldLabel: '第一季度' });
     expect(edits.find((x) => x.field === 'postName')).toMatchObject({ newValue: '审计职务', fieldLabel: '职务' });
     expect(await refused('user_year_part', id)).toBe(403);
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await t.call(hr, 'PUT', '/userYearPart/edit', { id, firstQuarter: 1 })).body.success).toBe(false);
     });
     expect((await db().selectFrom('userYearPart').select('firstQuarter').where('id', '=', id).executeTakeFirstOrThrow()).firstQuarter).toBe(88);
@@ -84,7 +74,7 @@ describe.each(dbKinds)('[AUDIT] performance change log on %s', (kind) => {
   it('an evaluation’s score lands in the sheets with its trail (by the system); without the trail it lands nowhere', async () => {
     await expect(
       (async () => {
-        await withAuditDown(async () => {
+        await withAuditDown(db(), async () => {
           await db().transaction().execute((trx) => recordEvaluationScore(trx, { id: 'eval-audit-q2', applicant: 'hubin', yearPart: '2042', quarter: 2, score: 77 }));
         });
       })(),
@@ -128,7 +118,7 @@ describe.each(dbKinds)('[AUDIT] performance change log on %s', (kind) => {
     expect(await refused('pf_questionnaire', qid)).toBe(403);
     expect(await refused('pf_question', attitude.id)).toBe(403);
 
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await t.call(hr, 'PUT', '/performance/questionnaire/edit', { ...edit, title: '不应保存' })).body.success).toBe(false);
       expect((await t.call(hr, 'DELETE', `/performance/questionnaire/delete?id=${qid}`)).body.success).toBe(false);
     });
@@ -142,7 +132,7 @@ describe.each(dbKinds)('[AUDIT] performance change log on %s', (kind) => {
   it('问卷评价: a survey sent is recorded without naming its raters; not sent when the audit insert fails', async () => {
     const qid = (await t.call(hr, 'POST', '/performance/questionnaire/add', QUESTIONNAIRE)).body.result.id as string;
     const send = { questionnaireId: qid, targetUserId: 'yangfan', yearPart: 2041, raters: [{ username: 'admin', relation: 'manager' }, { username: 'chenjing', relation: 'peer' }] };
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await t.call(hr, 'POST', '/performance/survey/send', send)).body.success).toBe(false);
     });
     expect(await db().selectFrom('pfSurvey').select('id').where('questionnaireId', '=', qid).executeTakeFirst()).toBeUndefined();
@@ -157,7 +147,7 @@ describe.each(dbKinds)('[AUDIT] performance change log on %s', (kind) => {
 
   it('KPI考评: a round and its counts are recorded; a round is not started when the audit insert fails', async () => {
     const start = { yearPart: '2043', quarter: 1, orgCode: 'A01A02', kpiGoal: '审计目标' };
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await t.call(hr, 'POST', '/performance/kpiRound/start', start)).body.success).toBe(false);
     });
     expect(await db().selectFrom('pfKpiRound').select('id').where('kpiGoal', '=', '审计目标').executeTakeFirst()).toBeUndefined();

@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
+import { withAuditDown, type Change } from './trail.js';
 import { deploy, Flow, u } from '../workflow/wf-helpers.js';
 
-type Change = { recordType: string; recordType_dictText: string; recordId: string; recordName: string | null; action: string; field: string; fieldLabel: string; oldValue: string | null; newValue: string | null; userId: string };
 
 /** Start form and both tasks declare `note`; the second task also `level`. */
 const XML = `<?xml version="1.0" encoding="UTF-8"?>
@@ -41,14 +40,6 @@ describe.each(dbKinds)('[AUDIT] process variable changes on %s', (kind) => {
     expect(r.body.success, JSON.stringify(r.body)).toBe(true);
     return r.body.result.records;
   }
-  async function withAuditDown(fn: () => Promise<void>) {
-    await sql`alter table sys_change_log rename to sys_change_log_away`.execute(db());
-    try {
-      await fn();
-    } finally {
-      await sql`alter table sys_change_log_away rename to sys_change_log`.execute(db());
-    }
-  }
   const storedVars = async (procInstId: string) => {
     const row = await db().selectFrom('wfVariable').select('value').where('instId', '=', procInstId).where('name', '=', 'vars').executeTakeFirst();
     return row?.value ? (JSON.parse(row.value) as Record<string, unknown>) : {};
@@ -82,7 +73,7 @@ describe.each(dbKinds)('[AUDIT] process variable changes on %s', (kind) => {
 
   it('a pass whose audit insert fails is rolled back with its variables', async () => {
     const { procInstId } = await f.startWith('zhulin', 80, procDefId, { note: '一' });
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       const r = await f.sign('machao', procInstId, 'a', { variables: { note: '不应保存' } });
       expect(r.body.success).toBe(false);
     });

@@ -1,9 +1,8 @@
 import { makeNationalId } from '@go/contract';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, type TestApp } from '../helpers.js';
+import { withAuditDown, type Change } from '../audit/trail.js';
 
-type Change = { recordType: string; recordId: string; recordName: string | null; action: string; field: string; fieldLabel: string; oldValue: string | null; newValue: string | null; userId: string; userName: string; ip: string | null };
 
 /** The field-level audit trail (docs/audit.md): rows per wired record type, the reads, and no change without its rows. */
 describe.each(dbKinds)('[AUDIT] change log on %s', (kind) => {
@@ -24,15 +23,6 @@ describe.each(dbKinds)('[AUDIT] change log on %s', (kind) => {
     const r = await t.call(token, 'GET', `/sys/changeLog/record?recordType=${type}&recordId=${id}&pageSize=200`);
     expect(r.body.success, JSON.stringify(r.body)).toBe(true);
     return r.body.result.records;
-  }
-  /** Makes the audit insert fail (the table is away) while `fn` runs, then puts it back. */
-  async function withAuditDown(fn: () => Promise<void>) {
-    await sql`alter table sys_change_log rename to sys_change_log_away`.execute(db());
-    try {
-      await fn();
-    } finally {
-      await sql`alter table sys_change_log_away rename to sys_change_log`.execute(db());
-    }
   }
 
   it('user: add, edit (fields, roles), freeze, password reset, delete — who, IP, old/new, phone masked', async () => {
@@ -66,7 +56,7 @@ describe.each(dbKinds)('[AUDIT] change log on %s', (kind) => {
 
   it('user edit: the audit insert fails → the edit is rolled back', async () => {
     const u = await db().selectFrom('sysUser').select(['id', 'realname']).where('username', '=', 'chenjing').executeTakeFirstOrThrow();
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       const e = await t.call(admin, 'PUT', '/sys/user/edit', { id: u.id, realname: '不应保存' });
       expect(e.body.success).toBe(false);
     });
@@ -81,7 +71,7 @@ describe.each(dbKinds)('[AUDIT] change log on %s', (kind) => {
     expect((await t.call(admin, 'PUT', '/sys/role/edit', { id: r.id, roleName: '审计角色二' })).body.success).toBe(true);
     const c = await changesOf('sys_role', r.id);
     expect(c.find((x) => x.action === 'edit')).toMatchObject({ field: 'roleName', oldValue: '审计角色', newValue: '审计角色二', recordName: 'audit_role', fieldLabel: '角色名称' });
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await t.call(admin, 'PUT', '/sys/role/edit', { id: r.id, roleName: '不应保存' })).body.success).toBe(false);
       expect((await t.call(admin, 'DELETE', `/sys/role/delete?id=${r.id}`)).body.success).toBe(false);
     });
@@ -101,7 +91,7 @@ describe.each(dbKinds)('[AUDIT] change log on %s', (kind) => {
     const c = await changesOf('sys_dict_item', item.id);
     expect(c.find((x) => x.field === 'itemText')).toMatchObject({ action: 'edit', oldValue: item.itemText, newValue: '男士', fieldLabel: '名称' });
     expect(c.find((x) => x.field === 'itemValue')).toBeUndefined();
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await t.call(admin, 'PUT', '/sys/dictItem/edit', { id: item.id, dictId: dict.id, itemText: '不应保存', itemValue: '1' })).body.success).toBe(false);
     });
     expect((await db().selectFrom('sysDictItem').select('itemText').where('id', '=', item.id).executeTakeFirstOrThrow()).itemText).toBe('男士');
@@ -117,7 +107,7 @@ describe.each(dbKinds)('[AUDIT] change log on %s', (kind) => {
     const c = await changesOf('sys_depart', id);
     expect(c.filter((x) => x.action === 'add').map((x) => x.field)).toContain('orgCode');
     expect(c.find((x) => x.action === 'edit')).toMatchObject({ field: 'departName', oldValue: '审计部', newValue: '审计监察部', fieldLabel: '机构名称' });
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await t.call(admin, 'PUT', '/sys/sysDepart/edit', { id, departName: '不应保存' })).body.success).toBe(false);
     });
     expect((await db().selectFrom('sysDepart').select('departName').where('id', '=', id).executeTakeFirstOrThrow()).departName).toBe('审计监察部');
@@ -133,7 +123,7 @@ describe.each(dbKinds)('[AUDIT] change log on %s', (kind) => {
     expect(c.find((x) => x.field === 'email')).toMatchObject({ action: 'edit', oldValue: 'a@example.com', newValue: 'b@example.com', userId: 'sunyue', fieldLabel: '邮箱', recordName: '审计员工' });
     expect(c.find((x) => x.field === 'mobile')).toMatchObject({ oldValue: '147****9991', newValue: '147****9992' });
     expect(c.find((x) => x.action === 'create')).toMatchObject({ field: 'status', newValue: 'applicant' });
-    await withAuditDown(async () => {
+    await withAuditDown(db(), async () => {
       expect((await t.call(sunyue, 'PUT', '/manager/hyUser/edit', { id, email: 'c@example.com' })).body.success).toBe(false);
     });
     const f = await db().selectFrom('hyUser').select('email').where('id', '=', id).executeTakeFirstOrThrow();
