@@ -77,7 +77,7 @@ export const doneListQuery = z.looseObject({
   pageSize: optInt(1, 500),
 });
 
-/** The approval payload of SPEC §3; fields the server does not need are accepted and ignored. */
+/** The approval payload (docs/workflow.md, `POST /actTask/pass`); fields the server does not need are accepted and ignored. */
 export const approvalPayload = z.looseObject({
   id,
   /** decision variables merged into the instance before the next gateway */

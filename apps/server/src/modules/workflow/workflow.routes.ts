@@ -125,7 +125,7 @@ export async function workflowRoutes(app: Api, s: WorkflowServices): Promise<voi
     } else if (b.type === 2) {
       await s.engine.delegate(who, { id: b.id, userId: b.userId ?? '', comment: b.comment });
     } else {
-      // SPEC §3 claimOrgCodeValue (company, or A01 for group level) reaches the form type's approve hook and,
+      // claimOrgCodeValue (docs/workflow.md, `POST /actTask/pass`): (company, or A01 for group level) reaches the form type's approve hook and,
       // when no approver was chosen, picks the next node's approvers of that company (as getNextNode shows).
       const claim = claimOf(b);
       const payload: Record<string, unknown> = b.score !== undefined ? { score: b.score } : {};
