@@ -1,5 +1,5 @@
 import { ORG_GROUP_CODE } from '@go/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { BackNode, NextNode, NextUser } from './api';
 import { wfApi } from './api';
 import { choosableUsers, claimOrgCode, endLabels, type ApprovalType } from './approval';
@@ -227,4 +227,95 @@ export function useNextStep(q: NextStepQuery | null, orgCode: string | null | un
     };
   }, [key, orgCode]);
   return { node, loading, error, assignees, setAssignees };
+}
+
+/** The task an approval acts on, as far as choosing its route needs it. */
+export interface RouteTask {
+  key: string;
+  procDefId: string;
+  procInstId: string;
+  processName?: string;
+}
+
+/**
+ * The route of an approval being filled in, shared by the desktop dialog and the phone task page: for a pass
+ * the next node with its approvers (pre-selected as stock does), for a rejection the nodes one may return to
+ * and, once one is chosen, its approvers. Starts again whenever `active`, the task, the action, the claim or
+ * the company change; a failure is handed to `onError` (the page shows it its own way).
+ */
+export function useApprovalRoute(opts: {
+  active: boolean;
+  task: RouteTask | null | undefined;
+  type: ApprovalType | null;
+  claim: string;
+  orgCode: string | null | undefined;
+  onError(text: string): void;
+}) {
+  const { active, task, type, claim, orgCode } = opts;
+  const onError = useRef(opts.onError);
+  onError.current = opts.onError;
+  const [assignees, setAssignees] = useState<string[]>([]);
+  const [nextNode, setNextNode] = useState<NextNode | null>(null);
+  const [backList, setBackList] = useState<BackNode[]>([]);
+  const [backTaskKey, setBackTaskKey] = useState('-1');
+  const [backUsers, setBackUsers] = useState<NextUser[]>([]);
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    if (!active || !task || type === null) return;
+    setAssignees([]);
+    setNextNode(null);
+    setBackList([]);
+    setBackTaskKey('-1');
+    setBackUsers([]);
+    if (type !== 0 && type !== 1) return;
+    let live = true;
+    const run = async () => {
+      if (type === 0) {
+        const res = await loadNextStep(
+          { kind: 'pass', procDefId: task.procDefId, currActId: task.key, procInstId: task.procInstId },
+          orgCode,
+        );
+        if (!live) return;
+        if (res.node) {
+          setNextNode(res.node);
+          setAssignees(preselectedApprovers(res.node));
+        } else if (res.error) onError.current(res.error);
+      } else {
+        const res = await wfApi.backList(task.procInstId);
+        if (!live) return;
+        if (res.success && Array.isArray(res.result)) setBackList(res.result.filter((b) => b.key !== '-1'));
+        else if (!res.success) onError.current(res.message);
+      }
+    };
+    setLoading(true);
+    run()
+      .catch(() => undefined)
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [active, task, type, claim, orgCode]);
+
+  // Returning to a node: its original approvers are designated again (docs/workflow.md, "`POST /actTask/backToTask`").
+  const changeBackTask = async (key: string) => {
+    setBackTaskKey(key);
+    setAssignees([]);
+    setBackUsers([]);
+    if (key === '-1' || !task) return;
+    setLoading(true);
+    try {
+      const back = await loadReturnApprovers(task, key, claim);
+      setBackUsers(back.users);
+      setAssignees(back.preselected);
+    } catch {
+      /* the client has shown the failure */
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  /** Who may be chosen: the next node's candidates on a pass, the return node's people on a rejection. */
+  const users = useMemo(() => (type === 0 ? choosableUsers(nextNode) : backUsers), [type, nextNode, backUsers]);
+  return { assignees, setAssignees, nextNode, backList, backTaskKey, backUsers, loading, changeBackTask, users };
 }

@@ -11,7 +11,7 @@ import {
   TextArea,
   Toast,
 } from 'antd-mobile';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/session/store';
 import { getAction } from '../../app/http/client';
@@ -19,14 +19,10 @@ import type { PersonRow } from '@go/contract';
 import {
   readPage,
   wfApi,
-  type BackNode,
-  type NextNode,
-  type NextUser,
   type Task,
 } from '../../features/workflow/api';
 import {
   buildPayload,
-  choosableUsers,
   claimOrgCode,
   endLabels,
   validateApproval,
@@ -34,13 +30,7 @@ import {
 } from '../../features/workflow/approval';
 import { findFormType } from '../../features/workflow/formTypes';
 import { NextStepSummary } from '../../features/workflow/components/NextStepSummary';
-import {
-  approvalDoneText,
-  endsProcess,
-  loadNextStep,
-  loadReturnApprovers,
-  preselectedApprovers,
-} from '../../features/workflow/nextApprovers';
+import { approvalDoneText, endsProcess, useApprovalRoute } from '../../features/workflow/nextApprovers';
 import { H5Page } from '../components/H5Page';
 import { FormReadOnly } from '../components/FormReadOnly';
 import { H5DecisionFields } from '../components/H5DecisionFields';
@@ -155,14 +145,8 @@ function ApprovalPopup({
   const jx = task.passPath === 'jxpass' || formType?.passPath === 'jxpass';
   const commentRequired = !!(task.commentRequired || formType?.commentRequired || jx);
   const [comment, setComment] = useState('');
-  const [assignees, setAssignees] = useState<string[]>([]);
-  const [nextNode, setNextNode] = useState<NextNode | null>(null);
-  const [backList, setBackList] = useState<BackNode[]>([]);
-  const [backTaskKey, setBackTaskKey] = useState('-1');
-  const [backUsers, setBackUsers] = useState<NextUser[]>([]);
   const [userId, setUserId] = useState<string | undefined>();
   const [keyword, setKeyword] = useState('');
-  const [loadingNode, setLoadingNode] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // the task's form (Activiti formProperty), submitted with 同意 as `formProperties`
@@ -183,66 +167,19 @@ function ApprovalPopup({
     },
   });
 
+  // the same next-approver module as the desktop dialog
+  const route = useApprovalRoute({ active: true, task, type, claim, orgCode: userInfo?.orgCode, onError: setError });
+  const { assignees, setAssignees, nextNode, backList, backTaskKey, backUsers, users, loading: loadingNode } = route;
+
   useEffect(() => {
     if (type === null) return;
     setComment('');
-    setAssignees([]);
-    setNextNode(null);
-    setBackList([]);
-    setBackTaskKey('-1');
-    setBackUsers([]);
     setUserId(undefined);
     setKeyword('');
     setError(null);
-    let live = true;
-    const run = async () => {
-      if (type === 0) {
-        // the same next-approver module as the desktop dialog
-        const res = await loadNextStep(
-          { kind: 'pass', procDefId: task.procDefId, currActId: task.key, procInstId: task.procInstId },
-          userInfo?.orgCode,
-        );
-        if (!live) return;
-        if (res.node) {
-          setNextNode(res.node);
-          setAssignees(preselectedApprovers(res.node));
-        } else if (res.error) setError(res.error);
-      } else if (type === 1) {
-        const res = await wfApi.backList(task.procInstId);
-        if (!live) return;
-        if (res.success && Array.isArray(res.result)) setBackList(res.result.filter((b) => b.key !== '-1'));
-      }
-    };
-    setLoadingNode(true);
-    run()
-      .catch(() => undefined)
-      .finally(() => live && setLoadingNode(false));
-    return () => {
-      live = false;
-    };
-  }, [type, task, claim, userInfo?.orgCode]);
+  }, [type, task]);
 
-  const changeBack = async (key: string) => {
-    setBackTaskKey(key);
-    setAssignees([]);
-    setBackUsers([]);
-    if (key === '-1') return;
-    setLoadingNode(true);
-    try {
-      const back = await loadReturnApprovers(task, key, claim);
-      setBackUsers(back.users);
-      setAssignees(back.preselected);
-    } catch {
-      /* shown by the client */
-    } finally {
-      setLoadingNode(false);
-    }
-  };
-
-  const users = useMemo(
-    () => (type === 0 ? choosableUsers(nextNode) : backUsers),
-    [type, nextNode, backUsers],
-  );
+  const changeBack = route.changeBackTask;
   const labels = endLabels(nextNode);
   const toEnd = endsProcess(nextNode);
 

@@ -14,15 +14,14 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSession } from '../../../app/session/store';
 import { UserByDepPicker } from '../../../components/pickers/UserByDepPicker';
-import type { BackNode, NextNode, NextUser, Task } from '../api';
+import type { NextUser, Task } from '../api';
 import { wfApi } from '../api';
 import {
   buildPayload,
   ccResultText,
-  choosableUsers,
   claimOrgCode,
   endLabels,
   validateApproval,
@@ -33,13 +32,7 @@ import { WF_TEXTS } from '../texts';
 import { DecisionFields } from '../engine/DecisionFields';
 import { engineApi } from '../engine/engineApi';
 import { NO_PICK, pickedNames, type Picked } from './TaskActionModal';
-import {
-  approvalDoneText,
-  endsProcess,
-  loadNextStep,
-  loadReturnApprovers,
-  preselectedApprovers,
-} from '../nextApprovers';
+import { approvalDoneText, endsProcess, useApprovalRoute } from '../nextApprovers';
 import { NextStepSummary } from './NextStepSummary';
 
 /** How an approval dialog ended: done, cancelled, or failed with code 500 (close everything and reload). */
@@ -81,12 +74,6 @@ export function ApprovalModal({
   const claim = claimOrgCode(orgCode);
   const [comment, setComment] = useState('');
   const [variables, setVariables] = useState<Record<string, unknown>>({});
-  const [assignees, setAssignees] = useState<string[]>([]);
-  const [nextNode, setNextNode] = useState<NextNode | null>(null);
-  const [loadingNode, setLoadingNode] = useState(false);
-  const [backList, setBackList] = useState<BackNode[]>([]);
-  const [backTaskKey, setBackTaskKey] = useState('-1');
-  const [backUsers, setBackUsers] = useState<NextUser[]>([]);
   const [userId, setUserId] = useState<string | undefined>();
   const [score, setScore] = useState<number | null>(null);
   const [sendMessage, setSendMessage] = useState(true);
@@ -105,16 +92,15 @@ export function ApprovalModal({
   );
   const jx = task?.passPath === 'jxpass' || formType?.passPath === 'jxpass';
 
-  // Reset and load what the action needs each time the dialog opens.
+  // The route (next approvers, or the node to return to) comes from the module the phone page shares.
+  const route = useApprovalRoute({ active: open, task, type, claim, orgCode, onError: (text) => message.error(text) });
+  const { assignees, setAssignees, nextNode, backList, backTaskKey, users, loading: loadingNode } = route;
+
+  // Reset what the action needs each time the dialog opens.
   useEffect(() => {
     if (!open || !task) return;
     setComment('');
     setVariables({});
-    setAssignees([]);
-    setNextNode(null);
-    setBackList([]);
-    setBackTaskKey('-1');
-    setBackUsers([]);
     setUserId(undefined);
     setScore(null);
     setSendMessage(true);
@@ -122,63 +108,12 @@ export function ApprovalModal({
     setSendEmail(false);
     setError(null);
     setCc(NO_PICK);
-    let live = true;
-    if (type === 0) {
-      setLoadingNode(true);
-      const load = async () => {
-        const res = await loadNextStep(
-          { kind: 'pass', procDefId: task.procDefId, currActId: task.key, procInstId: task.procInstId },
-          orgCode,
-        );
-        if (!live) return;
-        if (res.node) {
-          setNextNode(res.node);
-          setAssignees(preselectedApprovers(res.node));
-        } else if (res.error) message.error(res.error);
-      };
-      load()
-        .catch(() => undefined)
-        .finally(() => live && setLoadingNode(false));
-    } else if (type === 1) {
-      setLoadingNode(true);
-      wfApi
-        .backList(task.procInstId)
-        .then((res) => {
-          if (!live) return;
-          if (res.success && Array.isArray(res.result)) setBackList(res.result.filter((b) => b.key !== '-1'));
-          else if (!res.success) message.error(res.message);
-        })
-        .catch(() => undefined)
-        .finally(() => live && setLoadingNode(false));
-    }
-    return () => {
-      live = false;
-    };
-  }, [open, task, type, claim, orgCode, message]);
+  }, [open, task, type]);
 
-  // Returning to a node: its original approvers are designated again (docs/workflow.md, "`POST /actTask/backToTask`").
-  const changeBackTask = async (key: string) => {
-    setBackTaskKey(key);
-    setAssignees([]);
-    setBackUsers([]);
+  const changeBackTask = (key: string) => {
     setError(null);
-    if (key === '-1' || !task) return;
-    setLoadingNode(true);
-    try {
-      const back = await loadReturnApprovers(task, key, claim);
-      setBackUsers(back.users);
-      setAssignees(back.preselected);
-    } catch {
-      /* the client has shown the failure */
-    } finally {
-      setLoadingNode(false);
-    }
+    return route.changeBackTask(key);
   };
-
-  const users = useMemo(
-    () => (type === 0 ? choosableUsers(nextNode) : backUsers),
-    [type, nextNode, backUsers],
-  );
 
   /** What the action did, in words (not just 操作成功). */
   /** What the action did, in words (after 操作成功, which other screens and tests look for). */
