@@ -82,12 +82,7 @@ export abstract class EngineCompletion extends EngineStart {
 
   /** Rejects to the initiator (`/actTask/back`): the instance ends, business 2/3. */
   async back(actor: Actor, input: { id: string; comment?: string }, jx = false, opts: { itemLog?: ItemLog } = {}): Promise<void> {
-    const head = await this.db.selectFrom('wfTask').select(['instId']).where('id', '=', input.id).executeTakeFirst();
-    if (!head) throw businessError(WF_TEXT.TASK_NOT_FOUND);
-    await this.command(head.instId, async (trx, inst, events) => {
-      const task = await this.openTask(trx, input.id);
-      const L = await this.load(trx, inst, events);
-      await this.checkActor(trx, task, actor, L);
+    await this.onOpenTask(input.id, actor, async (trx, L, task, inst) => {
       await this.writeItemLog(trx, actor, opts.itemLog);
       const comment = (input.comment ?? '').trim();
       if (!comment && (jx || L.form?.commentRequired)) throw businessError(WF_TEXT.COMMENT_REQUIRED);
@@ -120,12 +115,7 @@ export abstract class EngineCompletion extends EngineStart {
    */
   async backToTask(actor: Actor, input: BackToTaskInput): Promise<void> {
     if (input.backTaskKey === '-1') return this.back(actor, { id: input.id, comment: input.comment });
-    const head = await this.db.selectFrom('wfTask').select(['instId']).where('id', '=', input.id).executeTakeFirst();
-    if (!head) throw businessError(WF_TEXT.TASK_NOT_FOUND);
-    await this.command(head.instId, async (trx, inst, events) => {
-      const task = await this.openTask(trx, input.id);
-      const L = await this.load(trx, inst, events);
-      await this.checkActor(trx, task, actor, L);
+    await this.onOpenTask(input.id, actor, async (trx, L, task, inst) => {
       const comment = (input.comment ?? '').trim();
       if (!comment && L.form?.commentRequired) throw businessError(WF_TEXT.COMMENT_REQUIRED);
       const allowed = await this.backList(trx, inst.id);

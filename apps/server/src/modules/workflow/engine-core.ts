@@ -307,6 +307,22 @@ export abstract class EngineCore {
     return err;
   }
 
+  /**
+   * A command on the instance of one open task (reject, return, delegate, transfer, add signers, reassign):
+   * the task (refused when it is gone or already handled), the loaded instance and, given an actor, the check
+   * that the actor may act on it; then `fn` in the same transaction.
+   */
+  protected async onOpenTask<T>(taskId: string, actor: Actor | null, fn: (trx: Database, L: Loaded, task: WfTask, inst: WfInstance) => Promise<T>): Promise<T> {
+    const head = await this.db.selectFrom('wfTask').select(['instId']).where('id', '=', taskId).executeTakeFirst();
+    if (!head) throw businessError(WF_TEXT.TASK_NOT_FOUND);
+    return this.command(head.instId, async (trx, inst, events) => {
+      const task = await this.openTask(trx, taskId);
+      const L = await this.load(trx, inst, events);
+      if (actor) await this.checkActor(trx, task, actor, L);
+      return fn(trx, L, task, inst);
+    });
+  }
+
   protected async openTask(trx: Database, taskId: string): Promise<WfTask> {
     const task = await trx.selectFrom('wfTask').selectAll().where('id', '=', taskId).executeTakeFirst();
     if (!task) throw businessError(WF_TEXT.TASK_NOT_FOUND);

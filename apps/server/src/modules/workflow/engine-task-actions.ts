@@ -2,32 +2,18 @@
  * Task and instance actions besides completing: delegate, transfer (转办), add signers (加签), reassign by an
  * administrator, the applicant's withdrawal, termination by an administrator, copy (抄送) and urge (催办).
  */
-import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/ids.js';
 import { now } from '../../platform/db/time.js';
 import { businessError } from '../../platform/http/errors.js';
-import type { WfTask } from './workflow.tables.js';
-import { type Actor, WF_TEXT, type Loaded, URGE_MINUTES, parseTime } from './engine-shared.js';
+import { type Actor, WF_TEXT, URGE_MINUTES, parseTime } from './engine-shared.js';
 import { who } from './engine-statements.js';
 import { EngineCompletion } from './engine-completion.js';
 
 export abstract class EngineTaskActions extends EngineCompletion {
-  /** Loads an open task the caller may act on, inside a command. */
-  protected async actorTask(trx: Database, L: Loaded, taskId: string, actor: Actor): Promise<WfTask> {
-    const task = await this.openTask(trx, taskId);
-    await this.checkActor(trx, task, actor, L);
-    return task;
-  }
-
   /** Hands a task to another user (`/actTask/delegate`); status and result do not change. */
   async delegate(actor: Actor, input: { id: string; userId: string; comment?: string }): Promise<void> {
     if (!input.userId?.trim()) throw businessError(WF_TEXT.NEED_DELEGATE);
-    const head = await this.db.selectFrom('wfTask').select(['instId']).where('id', '=', input.id).executeTakeFirst();
-    if (!head) throw businessError(WF_TEXT.TASK_NOT_FOUND);
-    await this.command(head.instId, async (trx, inst, events) => {
-      const task = await this.openTask(trx, input.id);
-      const L = await this.load(trx, inst, events);
-      await this.checkActor(trx, task, actor, L);
+    await this.onOpenTask(input.id, actor, async (trx, L, task, inst) => {
       const to = await this.dir.find(input.userId.trim(), trx);
       if (!to) throw businessError(WF_TEXT.DELEGATE_UNKNOWN);
       if (to.username === actor.username) throw businessError(WF_TEXT.DELEGATE_SELF);
@@ -46,11 +32,7 @@ export abstract class EngineTaskActions extends EngineCompletion {
 
   /** 转办: the task goes to another user, who acts in their own name (the caller leaves it). */
   async transfer(actor: Actor, input: { id: string; userId: string; comment?: string }): Promise<void> {
-    const head = await this.db.selectFrom('wfTask').select(['instId']).where('id', '=', input.id).executeTakeFirst();
-    if (!head) throw businessError(WF_TEXT.TASK_NOT_FOUND);
-    await this.command(head.instId, async (trx, inst, events) => {
-      const L = await this.load(trx, inst, events);
-      const task = await this.actorTask(trx, L, input.id, actor);
+    await this.onOpenTask(input.id, actor, async (trx, L, task, inst) => {
       const [to] = await this.usersNamed(trx, [input.userId], actor.username);
       await this.refuseInitiator(trx, task, inst.starter, [to.username], WF_TEXT.TRANSFER_INITIATOR);
       await trx.updateTable('wfTask').set({ assignee: to.username, owner: null }).where('id', '=', task.id).execute();
@@ -68,11 +50,7 @@ export abstract class EngineTaskActions extends EngineCompletion {
    * the caller. The node leaves only when every signer passed (a veto rejects, as a countersign).
    */
   async addSign(actor: Actor, input: { id: string; userIds: string[]; position: 'before' | 'after' | 'parallel'; comment?: string }): Promise<void> {
-    const head = await this.db.selectFrom('wfTask').select(['instId']).where('id', '=', input.id).executeTakeFirst();
-    if (!head) throw businessError(WF_TEXT.TASK_NOT_FOUND);
-    await this.command(head.instId, async (trx, inst, events) => {
-      const L = await this.load(trx, inst, events);
-      const task = await this.actorTask(trx, L, input.id, actor);
+    await this.onOpenTask(input.id, actor, async (trx, L, task, inst) => {
       const node = L.model.nodes.get(task.nodeId)!;
       const settings = await this.nodeSettings(trx, L.def.id, node.id);
       const added = await this.usersNamed(trx, input.userIds, actor.username);
@@ -128,11 +106,7 @@ export abstract class EngineTaskActions extends EngineCompletion {
 
   /** 重新分配 by an administrator: an open task gets new candidates (delegation cleared). */
   async reassign(actor: Actor, input: { id: string; userIds: string[]; comment?: string }): Promise<void> {
-    const head = await this.db.selectFrom('wfTask').select(['instId']).where('id', '=', input.id).executeTakeFirst();
-    if (!head) throw businessError(WF_TEXT.TASK_NOT_FOUND);
-    await this.command(head.instId, async (trx, inst, events) => {
-      const L = await this.load(trx, inst, events);
-      const task = await this.openTask(trx, input.id);
+    await this.onOpenTask(input.id, null, async (trx, L, task, inst) => {
       const users = await this.usersNamed(trx, input.userIds);
       await this.refuseInitiator(trx, task, inst.starter, users.map((u) => u.username), WF_TEXT.REASSIGN_INITIATOR);
       await trx.updateTable('wfTask').set({ assignee: null, owner: null }).where('id', '=', task.id).execute();
