@@ -45,6 +45,8 @@ const SHARED_GROUP_ROWS: Record<string, string> = {
     "the group company's suppliers are shared with every company (sharedGroupRows)",
   '/jeecg-boot/adminstration/library/supplier/queryById':
     'a shared supplier of the group company opens like the list',
+  '/jeecg-boot/adminstration/library/supplier/exportXls':
+    'the export of the list above (its ID column names the shared rows)',
   '/jeecg-boot/announcementNews/queryById': 'published news of the group company opens like the list',
   '/jeecg-boot/sys/position/queryById': 'a group-wide position opens like the list',
   '/jeecg-boot/sys/position/exportXls': 'the export of the list above (its ID column names the shared rows)',
