@@ -13,9 +13,11 @@ describe('[DB] upgrading a database', () => {
     const h = openDatabase(path.join(dir, 'app.db'), dir);
     try {
       const names = Object.keys(migrations).sort();
-      // A database of an earlier release: the highest block ran, a lower block added since did not.
+      // A database of an earlier release: the highest block ran, lower blocks added since did not. The blocks
+      // left out are index-only ones (named `…_index`), which no other block builds on.
       const highest = names[names.length - 1];
-      const later = names.filter((n) => n !== highest).slice(-3);
+      const later = names.filter((n) => n !== highest && n.endsWith('_index'));
+      expect(later.length).toBeGreaterThan(0);
       const earlier = Object.fromEntries(Object.entries(migrations).filter(([n]) => !later.includes(n)));
       const first = await new Migrator({ db: h.db, provider: { getMigrations: async () => earlier } }).migrateToLatest();
       expect(first.error).toBeUndefined();
