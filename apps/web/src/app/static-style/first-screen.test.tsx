@@ -20,7 +20,8 @@ vi.mock('../http/client', async (importOriginal) => {
     timestamp: 0,
     result: { total: 1, records: [{ id: '1', title: '出差申请', processName: '出差', noticeTitle: '体检安排', createTime: '2026-11-24 09:00:00' }] },
   });
-  return { ...real, getAction: vi.fn(page), postAction: vi.fn(page) };
+  // the typed client (api.ts) calls `request` itself
+  return { ...real, getAction: vi.fn(page), postAction: vi.fn(page), request: vi.fn(page) };
 });
 vi.mock('../realtime', async (importOriginal) => ({ ...(await importOriginal<typeof import('../realtime')>()), useUserSocket: () => undefined }));
 
