@@ -50,9 +50,10 @@ export default function ShellDemo() {
           style={{ width: 240 }}
           data-testid="demo-search"
         />
-        <Select placeholder="性别" options={sexCached} style={{ width: 120 }} allowClear />
+        <Select placeholder="性别" aria-label="性别" options={sexCached} style={{ width: 120 }} allowClear />
         <Select
           placeholder="优先级"
+          aria-label="优先级"
           options={(signed.data ?? []).map((o) => ({ value: o.value, label: o.text }))}
           style={{ width: 120 }}
           allowClear
