@@ -37,7 +37,7 @@ export type Envelope<T = any> = WireEnvelope<T>;
  * A fresh PostgreSQL database copied from the run's seeded template (`tag` makes its name unique in the
  * file); `drop()` removes it.
  */
-export async function copyPostgresTemplate(tag: string = String(++counter)): Promise<{ url: string; drop(): Promise<void> }> {
+export async function copyPostgresTemplate(tag: string = String(++counter)): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   const name = `go_t_${inject('runId')}_${process.pid}_${tag}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -57,6 +57,7 @@ export async function copyPostgresTemplate(tag: string = String(++counter)): Pro
     await admin.end();
   }
   return {
+    name,
     url: withDatabase(adminUrl, name),
     async drop() {
       const a = new pg.Client({ connectionString: adminUrl });

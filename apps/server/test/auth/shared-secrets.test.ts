@@ -1,15 +1,13 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { SecretMismatchError, settleSharedSecrets } from '../../src/platform/crypto/shared-secrets.js';
 import { openDatabase, type DbHandle, type DbKind } from '../../src/platform/db/database.js';
 import { migrateToLatest } from '../../src/platform/db/migrate.js';
-import { withDatabase } from '../global-setup.js';
-import { dbKinds } from '../helpers.js';
+import { copyPostgresTemplate, dbKinds } from '../helpers.js';
 
 const dirs: string[] = [];
 const dropped: (() => Promise<void>)[] = [];
@@ -33,27 +31,9 @@ async function freshDatabase(kind: DbKind): Promise<string> {
     copyFileSync(inject('sqliteTemplate'), file);
     return file;
   }
-  const adminUrl = inject('pgAdminUrl');
-  const name = `go_t_${inject('runId')}_sec_${process.pid}_${++counter}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-      break;
-    } catch (err) {
-      if (attempt > 20) throw err;
-      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-    }
-  }
-  await admin.end();
-  dropped.push(async () => {
-    const a = new pg.Client({ connectionString: adminUrl });
-    await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await a.end();
-  });
-  return withDatabase(adminUrl, name);
+  const copy = await copyPostgresTemplate(`sec_${++counter}`);
+  dropped.push(copy.drop);
+  return copy.url;
 }
 
 const baseEnv = { LOG_LEVEL: 'silent', LOGIN_CAPTCHA: 'off', SEED_DEMO: 'off', NODE_ENV: 'test', WEB_DIST: '/nonexistent' };

@@ -3,9 +3,8 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
-import { withDatabase } from '../global-setup.js';
+import { copyPostgresTemplate } from '../helpers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
@@ -46,23 +45,13 @@ export async function startServer(kind: 'sqlite' | 'postgres', opts: { preload?:
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'go-faults-'));
   let databaseUrl = '';
   let databaseName: string | null = null;
+  let copy: Awaited<ReturnType<typeof copyPostgresTemplate>> | null = null;
   if (kind === 'sqlite') {
     copyFileSync(inject('sqliteTemplate'), path.join(dataDir, 'app.db'));
   } else {
-    databaseName = `go_f_${inject('runId')}_${process.pid}_${++counter}`;
-    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-    await admin.connect();
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`CREATE DATABASE ${databaseName} TEMPLATE ${inject('pgTemplate')}`);
-        break;
-      } catch (err) {
-        if (attempt > 20) throw err;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-      }
-    }
-    await admin.end();
-    databaseUrl = withDatabase(inject('pgAdminUrl'), databaseName);
+    copy = await copyPostgresTemplate(`faults${++counter}`);
+    databaseName = copy.name;
+    databaseUrl = copy.url;
   }
   const port = await freePort();
   const args = ['--import', 'tsx', ...(opts.preload ?? []).flatMap((p) => ['--import', p]), MAIN];
@@ -113,12 +102,7 @@ export async function startServer(kind: 'sqlite' | 'postgres', opts: { preload?:
       if (alive()) child.kill('SIGKILL');
     }
     rmSync(dataDir, { recursive: true, force: true });
-    if (databaseName) {
-      const a = new pg.Client({ connectionString: inject('pgAdminUrl') });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-      await a.end();
-    }
+    await copy?.drop();
   };
 
   const started = Date.now();
